@@ -1,0 +1,210 @@
+//! Scope-free readings of expressions: string keys, platform lists, the
+//! wrappers that do not change a value.
+
+use syn::punctuated::Punctuated;
+use syn::{Expr, Token};
+
+use crate::analysis::facts::StrExpr;
+
+/// Methods that hand back the same string (or a view of it). Lowercasing is
+/// here on purpose: `to_lowercase()` is not canonicalization, `"GPU"` becomes
+/// `"gpu"`, still an alias.
+const SAME_VALUE_METHODS: &[&str] = &[
+    "as_str",
+    "as_ref",
+    "as_deref",
+    "borrow",
+    "deref",
+    "to_string",
+    "to_owned",
+    "clone",
+    "into",
+    "to_lowercase",
+    "to_ascii_lowercase",
+    "trim",
+    "unwrap",
+    "expect",
+    "unwrap_or_default",
+    "unwrap_or",
+    "unwrap_or_else",
+    "copied",
+    "cloned",
+];
+
+/// Strip what does not change a string's value: `&x`, `*x`, `(x)`, `x?`,
+/// `x.as_str()`, `x.to_string()`, `String::from(x)`, `Some(x)` ...
+pub fn peel(mut e: &Expr) -> &Expr {
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::Try(t) => &t.expr,
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+            Expr::MethodCall(m) if SAME_VALUE_METHODS.contains(&m.method.to_string().as_str()) => {
+                &m.receiver
+            }
+            Expr::Call(c) if c.args.len() == 1 && is_conversion_call(&c.func) => &c.args[0],
+            _ => return e,
+        };
+    }
+}
+
+/// `String::from`, `Some`, `Ok`, `str::to_string`, `Cow::from`, `Into::into`...
+fn is_conversion_call(func: &Expr) -> bool {
+    let Some(name) = path_last(func) else {
+        return false;
+    };
+    matches!(
+        name.as_str(),
+        "from" | "Some" | "Ok" | "to_string" | "to_owned" | "into" | "Borrowed" | "Owned"
+    )
+}
+
+/// Last segment of a path expression: `a::b::c` -> `c`.
+pub fn path_last(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Path(p) if p.qself.is_none() => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// A string-valued expression that may be known: a literal, or a path that may
+/// name a string constant. Local variables are filtered out by the caller.
+pub fn str_expr(e: &Expr) -> Option<StrExpr> {
+    match peel(e) {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(StrExpr::Lit(s.value())),
+        Expr::Path(p) if p.qself.is_none() => Some(StrExpr::Path(
+            p.path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect(),
+        )),
+        Expr::Macro(m) if m.mac.path.is_ident("concat") => concat_literals(&m.mac.tokens),
+        _ => None,
+    }
+}
+
+/// `concat!("a", "b")` of string literals only.
+fn concat_literals(tokens: &proc_macro2::TokenStream) -> Option<StrExpr> {
+    let parts = parse_args(tokens)?;
+    let mut out = String::new();
+    for part in &parts {
+        match part {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => out.push_str(&s.value()),
+            _ => return None,
+        }
+    }
+    Some(StrExpr::Lit(out))
+}
+
+/// A string literal exactly (no paths): what `match` patterns can hold.
+pub fn str_lit(e: &Expr) -> Option<String> {
+    match str_expr(e)? {
+        StrExpr::Lit(s) => Some(s),
+        StrExpr::Path(_) => None,
+    }
+}
+
+/// Macro arguments as comma-separated expressions.
+pub fn parse_args(tokens: &proc_macro2::TokenStream) -> Option<Punctuated<Expr, Token![,]>> {
+    use syn::parse::Parser;
+    Punctuated::<Expr, Token![,]>::parse_terminated
+        .parse2(tokens.clone())
+        .ok()
+}
+
+/// A literal list of platform names: `["gpu"]`, `&["cpu", "cuda"]`,
+/// `vec!["tpu"]`, `Some(vec![..])`, `[..].to_vec()`.
+pub fn platform_list(e: &Expr) -> Option<Vec<StrExpr>> {
+    let mut e = e;
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && matches!(
+                        m.method.to_string().as_str(),
+                        "to_vec" | "into" | "to_owned"
+                    ) =>
+            {
+                &m.receiver
+            }
+            Expr::Call(c) if c.args.len() == 1 && is_conversion_call(&c.func) => &c.args[0],
+            _ => break,
+        };
+    }
+    let elems: Vec<Expr> = match e {
+        Expr::Array(a) => a.elems.iter().cloned().collect(),
+        Expr::Macro(m) if m.mac.path.is_ident("vec") => {
+            parse_args(&m.mac.tokens)?.into_iter().collect()
+        }
+        _ => return None,
+    };
+    if elems.is_empty() {
+        return None;
+    }
+    elems.iter().map(str_expr).collect()
+}
+
+/// `get_backend("cpu")` (any path or method ending in `get_backend`), possibly
+/// wrapped in `Some(..)`, `?`, `.unwrap()`, `&`: the platform it asks for.
+pub fn backend_request(e: &Expr) -> Option<(StrExpr, &Expr)> {
+    let e = peel(e);
+    let arg = match e {
+        Expr::Call(c) if path_last(&c.func).as_deref() == Some("get_backend") => c.args.first()?,
+        Expr::MethodCall(m) if m.method == "get_backend" => m.args.first()?,
+        _ => return None,
+    };
+    Some((str_expr(arg)?, e))
+}
+
+/// The field name of `x.name`.
+pub fn field_name(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Field(f) => match &f.member {
+            syn::Member::Named(n) => Some(n.to_string()),
+            syn::Member::Unnamed(_) => None,
+        },
+        _ => None,
+    }
+}
+
+/// `x.platforms`, `x.platforms.iter()`, `&x.platforms`, `x.platforms.iter().copied()`:
+/// an iterator over (or collection of) lowering platforms, which are canonical.
+pub fn is_platforms_collection(e: &Expr) -> bool {
+    let mut e = e;
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "iter"
+                        | "into_iter"
+                        | "copied"
+                        | "cloned"
+                        | "filter"
+                        | "skip"
+                        | "take"
+                        | "rev"
+                        | "as_slice"
+                ) =>
+            {
+                &m.receiver
+            }
+            Expr::Field(_) => return field_name(e).as_deref() == Some("platforms"),
+            _ => return false,
+        };
+    }
+}

@@ -1,0 +1,187 @@
+//! Runs the two passes over a set of files.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::analysis::facts::FileFacts;
+use crate::analysis::{CrateFacts, extract};
+use crate::diagnostic::{Diagnostic, FileError, Span};
+use crate::lints::{LINTS, Lint};
+use crate::source::{FileId, SourceFile, SourceMap, SpanConv, parseable_text};
+
+/// Larger files are reported as not analysed rather than parsed: no
+/// hand-written source is this big, and generated code has no registrations.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Stack of the parsing threads. syn and our walk recurse once per nesting
+/// level; a 2 MiB rayon stack overflows at ~700 nested parentheses and aborts
+/// the whole process. 256 MiB of (lazily committed) stack survives ~30k levels.
+const STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// One file to analyse.
+#[derive(Debug, Clone)]
+pub struct Input {
+    pub path: PathBuf,
+    /// The path as shown in reports.
+    pub display: String,
+    /// Files with the same crate number form one crate for crate-wide lints.
+    pub krate: usize,
+}
+
+/// Everything a run found.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    pub sources: SourceMap,
+    /// Sorted by file, position and lint.
+    pub diagnostics: Vec<Diagnostic>,
+    pub errors: Vec<FileError>,
+}
+
+/// Analyse `inputs` with `lints` (normally [`LINTS`]).
+pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
+    inputs.sort_by(|a, b| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
+    inputs.dedup_by(|a, b| a.path == b.path);
+
+    let per_file: Vec<(SourceFile, Result<FileFacts, FileError>)> =
+        match rayon::ThreadPoolBuilder::new()
+            .stack_size(STACK_BYTES)
+            .thread_name(|i| format!("backend-lint-parse-{i}"))
+            .build()
+        {
+            Ok(pool) => pool.install(|| {
+                inputs
+                    .par_iter()
+                    .enumerate()
+                    .map(|(i, input)| analyze_file(file_id(i), input))
+                    .collect()
+            }),
+            // No threads to be had: do the work here, in order.
+            Err(_) => inputs
+                .iter()
+                .enumerate()
+                .map(|(i, input)| analyze_file(file_id(i), input))
+                .collect(),
+        };
+
+    let mut outcome = Outcome::default();
+    let mut facts: Vec<(FileId, usize, FileFacts)> = Vec::new();
+    for ((source, result), input) in per_file.into_iter().zip(&inputs) {
+        let id = outcome.sources.add(source);
+        match result {
+            Ok(f) => facts.push((id, input.krate, f)),
+            Err(e) => outcome.errors.push(e),
+        }
+    }
+
+    let mut krates: Vec<usize> = facts.iter().map(|(_, k, _)| *k).collect();
+    krates.sort_unstable();
+    krates.dedup();
+    for krate in krates {
+        let files = facts
+            .iter()
+            .filter(|(_, k, _)| *k == krate)
+            .map(|(id, _, f)| (*id, f))
+            .collect();
+        let crate_facts = CrateFacts::new(files);
+        for lint in lints {
+            (lint.check)(&crate_facts, &mut outcome.diagnostics);
+        }
+    }
+    let sources = &outcome.sources;
+    outcome.diagnostics.sort_by(|a, b| {
+        let key = |d: &Diagnostic| {
+            (
+                sources.get(d.span.file).display.clone(),
+                d.span.start,
+                d.span.end,
+                d.lint,
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    outcome.diagnostics.dedup();
+    outcome
+}
+
+fn file_id(i: usize) -> FileId {
+    FileId::try_from(i).expect("fewer than 2^32 files")
+}
+
+/// The per-file pass: read, parse, extract. Never panics on bad input.
+fn analyze_file(id: FileId, input: &Input) -> (SourceFile, Result<FileFacts, FileError>) {
+    let fail = |text: Arc<str>, message: String, span: Option<Span>| {
+        (
+            SourceFile::new(input.path.clone(), input.display.clone(), text),
+            Err(FileError {
+                file: id,
+                message,
+                span,
+            }),
+        )
+    };
+    match std::fs::metadata(&input.path) {
+        Ok(m) if m.len() > MAX_FILE_BYTES => {
+            return fail(
+                Arc::from(""),
+                format!(
+                    "file is {} MiB, larger than the {} MiB backend-lint reads; it was not analysed",
+                    m.len() / (1024 * 1024),
+                    MAX_FILE_BYTES / (1024 * 1024)
+                ),
+                None,
+            );
+        }
+        _ => {}
+    }
+    let bytes = match std::fs::read(&input.path) {
+        Ok(b) => b,
+        Err(e) => return fail(Arc::from(""), format!("could not read file: {e}"), None),
+    };
+    let text: Arc<str> = match String::from_utf8(bytes) {
+        Ok(s) => Arc::from(s),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            return fail(
+                Arc::from(""),
+                format!(
+                    "file is not valid UTF-8 (invalid byte at offset {at}); it was not analysed"
+                ),
+                None,
+            );
+        }
+    };
+    let result = parse_and_extract(id, &text);
+    (
+        SourceFile::new(input.path.clone(), input.display.clone(), text),
+        result,
+    )
+}
+
+/// Parse one file's text and extract its facts.
+pub fn parse_and_extract(id: FileId, text: &str) -> Result<FileFacts, FileError> {
+    let conv = SpanConv { file: id };
+    let parseable = parseable_text(text);
+    let result = match syn::parse_file(&parseable) {
+        Ok(file) => {
+            let facts = extract::extract(&file, conv, text);
+            drop(file);
+            Ok(facts)
+        }
+        Err(e) => Err(FileError {
+            file: id,
+            message: format!("could not parse file: {e}"),
+            span: Some(conv.span(e.span())).filter(|s| s.end > s.start || s.start > 0),
+        }),
+    };
+    // Spans are byte offsets now; free proc-macro2's per-thread source map,
+    // which otherwise grows with every file parsed on this thread.
+    proc_macro2::extra::invalidate_current_thread_spans();
+    result
+}
+
+/// All lints, for callers that do not filter.
+pub fn all_lints() -> &'static [&'static Lint] {
+    LINTS
+}

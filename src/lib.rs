@@ -1,0 +1,16 @@
+//! backend-lint: finds duplicate backend registrations and platform
+//! comparisons that skip canonicalization, by parsing Rust source with `syn`.
+//!
+//! The library is what the binaries and tests call:
+//! [`discover`] finds the files, [`engine::analyze`] runs the two passes,
+//! [`report`] renders the result.
+
+pub mod analysis;
+pub mod cli;
+pub mod diagnostic;
+pub mod discover;
+pub mod engine;
+pub mod lints;
+pub mod platform;
+pub mod report;
+pub mod source;

@@ -1,0 +1,65 @@
+//! `uncanonicalized_platform_comparison`: a device's raw platform string
+//! compared without going through `canonicalize_platform`.
+
+use crate::analysis::CrateFacts;
+use crate::analysis::facts::{Operand, Side};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::lints::Lint;
+
+pub const LINT: Lint = Lint {
+    name: "uncanonicalized_platform_comparison",
+    default_severity: Severity::Error,
+    summary: "a raw platform string is compared without canonicalization",
+    docs: include_str!("../../lints/uncanonicalized_platform_comparison/README.md"),
+    check,
+};
+
+fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    for cmp in krate.files.iter().flat_map(|(_, f)| &f.comparisons) {
+        let Some(raw) = cmp.sides.iter().position(|s| s.operand == Operand::Raw) else {
+            continue;
+        };
+        let compared: Vec<&Side> = cmp
+            .sides
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| i != raw && compares_as_platform(krate, s))
+            .map(|(_, s)| s)
+            .collect();
+        if compared.is_empty() {
+            continue;
+        }
+        let raw = &cmp.sides[raw];
+        let mut d = Diagnostic::new(
+            LINT.name,
+            LINT.default_severity,
+            raw.span,
+            format!(
+                "platform {} is compared with `{}` before canonicalization",
+                raw.text, cmp.how
+            ),
+        )
+        .with_label("raw platform: may be an alias like `gpu` or differ in case")
+        .with_help(format!(
+            "compare `canonicalize_platform({})` instead",
+            raw.text
+                .trim_start_matches('`')
+                .split('`')
+                .next()
+                .unwrap_or("..")
+        ));
+        for other in compared {
+            d = d.with_secondary(other.span, "compared with this");
+        }
+        out.push(d);
+    }
+}
+
+/// Literals, string constants and other platform values; not enums or unknowns.
+fn compares_as_platform(krate: &CrateFacts<'_>, side: &Side) -> bool {
+    match &side.operand {
+        Operand::Raw | Operand::Canonical => true,
+        Operand::Str(s) => krate.resolve(s).is_some(),
+        Operand::Other => false,
+    }
+}

@@ -1,0 +1,89 @@
+//! GitHub Actions workflow commands: one annotation per finding.
+
+use std::fmt::Write;
+
+use crate::engine::Outcome;
+use crate::report::{plural, positions};
+
+/// Escaping of a command's message, as the runner unescapes it.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escaping of a property value: also `:` and `,`, which delimit properties.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+pub fn render(outcome: &Outcome) -> String {
+    let sources = &outcome.sources;
+    let mut out = String::new();
+    for e in &outcome.errors {
+        let file = sources.get(e.file);
+        let mut props = format!("file={}", escape_property(&file.display));
+        if let Some(span) = e.span {
+            let at = file.line_col(span.start);
+            let _ = write!(props, ",line={},col={}", at.line, at.column);
+        }
+        let _ = writeln!(
+            out,
+            "::error {props},title={}::{}",
+            escape_property("backend-lint: file not analysed"),
+            escape_data(&e.message)
+        );
+    }
+    for d in &outcome.diagnostics {
+        let file = sources.get(d.span.file);
+        let (start, end) = positions(sources, d.span);
+        let mut props = format!(
+            "file={},line={},endLine={}",
+            escape_property(&file.display),
+            start.line,
+            end.line
+        );
+        // GitHub ignores columns of multi-line annotations; give them only on one line.
+        if start.line == end.line {
+            let _ = write!(props, ",col={},endColumn={}", start.column, end.column);
+        }
+        let level = match d.severity {
+            crate::diagnostic::Severity::Error => "error",
+            crate::diagnostic::Severity::Warning => "warning",
+        };
+        let mut message = d.message.clone();
+        if let Some(help) = &d.help {
+            message.push_str("\nhelp: ");
+            message.push_str(help);
+        }
+        let _ = writeln!(
+            out,
+            "::{level} {props},title={}::{}",
+            escape_property(&format!("backend-lint: {}", d.lint)),
+            escape_data(&message)
+        );
+    }
+    // GitHub shows at most 10 annotations of a kind per step: say how many there are.
+    let _ = writeln!(
+        out,
+        "::notice title=backend-lint::{}",
+        escape_data(&format!(
+            "{}, {} not analysed, {} checked",
+            plural(outcome.diagnostics.len(), "finding"),
+            plural(outcome.errors.len(), "file"),
+            plural(sources.len(), "file")
+        ))
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_as_the_runner_expects() {
+        assert_eq!(escape_data("50% a\r\nb"), "50%25 a%0D%0Ab");
+        assert_eq!(escape_property("a:b,c%"), "a%3Ab%2Cc%25");
+    }
+}

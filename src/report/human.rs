@@ -1,0 +1,186 @@
+//! miette's graphical report: source excerpts, labels, help.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+
+use crate::diagnostic::Severity;
+use crate::engine::Outcome;
+use crate::report::{Options, plural};
+use crate::source::SourceMap;
+
+/// A diagnostic in miette's terms.
+#[derive(Debug)]
+struct Report {
+    message: String,
+    code: Option<String>,
+    severity: miette::Severity,
+    help: Option<String>,
+    source: Option<NamedSource<Arc<str>>>,
+    labels: Vec<LabeledSpan>,
+    /// Labels in other files: each shown with its own excerpt.
+    related: Vec<Report>,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Report {}
+
+impl miette::Diagnostic for Report {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.code
+            .as_ref()
+            .map(|c| Box::new(c) as Box<dyn fmt::Display>)
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source.as_ref().map(|s| s as &dyn miette::SourceCode)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.labels.is_empty() {
+            None
+        } else {
+            Some(Box::new(self.labels.iter().cloned()))
+        }
+    }
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn miette::Diagnostic> + 'a>> {
+        if self.related.is_empty() {
+            None
+        } else {
+            Some(Box::new(
+                self.related.iter().map(|r| r as &dyn miette::Diagnostic),
+            ))
+        }
+    }
+}
+
+fn source(sources: &SourceMap, file: u32) -> NamedSource<Arc<str>> {
+    let f = sources.get(file);
+    NamedSource::new(&f.display, f.text.clone()).with_language("Rust")
+}
+
+fn label(text: &str, start: usize, end: usize, primary: bool) -> LabeledSpan {
+    let text = (!text.is_empty()).then(|| text.to_string());
+    if primary {
+        LabeledSpan::new_primary_with_span(text, start..end)
+    } else {
+        LabeledSpan::new_with_span(text, start..end)
+    }
+}
+
+pub fn render(outcome: &Outcome, options: Options) -> String {
+    let theme = if options.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_links(false)
+        .with_width(100)
+        .with_context_lines(1);
+    let sources = &outcome.sources;
+    let mut reports = Vec::new();
+    for e in &outcome.errors {
+        let labels = e
+            .span
+            .map(|s| vec![label("here", s.start, s.end, true)])
+            .unwrap_or_default();
+        reports.push(Report {
+            message: format!("{}: {}", sources.get(e.file).display, e.message),
+            code: None,
+            severity: miette::Severity::Error,
+            help: Some("the file was skipped; the other files were analysed".into()),
+            source: e.span.map(|_| source(sources, e.file)),
+            labels,
+            related: Vec::new(),
+        });
+    }
+    for d in &outcome.diagnostics {
+        let mut labels = vec![label(&d.label, d.span.start, d.span.end, true)];
+        let mut related = Vec::new();
+        for l in &d.labels {
+            if l.span.file == d.span.file {
+                labels.push(label(&l.message, l.span.start, l.span.end, false));
+            } else {
+                let at = sources.get(l.span.file).line_col(l.span.start);
+                related.push(Report {
+                    message: format!(
+                        "{} ({}:{}:{})",
+                        l.message,
+                        sources.get(l.span.file).display,
+                        at.line,
+                        at.column
+                    ),
+                    code: None,
+                    severity: miette::Severity::Advice,
+                    help: None,
+                    source: Some(source(sources, l.span.file)),
+                    labels: vec![label(&l.message, l.span.start, l.span.end, true)],
+                    related: Vec::new(),
+                });
+            }
+        }
+        reports.push(Report {
+            message: d.message.clone(),
+            code: Some(format!("backend_lint::{}", d.lint)),
+            severity: match d.severity {
+                Severity::Error => miette::Severity::Error,
+                Severity::Warning => miette::Severity::Warning,
+            },
+            help: d.help.clone(),
+            source: Some(source(sources, d.span.file)),
+            labels,
+            related,
+        });
+    }
+    let mut out = String::new();
+    for r in &reports {
+        let mut one = String::new();
+        if handler.render_report(&mut one, r).is_err() {
+            one = format!("error: {}\n", r.message);
+        }
+        out.push_str(&one);
+        out.push('\n');
+    }
+    out.push_str(&summary(outcome));
+    out
+}
+
+/// The closing line of the human report.
+fn summary(outcome: &Outcome) -> String {
+    let findings = outcome.diagnostics.len();
+    let mut files: Vec<u32> = outcome.diagnostics.iter().map(|d| d.span.file).collect();
+    files.sort_unstable();
+    files.dedup();
+    let checked = outcome.sources.len();
+    let mut line = if findings == 0 {
+        format!("no findings in {}", plural(checked, "file"))
+    } else {
+        format!(
+            "{} in {} ({} checked)",
+            plural(findings, "finding"),
+            plural(files.len(), "file"),
+            plural(checked, "file")
+        )
+    };
+    if !outcome.errors.is_empty() {
+        line.push_str(&format!(
+            "; {} could not be analysed",
+            plural(outcome.errors.len(), "file")
+        ));
+    }
+    line.push('\n');
+    line
+}

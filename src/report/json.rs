@@ -1,0 +1,141 @@
+//! `--format json`: one object, stable and documented in the README.
+//!
+//! ```text
+//! { "version": 1,
+//!   "tool": { "name", "version" },
+//!   "diagnostics": [ { "lint", "severity", "message", "label", "help",
+//!                      "span": Span, "labels": [ { "message", "span": Span } ] } ],
+//!   "errors": [ { "file", "message", "span": Span | null } ],
+//!   "summary": { "files_checked", "diagnostics", "errors" } }
+//! Span = { "file", "line", "column", "end_line", "end_column", "byte_start", "byte_end" }
+//! ```
+//! Lines and columns are 1-based; columns count Unicode scalar values; the
+//! end is exclusive.
+
+use serde::Serialize;
+
+use crate::diagnostic::Span as DSpan;
+use crate::engine::Outcome;
+use crate::report::positions;
+use crate::source::SourceMap;
+
+/// Bumped only on incompatible changes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct Output<'a> {
+    version: u32,
+    tool: Tool,
+    diagnostics: Vec<Diagnostic<'a>>,
+    errors: Vec<Error<'a>>,
+    summary: Summary,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct Span<'a> {
+    file: &'a str,
+    line: usize,
+    column: usize,
+    end_line: usize,
+    end_column: usize,
+    byte_start: usize,
+    byte_end: usize,
+}
+
+#[derive(Serialize)]
+struct Diagnostic<'a> {
+    lint: &'a str,
+    severity: &'a str,
+    message: &'a str,
+    label: &'a str,
+    help: Option<&'a str>,
+    span: Span<'a>,
+    labels: Vec<Label<'a>>,
+}
+
+#[derive(Serialize)]
+struct Label<'a> {
+    message: &'a str,
+    span: Span<'a>,
+}
+
+#[derive(Serialize)]
+struct Error<'a> {
+    file: &'a str,
+    message: &'a str,
+    span: Option<Span<'a>>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    files_checked: usize,
+    diagnostics: usize,
+    errors: usize,
+}
+
+fn span(sources: &SourceMap, s: DSpan) -> Span<'_> {
+    let (start, end) = positions(sources, s);
+    Span {
+        file: &sources.get(s.file).display,
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        byte_start: s.start,
+        byte_end: s.end,
+    }
+}
+
+pub fn render(outcome: &Outcome) -> String {
+    let sources = &outcome.sources;
+    let output = Output {
+        version: SCHEMA_VERSION,
+        tool: Tool {
+            name: env!("CARGO_PKG_NAME"),
+            version: env!("CARGO_PKG_VERSION"),
+        },
+        diagnostics: outcome
+            .diagnostics
+            .iter()
+            .map(|d| Diagnostic {
+                lint: d.lint,
+                severity: d.severity.as_str(),
+                message: &d.message,
+                label: &d.label,
+                help: d.help.as_deref(),
+                span: span(sources, d.span),
+                labels: d
+                    .labels
+                    .iter()
+                    .map(|l| Label {
+                        message: &l.message,
+                        span: span(sources, l.span),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        errors: outcome
+            .errors
+            .iter()
+            .map(|e| Error {
+                file: &sources.get(e.file).display,
+                message: &e.message,
+                span: e.span.map(|s| span(sources, s)),
+            })
+            .collect(),
+        summary: Summary {
+            files_checked: sources.len(),
+            diagnostics: outcome.diagnostics.len(),
+            errors: outcome.errors.len(),
+        },
+    };
+    let mut s = serde_json::to_string_pretty(&output).expect("plain data serializes");
+    s.push('\n');
+    s
+}

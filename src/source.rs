@@ -1,0 +1,179 @@
+//! A file's text and line index, and the one place where `proc-macro2`
+//! spans become byte ranges.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostic::Span;
+
+/// Index of a file in the [`SourceMap`] of a run.
+pub type FileId = u32;
+
+/// One file of the run. `text` is empty when the file could not be read.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    /// The path as shown to users: relative to the working directory when possible,
+    /// always with `/` separators.
+    pub display: String,
+    pub text: Arc<str>,
+    line_starts: Vec<usize>,
+}
+
+/// A 1-based line and column; columns count Unicode scalar values, as rustc does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct LineCol {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl SourceFile {
+    pub fn new(path: PathBuf, display: String, text: Arc<str>) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceFile {
+            path,
+            display,
+            text,
+            line_starts,
+        }
+    }
+
+    /// Line and column of a byte offset (clamped to the text).
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let column = self.text[start..floor_char_boundary(&self.text, offset)]
+            .chars()
+            .count()
+            + 1;
+        LineCol {
+            line: line + 1,
+            column,
+        }
+    }
+
+    /// The text of one 1-based line, without its line break.
+    pub fn line_text(&self, line: usize) -> &str {
+        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else {
+            return "";
+        };
+        let end = self
+            .line_starts
+            .get(line)
+            .copied()
+            .unwrap_or(self.text.len());
+        self.text[start..end].trim_end_matches(['\n', '\r'])
+    }
+
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// All files of a run, indexed by [`FileId`].
+#[derive(Debug, Default, Clone)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId::try_from(self.files.len() - 1).expect("fewer than 2^32 files")
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id as usize]
+    }
+
+    pub fn get_mut(&mut self, id: FileId) -> &mut SourceFile {
+        &mut self.files[id as usize]
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        (0..).zip(self.files.iter())
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// Converts `proc-macro2` spans of one parsed file into [`Span`]s.
+///
+/// `proc-macro2` (with `span-locations`) reports byte ranges relative to the
+/// string that was parsed; [`parseable_text`] keeps that string byte-for-byte
+/// aligned with the file, so no offset needs adjusting here.
+#[derive(Clone, Copy)]
+pub struct SpanConv {
+    pub file: FileId,
+}
+
+impl SpanConv {
+    pub fn span(&self, span: proc_macro2::Span) -> Span {
+        let range = span.byte_range();
+        Span {
+            file: self.file,
+            start: range.start,
+            end: range.end,
+        }
+    }
+
+    /// From the start of `first` to the end of `last`.
+    pub fn join(&self, first: proc_macro2::Span, last: proc_macro2::Span) -> Span {
+        let a = self.span(first);
+        let b = self.span(last);
+        Span {
+            file: self.file,
+            start: a.start.min(b.start),
+            end: a.end.max(b.end),
+        }
+    }
+
+    pub fn of<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> Span {
+        self.span(node.span())
+    }
+}
+
+/// `syn::parse_file` strips a byte-order mark and a shebang line before
+/// parsing, which would shift every offset. Blank them out instead (same
+/// byte length), so offsets in the parsed string are offsets in the file.
+pub fn parseable_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let bom = text.starts_with('\u{feff}');
+    let body = if bom { &text[3..] } else { text };
+    let shebang_len = if body.starts_with("#!") && !body[2..].trim_start().starts_with('[') {
+        body.find('\n').unwrap_or(body.len())
+    } else {
+        0
+    };
+    if !bom && shebang_len == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let skip = if bom { 3 } else { 0 } + shebang_len;
+    let mut out = String::with_capacity(text.len());
+    out.extend(std::iter::repeat_n(' ', skip));
+    out.push_str(&text[skip..]);
+    std::borrow::Cow::Owned(out)
+}
+
+/// Path shown to users: relative to `base` when inside it, `/`-separated.
+pub fn display_path(path: &Path, base: &Path) -> String {
+    let rel = path.strip_prefix(base).unwrap_or(path);
+    let rel = rel.strip_prefix(".").unwrap_or(rel);
+    let s = rel.to_string_lossy().replace('\\', "/");
+    if s.is_empty() { ".".to_string() } else { s }
+}
