@@ -9,11 +9,15 @@ use crate::analysis::facts::FileFacts;
 use crate::analysis::{CrateFacts, extract};
 use crate::diagnostic::{Diagnostic, FileError, Span};
 use crate::lints::{LINTS, Lint};
-use crate::source::{FileId, SourceFile, SourceMap, SpanConv, parseable_text};
+use crate::source::{FileId, SourceFile, SourceMap, SpanConv, max_nesting, parseable_text};
 
 /// Larger files are reported as not analysed rather than parsed: no
 /// hand-written source is this big, and generated code has no registrations.
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Deeper files are reported as not analysed. No real code comes near; the
+/// bound keeps even a debug build well inside [`STACK_BYTES`].
+pub const MAX_NESTING: usize = 2_000;
 
 /// Stack of the parsing threads. syn and our walk recurse once per nesting
 /// level; a 2 MiB rayon stack overflows at ~700 nested parentheses and aborts
@@ -162,6 +166,16 @@ fn analyze_file(id: FileId, input: &Input) -> (SourceFile, Result<FileFacts, Fil
 /// Parse one file's text and extract its facts.
 pub fn parse_and_extract(id: FileId, text: &str) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
+    let depth = max_nesting(text);
+    if depth > MAX_NESTING {
+        return Err(FileError {
+            file: id,
+            message: format!(
+                "file nests brackets {depth} levels deep, more than the {MAX_NESTING} backend-lint parses; it was not analysed"
+            ),
+            span: None,
+        });
+    }
     let parseable = parseable_text(text);
     let result = match syn::parse_file(&parseable) {
         Ok(file) => {

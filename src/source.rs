@@ -177,3 +177,137 @@ pub fn display_path(path: &Path, base: &Path) -> String {
     let s = rel.to_string_lossy().replace('\\', "/");
     if s.is_empty() { ".".to_string() } else { s }
 }
+
+/// The deepest nesting of `()`, `[]` and `{}` in Rust source, skipping
+/// comments, strings and character literals. A cheap scan done before
+/// parsing: syn recurses once per level, so a pathological file could
+/// otherwise exhaust the stack and abort the whole process.
+pub fn max_nesting(text: &str) -> usize {
+    let b = text.as_bytes();
+    let (mut i, mut depth, mut max) = (0usize, 0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let mut level = 0usize;
+                while i < b.len() {
+                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                        level += 1;
+                        i += 1;
+                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        level -= 1;
+                        i += 1;
+                        if level == 0 {
+                            break;
+                        }
+                    }
+                    i += 1;
+                }
+            }
+            b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) => {
+                // Raw string r"..." / r#"..."#: ends at a quote and as many hashes.
+                let mut j = i + 1;
+                let mut hashes = 0;
+                while b.get(j) == Some(&b'#') {
+                    hashes += 1;
+                    j += 1;
+                }
+                if b.get(j) == Some(&b'"') {
+                    j += 1;
+                    while j < b.len() {
+                        if b[j] == b'"'
+                            && b[j + 1..]
+                                .iter()
+                                .take(hashes)
+                                .filter(|&&c| c == b'#')
+                                .count()
+                                == hashes
+                        {
+                            j += hashes;
+                            break;
+                        }
+                        j += 1;
+                    }
+                    i = j;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'\'' => {
+                // A char literal ('(' or '\x28'), not a lifetime ('a).
+                if b.get(i + 1) == Some(&b'\\') {
+                    i += 2;
+                    while i < b.len() && b[i] != b'\'' {
+                        i += 1;
+                    }
+                } else if b.get(i + 2) == Some(&b'\'') {
+                    i += 2;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    max
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_skips_strings_comments_and_chars() {
+        assert_eq!(max_nesting("fn f() { g((1)) }"), 3);
+        assert_eq!(
+            max_nesting("let s = \"((((\"; // ((((\n/* (( /* ( */ */ let c = '(';"),
+            0
+        );
+        assert_eq!(
+            max_nesting("let s = r#\"(\"((\"#; fn f<'a>(x: &'a str) {}"),
+            1
+        );
+        assert_eq!(max_nesting("let s = \"\\\"(\";"), 0);
+    }
+
+    #[test]
+    fn line_col_counts_chars() {
+        let f = SourceFile::new(
+            PathBuf::from("x.rs"),
+            "x.rs".into(),
+            Arc::from("ab\néé x\n"),
+        );
+        assert_eq!(f.line_col(0), LineCol { line: 1, column: 1 });
+        assert_eq!(f.line_col(3), LineCol { line: 2, column: 1 });
+        assert_eq!(f.line_col(8), LineCol { line: 2, column: 4 });
+        assert_eq!(f.line_text(2), "éé x");
+    }
+
+    #[test]
+    fn bom_and_shebang_keep_offsets() {
+        let text = "\u{feff}#!/usr/bin/env run\nfn main() {}\n";
+        let p = parseable_text(text);
+        assert_eq!(p.len(), text.len());
+        assert_eq!(
+            &p[p.find("fn").unwrap()..],
+            &text[text.find("fn").unwrap()..]
+        );
+        assert!(syn::parse_file(&p).is_ok());
+        assert!(matches!(
+            parseable_text("#![allow(x)]\n"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+}

@@ -666,7 +666,9 @@ fn expr_attrs(e: &Expr) -> &[syn::Attribute] {
 fn cfg_condition(cond: &Expr) -> Option<Cfg> {
     match cond {
         Expr::Macro(m) if m.mac.path.is_ident("cfg") => Cfg::parse_tokens(m.mac.tokens.clone()),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => cfg_condition(&u.expr).map(Cfg::negate),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+            cfg_condition(&u.expr).map(Cfg::negate)
+        }
         Expr::Paren(p) => cfg_condition(&p.expr),
         _ => None,
     }

@@ -1,0 +1,440 @@
+//! The binaries as users run them: exit codes, formats, subcommands, bad input.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn bin() -> Command {
+    let mut cmd = Command::cargo_bin("backend-lint").unwrap();
+    cmd.current_dir(root()).env_remove("GITHUB_STEP_SUMMARY");
+    cmd
+}
+
+/// Run `check` on the sample crate in a format; returns (stdout, exit code).
+fn sample(format: &str) -> (String, i32) {
+    let out = bin()
+        .args(["check", "tests/data/sample", "--format", format])
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+/// Compare with `tests/snapshots/<name>`; `UPDATE_EXPECT=1` rewrites it.
+fn snapshot(name: &str, actual: &str) {
+    let path = root().join("tests/snapshots").join(name);
+    let actual = actual.replace(env!("CARGO_PKG_VERSION"), "[VERSION]");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&path, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing {}: run UPDATE_EXPECT=1 cargo test", path.display()));
+    assert_eq!(
+        expected,
+        actual,
+        "{} differs; run UPDATE_EXPECT=1 cargo test and review",
+        path.display()
+    );
+}
+
+fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+const CLEAN: &str =
+    "pub fn pick(d: &Device) -> bool { canonicalize_platform(d.platform()) == \"cuda\" }\n";
+const BUGGY: &str = "pub fn pick(d: &Device) -> bool { d.platform() == \"gpu\" }\n";
+
+#[test]
+fn exit_code_is_0_when_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lib.rs", CLEAN);
+    bin().arg("check").arg(dir.path()).assert().code(0);
+}
+
+#[test]
+fn exit_code_is_1_with_findings() {
+    let (out, code) = sample("short");
+    assert_eq!(code, 1);
+    assert_eq!(out.lines().count(), 2, "{out}");
+}
+
+#[test]
+fn exit_code_is_2_on_usage_errors() {
+    bin().args(["check", "--format", "xml"]).assert().code(2);
+    bin().args(["frobnicate"]).assert().code(2);
+    bin()
+        .args(["check", "does/not/exist"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("does/not/exist"));
+}
+
+#[test]
+fn unparsable_and_non_utf8_files_do_not_stop_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a_broken.rs", "fn broken( {\n");
+    write(dir.path(), "b_latin1.rs", b"// caf\xe9\nfn f() {}\n");
+    write(dir.path(), "c_buggy.rs", BUGGY);
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a file that was not analysed makes the run exit 2"
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors = json["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2);
+    assert!(errors[0]["file"].as_str().unwrap().ends_with("a_broken.rs"));
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("could not parse")
+    );
+    assert_eq!(errors[0]["span"]["line"], 1);
+    assert!(
+        errors[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("not valid UTF-8")
+    );
+    let diags = json["diagnostics"].as_array().unwrap();
+    assert_eq!(diags.len(), 1, "the good file is still reported");
+    assert!(
+        diags[0]["span"]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("c_buggy.rs")
+    );
+
+    // The human report names both problems, and the finding.
+    let out = bin()
+        .args(["check", "--color", "never"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("could not parse file"), "{text}");
+    assert!(text.contains("not valid UTF-8"), "{text}");
+    assert!(
+        text.contains("uncanonicalized_platform_comparison"),
+        "{text}"
+    );
+}
+
+#[test]
+fn deeply_nested_and_huge_files_are_handled() {
+    let dir = tempfile::tempdir().unwrap();
+    // Deeper than anyone writes: refused with an error, never a crash.
+    let depth = 20_000;
+    let nested = format!(
+        "fn f() {{ let x = {}1{}; }}\n",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
+    write(dir.path(), "nested.rs", nested);
+    let blocks = format!("fn g() {}{}\n", "{ ".repeat(depth), " }".repeat(depth));
+    write(dir.path(), "blocks.rs", blocks);
+    let huge = "// padding\n".repeat(3_200_000);
+    write(dir.path(), "huge.rs", huge);
+    // Deep, but within the bound: analysed.
+    let ok_depth = 1_500;
+    write(
+        dir.path(),
+        "ok_nested.rs",
+        format!(
+            "fn h() {{ let x = {}1{}; }}\n",
+            "(".repeat(ok_depth),
+            ")".repeat(ok_depth)
+        ),
+    );
+    write(dir.path(), "z_buggy.rs", BUGGY);
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).expect("no crash: JSON was printed");
+    assert_eq!(out.status.code(), Some(2));
+    let errors = json["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert!(errors[0]["file"].as_str().unwrap().ends_with("blocks.rs"));
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("levels deep")
+    );
+    assert!(
+        errors[1]["message"]
+            .as_str()
+            .unwrap()
+            .contains("larger than")
+    );
+    assert!(
+        errors[2]["message"]
+            .as_str()
+            .unwrap()
+            .contains("levels deep")
+    );
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn short_format() {
+    let (out, _) = sample("short");
+    snapshot("sample.short", &out);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with(
+        "tests/data/sample/src/lib.rs:9:29: error[uncanonicalized_platform_comparison]: "
+    ));
+}
+
+#[test]
+fn human_format() {
+    let out = bin()
+        .args(["check", "tests/data/sample", "--color", "never"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    snapshot("sample.human", &text);
+    // Cross-file label: the first registration is shown from its own file.
+    assert!(
+        text.contains("first registered here (tests/data/sample/src/lib.rs:5:31)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_format() {
+    let (out, code) = sample("json");
+    assert_eq!(code, 1);
+    snapshot("sample.json", &out);
+    let json: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["tool"]["name"], "backend-lint");
+    assert_eq!(json["summary"]["files_checked"], 2);
+    assert_eq!(json["summary"]["diagnostics"], 2);
+    let d = &json["diagnostics"][1];
+    assert_eq!(d["lint"], "duplicate_registration");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(
+        d["message"],
+        "`cuda` is registered twice with `register_backend`"
+    );
+    assert_eq!(d["label"], "registered again here");
+    assert!(
+        d["help"]
+            .as_str()
+            .unwrap()
+            .starts_with("remove one registration")
+    );
+    let span = &d["span"];
+    assert_eq!(span["file"], "tests/data/sample/src/names.rs");
+    assert_eq!(
+        (span["line"].as_u64(), span["column"].as_u64()),
+        (Some(4), Some(31))
+    );
+    assert_eq!(
+        (span["end_line"].as_u64(), span["end_column"].as_u64()),
+        (Some(4), Some(35))
+    );
+    let text = std::fs::read_to_string(root().join("tests/data/sample/src/names.rs")).unwrap();
+    let (start, end) = (
+        span["byte_start"].as_u64().unwrap() as usize,
+        span["byte_end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(&text[start..end], "CUDA");
+    let label = &d["labels"][0];
+    assert_eq!(label["message"], "first registered here");
+    assert_eq!(label["span"]["file"], "tests/data/sample/src/lib.rs");
+    assert_eq!(label["span"]["line"], 5);
+}
+
+#[test]
+fn sarif_format() {
+    let (out, code) = sample("sarif");
+    assert_eq!(code, 1);
+    snapshot("sample.sarif", &out);
+    let sarif: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+    assert!(sarif["$schema"].as_str().unwrap().contains("sarif-2.1.0"));
+    let run = &sarif["runs"][0];
+    let driver = &run["tool"]["driver"];
+    assert_eq!(driver["name"], "backend-lint");
+    assert_eq!(driver["version"], env!("CARGO_PKG_VERSION"));
+    assert!(
+        driver["informationUri"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://")
+    );
+    let rules = driver["rules"].as_array().unwrap();
+    let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let names: Vec<&str> = backend_lint::lints::LINTS.iter().map(|l| l.name).collect();
+    assert_eq!(ids, names, "one rule per lint");
+    for r in rules {
+        assert!(r["shortDescription"]["text"].is_string());
+        assert!(r["fullDescription"]["text"].is_string());
+        assert!(
+            r["help"]["markdown"]
+                .as_str()
+                .unwrap()
+                .contains("## What it does")
+        );
+        assert_eq!(r["defaultConfiguration"]["level"], "error");
+    }
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    let r = &results[1];
+    assert_eq!(r["ruleId"], "duplicate_registration");
+    assert_eq!(
+        rules[r["ruleIndex"].as_u64().unwrap() as usize]["id"],
+        r["ruleId"]
+    );
+    assert_eq!(r["level"], "error");
+    let loc = &r["locations"][0]["physicalLocation"];
+    assert_eq!(
+        loc["artifactLocation"]["uri"],
+        "tests/data/sample/src/names.rs"
+    );
+    assert_eq!(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+    assert_eq!(loc["region"]["startLine"], 4);
+    assert_eq!(loc["region"]["startColumn"], 31);
+    assert_eq!(loc["region"]["endLine"], 4);
+    assert_eq!(loc["region"]["endColumn"], 35);
+    assert_eq!(
+        r["relatedLocations"][0]["message"]["text"],
+        "first registered here"
+    );
+    assert!(r["partialFingerprints"]["primaryLocationLineHash"].is_string());
+    assert_eq!(run["invocations"][0]["executionSuccessful"], true);
+}
+
+#[test]
+fn sarif_fingerprints_survive_unrelated_lines_moving() {
+    let dir = tempfile::tempdir().unwrap();
+    let fingerprint = |text: &str| {
+        write(dir.path(), "lib.rs", text);
+        let out = bin()
+            .args(["check", "--format", "sarif"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        let sarif: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let r = &sarif["runs"][0]["results"][0];
+        (
+            r["partialFingerprints"]["primaryLocationLineHash"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+            r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                .as_u64()
+                .unwrap(),
+        )
+    };
+    let (before, line_before) = fingerprint(BUGGY);
+    let (after, line_after) = fingerprint(&format!("// a new comment\n\nuse std::fmt;\n{BUGGY}"));
+    assert_eq!(line_after, line_before + 3);
+    assert_eq!(before, after);
+}
+
+#[test]
+fn github_format() {
+    let (out, code) = sample("github");
+    assert_eq!(code, 1);
+    snapshot("sample.github", &out);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with(
+        "::error file=tests/data/sample/src/lib.rs,line=9,endLine=9,col=29,endColumn=41,title=backend-lint%3A uncanonicalized_platform_comparison::"
+    ));
+    assert!(lines[0].contains("%0Ahelp: "), "newlines are escaped");
+    assert!(lines[2].starts_with("::notice title=backend-lint::2 findings"));
+}
+
+#[test]
+fn lints_lists_every_lint() {
+    let out = bin().arg("lints").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for lint in backend_lint::lints::LINTS {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(lint.name))
+            .expect("listed");
+        assert!(line.contains("error"), "{line}");
+        assert!(line.ends_with(lint.summary), "{line}");
+    }
+}
+
+#[test]
+fn explain_prints_the_docs() {
+    let out = bin()
+        .args(["explain", "duplicate_registration"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# duplicate_registration"));
+    assert!(text.contains("## Why is this bad?"));
+    bin()
+        .args(["explain", "no_such_lint"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no lint named `no_such_lint`"));
+}
+
+#[test]
+fn cargo_subcommand_drops_its_name() {
+    let mut cmd = Command::cargo_bin("cargo-backend-lint").unwrap();
+    cmd.current_dir(root())
+        .args([
+            "backend-lint",
+            "check",
+            "tests/data/sample",
+            "--format",
+            "short",
+        ])
+        .assert()
+        .code(1);
+    let mut cmd = Command::cargo_bin("cargo-backend-lint").unwrap();
+    cmd.args(["backend-lint", "--version"])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains(env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn demo_crate_shows_every_lint() {
+    let out = bin()
+        .args(["check", "examples/demo", "--color", "never"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for lint in backend_lint::lints::LINTS {
+        assert!(
+            text.contains(&format!("backend_lint::{}", lint.name)),
+            "demo lacks {}",
+            lint.name
+        );
+    }
+    assert!(text.contains("╭─["), "source excerpts are shown");
+}

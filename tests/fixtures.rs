@@ -1,0 +1,304 @@
+//! The fixtures in `lints/<name>/` are the lints' tests.
+//!
+//! - `bad*.rs` (or a folder `bad*/`, analysed as one crate): every finding is
+//!   marked in place with `//~ <lint_name>` on the line where it starts, and
+//!   the human report is `bad*.expected` beside it.
+//! - `good*.rs` / `good*/`: no finding at all.
+//!
+//! Every lint runs over every fixture, so a false positive of any lint in any
+//! folder fails here. Regenerate the expected output with
+//! `UPDATE_EXPECT=1 cargo test --test fixtures`, then read the diff.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use backend_lint::engine::{Input, Outcome, analyze};
+use backend_lint::lints::LINTS;
+use backend_lint::report::{self, Format, Options};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fixture: one file, or a folder of files forming one crate.
+struct Fixture {
+    path: PathBuf,
+    files: Vec<PathBuf>,
+}
+
+impl Fixture {
+    fn name(&self) -> String {
+        self.path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/")
+    }
+
+    fn expected_path(&self) -> PathBuf {
+        self.path.with_extension("expected")
+    }
+}
+
+fn fixtures(dir: &Path) -> Vec<Fixture> {
+    let mut out = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !(name.starts_with("bad") || name.starts_with("good")) {
+            continue;
+        }
+        if path.is_dir() {
+            let mut files: Vec<PathBuf> = walk_rs(&path);
+            files.sort();
+            out.push(Fixture { path, files });
+        } else if name.ends_with(".rs") {
+            out.push(Fixture {
+                files: vec![path.clone()],
+                path,
+            });
+        }
+    }
+    out
+}
+
+fn walk_rs(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk_rs(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out
+}
+
+fn run(fixture: &Fixture) -> Outcome {
+    let inputs = fixture
+        .files
+        .iter()
+        .map(|p| Input {
+            path: p.clone(),
+            display: p
+                .strip_prefix(root())
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/"),
+            krate: 0,
+        })
+        .collect();
+    analyze(inputs, LINTS)
+}
+
+/// `(file, line) -> lint names` from the `//~ name` markers.
+fn markers(fixture: &Fixture) -> BTreeMap<(String, usize), Vec<String>> {
+    let mut out = BTreeMap::new();
+    for file in &fixture.files {
+        let display = file
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let mut names: Vec<String> = line
+                .split("//~")
+                .skip(1)
+                .map(|m| m.split_whitespace().next().unwrap_or("").to_string())
+                .collect();
+            if !names.is_empty() {
+                names.sort();
+                out.insert((display.clone(), i + 1), names);
+            }
+        }
+    }
+    out
+}
+
+fn found(outcome: &Outcome) -> BTreeMap<(String, usize), Vec<String>> {
+    let mut out: BTreeMap<(String, usize), Vec<String>> = BTreeMap::new();
+    for d in &outcome.diagnostics {
+        let file = outcome.sources.get(d.span.file);
+        let line = file.line_col(d.span.start).line;
+        out.entry((file.display.clone(), line))
+            .or_default()
+            .push(d.lint.to_string());
+    }
+    for names in out.values_mut() {
+        names.sort();
+    }
+    out
+}
+
+fn check_fixture(fixture: &Fixture, failures: &mut Vec<String>) {
+    let outcome = run(fixture);
+    let name = fixture.name();
+    for e in &outcome.errors {
+        failures.push(format!(
+            "{name}: fixture could not be analysed: {}",
+            e.message
+        ));
+    }
+    let expected = markers(fixture);
+    let actual = found(&outcome);
+    let is_good = fixture
+        .path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .starts_with("good");
+    if is_good && !expected.is_empty() {
+        failures.push(format!(
+            "{name}: a good fixture must not carry `//~` markers"
+        ));
+    }
+    if !is_good && expected.is_empty() {
+        failures.push(format!(
+            "{name}: a bad fixture must mark at least one finding with `//~`"
+        ));
+    }
+    for (at, names) in &expected {
+        if actual.get(at) != Some(names) {
+            failures.push(format!(
+                "{}:{}: expected {:?}, found {:?}",
+                at.0,
+                at.1,
+                names,
+                actual.get(at).cloned().unwrap_or_default()
+            ));
+        }
+    }
+    for (at, names) in &actual {
+        if !expected.contains_key(at) {
+            let messages: Vec<String> = outcome
+                .diagnostics
+                .iter()
+                .filter(|d| {
+                    let f = outcome.sources.get(d.span.file);
+                    f.display == at.0 && f.line_col(d.span.start).line == at.1
+                })
+                .map(|d| format!("{}: {}", d.lint, d.message))
+                .collect();
+            failures.push(format!(
+                "{}:{}: unexpected {:?} (no `//~` marker): {}",
+                at.0,
+                at.1,
+                names,
+                messages.join("; ")
+            ));
+        }
+    }
+    if is_good {
+        return;
+    }
+    let rendered = report::render(Format::Human, &outcome, Options { color: false });
+    let expected_path = fixture.expected_path();
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&expected_path, &rendered).unwrap();
+        return;
+    }
+    match std::fs::read_to_string(&expected_path) {
+        Ok(old) if old == rendered => {}
+        Ok(old) => failures.push(format!(
+            "{name}: output differs from {} (run `UPDATE_EXPECT=1 cargo test --test fixtures` and review the diff)\n{}",
+            expected_path.display(),
+            first_difference(&old, &rendered)
+        )),
+        Err(_) => failures.push(format!(
+            "{name}: no expected output at {} (run `UPDATE_EXPECT=1 cargo test --test fixtures`)",
+            expected_path.display()
+        )),
+    }
+}
+
+fn first_difference(old: &str, new: &str) -> String {
+    for (i, (a, b)) in old.lines().zip(new.lines()).enumerate() {
+        if a != b {
+            return format!("line {}:\n- {a}\n+ {b}", i + 1);
+        }
+    }
+    format!(
+        "lengths differ: {} vs {} lines",
+        old.lines().count(),
+        new.lines().count()
+    )
+}
+
+#[test]
+fn every_fixture_matches_its_markers_and_expected_output() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for lint in LINTS {
+        let dir = root().join("lints").join(lint.name);
+        let all = fixtures(&dir);
+        if !all.iter().any(|f| f.name().contains("/bad"))
+            || !all.iter().any(|f| f.name().contains("/good"))
+        {
+            failures.push(format!(
+                "lints/{}: needs bad*.rs and good*.rs fixtures",
+                lint.name
+            ));
+        }
+        // The lint must fire in its own bad fixtures.
+        let fires = all
+            .iter()
+            .filter(|f| f.name().contains("/bad"))
+            .any(|f| markers(f).values().flatten().any(|n| n == lint.name));
+        if !fires {
+            failures.push(format!(
+                "lints/{}: no `//~ {}` marker in its bad fixtures",
+                lint.name, lint.name
+            ));
+        }
+        for fixture in &all {
+            count += 1;
+            check_fixture(fixture, &mut failures);
+        }
+    }
+    assert!(count > 0, "no fixtures found");
+    assert!(
+        failures.is_empty(),
+        "{} fixture problem(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_lint_readme_has_the_sections() {
+    let sections = [
+        "## What it does",
+        "## Why is this bad?",
+        "## Example",
+        "## Use instead",
+        "## Configuration",
+        "## Known limitations",
+    ];
+    for lint in LINTS {
+        assert!(
+            lint.docs.starts_with(&format!("# {}\n", lint.name)),
+            "lints/{}/README.md must start with `# {}`",
+            lint.name,
+            lint.name
+        );
+        let mut last = 0;
+        for s in sections {
+            let at = lint
+                .docs
+                .find(s)
+                .unwrap_or_else(|| panic!("lints/{}/README.md lacks `{s}`", lint.name));
+            assert!(
+                at > last,
+                "lints/{}/README.md: `{s}` is out of order",
+                lint.name
+            );
+            last = at;
+        }
+    }
+}
