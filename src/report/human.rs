@@ -127,7 +127,7 @@ pub fn render(outcome: &Outcome, options: Options) -> String {
                     severity: miette::Severity::Advice,
                     help: None,
                     source: Some(source(sources, l.span.file)),
-                    labels: vec![label(&l.message, l.span.start, l.span.end, true)],
+                    labels: vec![label("", l.span.start, l.span.end, true)],
                     related: Vec::new(),
                 });
             }
