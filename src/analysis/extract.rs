@@ -123,7 +123,13 @@ impl<'t> Walker<'t> {
     fn short_text<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> String {
         let s = self.span(node);
         let raw = self.text.get(s.start..s.end).unwrap_or("");
-        let one_line: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+        let one_line: String = raw
+            .lines()
+            .map(strip_line_comment)
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(" .", ".");
         if one_line.chars().count() > 60 {
             let cut: String = one_line.chars().take(57).collect();
             format!("{cut}...")
@@ -358,7 +364,8 @@ impl<'t> Walker<'t> {
         call: Span,
     ) {
         let name = callee.to_string();
-        if !name.starts_with("register") {
+        // `register*`, but not queries such as `registered_backends(..)`.
+        if !name.starts_with("register") || name.starts_with("registered") {
             return;
         }
         let receiver = receiver.map(|r| self.compact_text(r)).unwrap_or_default();
@@ -503,6 +510,8 @@ impl<'t> Walker<'t> {
     fn in_function(&mut self, is_test: bool, name: &str, f: impl FnOnce(&mut Self)) {
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![Vec::new()]);
         let saved_test = self.ctx.test_scope;
+        let saved_function = self.ctx.function;
+        self.ctx.function = self.id();
         let saved_let = self.let_name.take();
         if is_test || self.in_test_code > 0 {
             self.ctx.test_scope = Some(self.id());
@@ -521,6 +530,7 @@ impl<'t> Walker<'t> {
         }
         self.in_canonicalizer -= canonicalizer;
         self.ctx.test_scope = saved_test;
+        self.ctx.function = saved_function;
         self.scopes = saved_scopes;
         self.let_name = saved_let;
     }
@@ -589,6 +599,21 @@ impl<'t> Walker<'t> {
         self.visit_expr(e);
         self.closure_params = None;
     }
+}
+
+/// A line of code without its `//` comment (a `//` inside a string stays).
+fn strip_line_comment(line: &str) -> &str {
+    let mut in_str = false;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' if prev != '\\' => in_str = !in_str,
+            '/' if !in_str && prev == '/' => return &line[..i - 1],
+            _ => {}
+        }
+        prev = c;
+    }
+    line
 }
 
 /// Every name a pattern binds.
@@ -800,7 +825,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             },
             _ => None,
         };
-        let saved = std::mem::replace(&mut self.let_name, name);
+        let saved = self.let_name.take();
+        // `let ctx = ..` again: a new context, unless built from the old one
+        // (`let ctx = ctx.with_backend(..)`).
+        if let Some(name) = &name
+            && self.context_key(&init.expr) != *name
+        {
+            let retired = format!("{name}@{}", self.span(&l.pat).start);
+            if let Some(collector) = self.lowering.last_mut()
+                && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k == name)
+            {
+                entry.0 = retired;
+            }
+        }
+        self.let_name = name;
         self.visit_expr(&init.expr);
         self.let_name = saved;
         if let Some((_, diverge)) = &init.diverge {

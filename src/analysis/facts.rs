@@ -32,6 +32,9 @@ pub struct Context {
     pub guards: Vec<StrExpr>,
     /// `Some(id)` inside test code: each test function builds its own registry.
     pub test_scope: Option<u32>,
+    /// The function (or item, for code outside functions) this is in; unique
+    /// within a file.
+    pub function: u32,
 }
 
 impl Context {

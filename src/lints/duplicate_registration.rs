@@ -31,15 +31,27 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             })
         })
         .collect();
-    for (j, later) in regs.iter().enumerate() {
-        if guarded(krate, later) {
+    for (j, reg) in regs.iter().enumerate() {
+        if guarded(krate, reg) {
             continue;
         }
-        let Some(first) = regs[..j].iter().find(|earlier| collide(earlier, later)) else {
+        // Any earlier registration of the key; or a guarded one in another
+        // function, which may run first whatever the order of the source.
+        let earlier = regs[..j].iter().find(|other| collide(other, reg));
+        let guarded_elsewhere = || {
+            regs[j + 1..].iter().find(|other| {
+                collide(other, reg) && guarded(krate, other) && !same_function(other, reg)
+            })
+        };
+        let Some(first) = earlier.or_else(guarded_elsewhere) else {
             continue;
         };
-        out.push(diagnostic(first, later));
+        out.push(diagnostic(first, reg));
     }
+}
+
+fn same_function(a: &Resolved, b: &Resolved) -> bool {
+    a.reg.key_span.file == b.reg.key_span.file && a.reg.context.function == b.reg.context.function
 }
 
 /// Two registrations that would clash if both ran.
@@ -103,6 +115,13 @@ fn diagnostic(first: &Resolved, later: &Resolved) -> Diagnostic {
     };
     Diagnostic::new(LINT.name, LINT.default_severity, reg.key_span, message)
         .with_label(label)
-        .with_secondary(first.reg.key_span, "first registered here")
+        .with_secondary(
+            first.reg.key_span,
+            if first.reg.key_span < reg.key_span {
+                "first registered here"
+            } else {
+                "also registered here, when not yet registered: if this runs first, the other call fails"
+            },
+        )
         .with_help(help)
 }

@@ -23,6 +23,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         if !canonical || cmp.sides.iter().any(|s| s.operand == Operand::Raw) {
             continue;
         }
+        // `.eq_ignore_ascii_case("CUDA")` does match "cuda": only an alias is a bug there.
+        let ignores_case = cmp.how == ".eq_ignore_ascii_case()";
         for side in &cmp.sides {
             let Operand::Str(s) = &side.operand else {
                 continue;
@@ -30,6 +32,14 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Some(value) = krate.resolve(s) else {
                 continue;
             };
+            if ignores_case
+                && matches!(
+                    platform::classify_literal(value),
+                    LiteralKind::WrongCase { .. }
+                )
+            {
+                continue;
+            }
             if let Some(d) = diagnostic(
                 value,
                 side.span,

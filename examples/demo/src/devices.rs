@@ -1,0 +1,38 @@
+//! Device discovery and selection.
+
+use crate::registry::{cuda_client, register_backend_factory};
+use crate::{canonicalize_platform, names, Device, Error};
+
+/// Registers the CUDA backend when a driver is found.
+pub fn load_cuda_plugin(driver_found: bool) -> Result<(), Error> {
+    if driver_found {
+        // Registers "cuda" again: see the BUG in `registry::init_backends`.
+        register_backend_factory(names::CUDA, cuda_client)?;
+    }
+    Ok(())
+}
+
+/// The GPUs among `devices`.
+pub fn gpus(devices: &[Device]) -> Vec<&Device> {
+    // BUG(uncanonicalized_platform_comparison): a plugin may report "cuda" or
+    // "CUDA" instead of "gpu"; its GPUs are silently left out.
+    devices.iter().filter(|d| d.platform() == "gpu").collect()
+}
+
+/// Whether any device is a GPU.
+pub fn has_gpu(devices: &[Device]) -> bool {
+    // BUG(non_canonical_platform_literal): canonicalization turns "gpu" into
+    // "cuda" or "rocm", so this is never true.
+    devices.iter().any(|d| canonicalize_platform(d.platform()) == "gpu")
+}
+
+/// Correct: canonicalize first, then compare with canonical names only.
+pub fn gpus_fixed(devices: &[Device]) -> Vec<&Device> {
+    devices
+        .iter()
+        .filter(|d| {
+            let platform = canonicalize_platform(d.platform());
+            matches!(platform.as_str(), "cuda" | "rocm" | "oneapi")
+        })
+        .collect()
+}
