@@ -79,20 +79,23 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
         }
     }
 
+    let mut diagnostics = Vec::new();
     let mut krates: Vec<usize> = facts.iter().map(|(_, k, _)| *k).collect();
     krates.sort_unstable();
     krates.dedup();
     for krate in krates {
+        let sources = &outcome.sources;
         let files = facts
             .iter()
             .filter(|(_, k, _)| *k == krate)
-            .map(|(id, _, f)| (*id, f))
+            .map(|(id, _, f)| (*id, sources.get(*id).path.as_path(), f))
             .collect();
         let crate_facts = CrateFacts::new(files);
         for lint in lints {
-            (lint.check)(&crate_facts, &mut outcome.diagnostics);
+            (lint.check)(&crate_facts, &mut diagnostics);
         }
     }
+    outcome.diagnostics = diagnostics;
     let sources = &outcome.sources;
     outcome.diagnostics.sort_by(|a, b| {
         let key = |d: &Diagnostic| {

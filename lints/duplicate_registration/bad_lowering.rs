@@ -30,7 +30,7 @@ pub fn register_cumsum_lowerings() {
 // Platform names compare ignoring ASCII case.
 pub fn register_fft_lowerings() {
     register_lowering(&FFT_P, lower_fft_ducc, "cpu");
-    register_lowering(&FFT_P, lower_fft_pocketfft, "CPU"); //~ duplicate_registration
+    register_lowering(&FFT_P, lower_fft_pocketfft, "CPU"); //~ duplicate_registration //~ non_canonical_platform_literal
 }
 
 // `"gpu"` twice.

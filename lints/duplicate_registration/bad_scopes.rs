@@ -10,12 +10,12 @@ use xla_bridge::{register_backend_factory, register_platform};
 // enabling both) compiles both functions, and both run at start-up.
 #[cfg(feature = "cuda")]
 fn register_gpu_cuda() {
-    register_backend_factory("gpu", make_cuda_client);
+    register_backend_factory("accelerator", make_cuda_client);
 }
 
 #[cfg(feature = "rocm")]
 fn register_gpu_rocm() {
-    register_backend_factory("gpu", make_rocm_client); //~ duplicate_registration
+    register_backend_factory("accelerator", make_rocm_client); //~ duplicate_registration
 }
 
 // `target_os = "linux"` implies `unix`: on Linux both statements are compiled.
@@ -66,10 +66,10 @@ pub fn init_rocm(registry: &mut Registry) {
 // and the later statement both run.
 pub fn init_gpu_platform(registry: &mut Registry, vendor: GpuVendor) {
     match vendor {
-        GpuVendor::Nvidia => registry.register_platform("gpu", CudaPlatform::default()),
+        GpuVendor::Nvidia => registry.register_platform("accelerator", CudaPlatform::default()),
         GpuVendor::Amd | GpuVendor::Intel => {}
     }
-    registry.register_platform("gpu", HostFallbackPlatform::new()); //~ duplicate_registration
+    registry.register_platform("accelerator", HostFallbackPlatform::new()); //~ duplicate_registration
 }
 
 // Functions in different modules of production code share one registry.

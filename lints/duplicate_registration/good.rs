@@ -6,9 +6,9 @@ use xla_bridge::{register_backend_factory, register_plugin};
 // `if`/`else`: exactly one arm runs.
 pub fn init_gpu(registry: &mut Registry, prefer_rocm: bool) {
     if prefer_rocm {
-        registry.register_backend("gpu", make_rocm_client);
+        registry.register_backend("accelerator", make_rocm_client);
     } else {
-        registry.register_backend("gpu", make_cuda_client);
+        registry.register_backend("accelerator", make_cuda_client);
     }
 }
 
@@ -26,10 +26,10 @@ pub fn init_tpu(registry: &mut Registry, generation: u32) {
 // `match` arms are mutually exclusive.
 pub fn init_gpu_platform(registry: &mut Registry, vendor: GpuVendor) {
     match vendor {
-        GpuVendor::Nvidia => registry.register_platform("gpu", CudaPlatform::default()),
-        GpuVendor::Amd => registry.register_platform("gpu", RocmPlatform::default()),
+        GpuVendor::Nvidia => registry.register_platform("accelerator", CudaPlatform::default()),
+        GpuVendor::Amd => registry.register_platform("accelerator", RocmPlatform::default()),
         GpuVendor::Intel => {
-            registry.register_platform("gpu", OneApiPlatform::discover());
+            registry.register_platform("accelerator", OneApiPlatform::discover());
         }
     }
 }
@@ -37,12 +37,12 @@ pub fn init_gpu_platform(registry: &mut Registry, vendor: GpuVendor) {
 // `cfg(X)` and `cfg(not(X))` on items: only one function is compiled.
 #[cfg(feature = "cuda")]
 fn register_gpu_factory() {
-    register_backend_factory("gpu", make_cuda_client);
+    register_backend_factory("accelerator", make_cuda_client);
 }
 
 #[cfg(not(feature = "cuda"))]
 fn register_gpu_factory() {
-    register_backend_factory("gpu", make_unavailable_client);
+    register_backend_factory("accelerator", make_unavailable_client);
 }
 
 // `all(feature = "cuda", unix)` never holds together with `not(feature = "cuda")`.

@@ -9,7 +9,8 @@ use syn::{Expr, Pat};
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::facts::{
-    Comparison, ConstDef, Context, FileFacts, LoweringContext, Operand, Registration, Side, StrExpr,
+    Comparison, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand, Registration,
+    Side, StrExpr, Unregistration, UseDecl,
 };
 use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
@@ -32,6 +33,8 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str) -> FileFacts {
         lowering: Vec::new(),
         let_name: None,
         closure_params: None,
+        scope: 0,
+        failing_calls: Vec::new(),
     };
     for attr in &file.attrs {
         if let Some(cfg) = Cfg::from_attr(attr) {
@@ -87,8 +90,20 @@ struct Walker<'t> {
     let_name: Option<String>,
     /// What the parameters of the next closure hold (set by the call that takes it).
     closure_params: Option<Operand>,
+    /// The inline module being walked (index into `facts.scopes`).
+    scope: u32,
+    /// Start offsets of calls whose result is asserted to fail.
+    failing_calls: Vec<usize>,
 }
 
+/// Methods whose closure argument runs at most once, on a registry of its own.
+const ONCE_METHODS: &[&str] = &[
+    "get_or_init",
+    "get_or_try_init",
+    "get_or_insert_with",
+    "call_once",
+    "call_once_force",
+];
 const REGISTRY_GUARDS: &[&str] = &[
     "is_registered",
     "contains",
@@ -228,7 +243,7 @@ impl<'t> Walker<'t> {
             }
             Expr::Field(_) if field_name(inner).as_deref() == Some("platform") => Operand::Raw,
             Expr::Index(i) if is_platforms_collection(&i.expr) => Operand::Canonical,
-            _ => match str_expr(inner) {
+            _ => match str_expr(inner, self.scope) {
                 Some(s) => Operand::Str(s),
                 None => Operand::Other,
             },
@@ -354,6 +369,35 @@ impl<'t> Walker<'t> {
         self.record_comparison(how, sides);
     }
 
+    fn const_item(&mut self, ident: &syn::Ident, e: &Expr) {
+        if let Some(StrExpr::Lit(value)) = str_expr(e, self.scope) {
+            self.facts.consts.push(ConstDef {
+                name: ident.to_string(),
+                value,
+                scope: self.scope,
+            });
+        }
+    }
+
+    /// A literal platform list, whose literals are also remembered for the
+    /// spelling check of lowering platforms.
+    fn platform_list(&mut self, e: &Expr) -> Option<Vec<StrExpr>> {
+        let list = platform_list(e, self.scope)?;
+        // `&[p]` with a local `p` is not a literal list.
+        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+        if list.iter().any(|(p, _)| local(p)) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(list.len());
+        for (p, span) in list {
+            self.facts
+                .lowering_platforms
+                .push((p.clone(), self.conv.span(span)));
+            out.push(p);
+        }
+        Some(out)
+    }
+
     // ----- registrations ------------------------------------------------
 
     fn registration(
@@ -389,6 +433,11 @@ impl<'t> Walker<'t> {
         let Some(key) = self.key(key_expr) else {
             return;
         };
+        if primitive.is_some() {
+            self.facts
+                .lowering_platforms
+                .push((key.clone(), self.span(key_expr)));
+        }
         self.facts.registrations.push(Registration {
             callee: name,
             receiver,
@@ -397,15 +446,16 @@ impl<'t> Walker<'t> {
             key_span: self.span(key_expr),
             call_span: call,
             context: self.ctx.clone(),
+            expects_failure: self.failing_calls.contains(&call.start),
         });
     }
 
     /// A registration key: a literal or a const path, never a local variable.
     fn key(&self, e: &Expr) -> Option<StrExpr> {
-        let key = str_expr(e)?;
-        if let StrExpr::Path(p) = &key
-            && p.len() == 1
-            && self.lookup(&p[0]).is_some()
+        let key = str_expr(e, self.scope)?;
+        if let StrExpr::Path { segments, .. } = &key
+            && segments.len() == 1
+            && self.lookup(&segments[0]).is_some()
         {
             return None;
         }
@@ -470,7 +520,7 @@ impl<'t> Walker<'t> {
     }
 
     fn backend_site(&mut self, key: String, arg: &Expr) {
-        let Some((platform, call)) = backend_request(arg) else {
+        let Some((platform, call)) = backend_request(arg, self.scope) else {
             return;
         };
         let span = self.span(call);
@@ -480,7 +530,7 @@ impl<'t> Walker<'t> {
     }
 
     fn platforms_site(&mut self, key: String, list: &Expr) -> bool {
-        let Some(platforms) = platform_list(list) else {
+        let Some(platforms) = self.platform_list(list) else {
             return false;
         };
         let span = self.span(list);
@@ -492,7 +542,11 @@ impl<'t> Walker<'t> {
 
     /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`.
     fn lowering_call(&mut self, receiver: Option<&Expr>, args: &[&Expr]) {
-        let list_at = args.iter().position(|a| platform_list(a).is_some());
+        let list_at = args.iter().position(|a| {
+            platform_list(a, self.scope).is_some_and(|l| {
+                l.iter().all(|(p, _)| !matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some()))
+            })
+        });
         let Some(list_at) = list_at else { return };
         let ctx = match receiver {
             Some(r) => Some(r),
@@ -553,17 +607,7 @@ impl<'t> Walker<'t> {
                 return;
             }
             "matches" | "assert_matches" | "debug_assert_matches" => {
-                let parsed = Parser::parse2(
-                    |input: syn::parse::ParseStream| {
-                        let e: Expr = input.parse()?;
-                        input.parse::<syn::Token![,]>()?;
-                        let p = Pat::parse_multi_with_leading_vert(input)?;
-                        let rest: proc_macro2::TokenStream = input.parse()?;
-                        Ok((e, p, rest))
-                    },
-                    mac.tokens.clone(),
-                );
-                if let Ok((e, p, _)) = parsed {
+                if let Ok((e, p)) = parse_matches(&mac.tokens) {
                     self.compare_with_patterns(&format!("{name}!"), &e, [&p]);
                     self.visit_expr(&e);
                 }
@@ -571,8 +615,17 @@ impl<'t> Walker<'t> {
             }
             _ => {}
         }
+        if name == "lazy_static" {
+            // `static ref NAME: T = expr;` is not item syntax: drop the `ref`s.
+            let tokens = drop_static_ref(mac.tokens.clone());
+            if let Ok(file) = syn::parse2::<syn::File>(tokens) {
+                file.items.iter().for_each(|i| self.visit_item(i));
+            }
+            return;
+        }
         if let Some(args) = parse_args(&mac.tokens) {
             let args: Vec<&Expr> = args.iter().collect();
+            self.mark_failing(&name, &args);
             if matches!(
                 name.as_str(),
                 "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne"
@@ -614,6 +667,98 @@ fn strip_line_comment(line: &str) -> &str {
         prev = c;
     }
     line
+}
+
+fn strip_parens(mut e: &Expr) -> &Expr {
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            _ => return e,
+        };
+    }
+}
+
+/// `matches!(expr, pattern)` / `matches!(expr, pattern if guard)`.
+fn parse_matches(tokens: &proc_macro2::TokenStream) -> syn::Result<(Expr, Pat)> {
+    use syn::parse::Parser;
+    Parser::parse2(
+        |input: syn::parse::ParseStream| {
+            let e: Expr = input.parse()?;
+            input.parse::<syn::Token![,]>()?;
+            let p = Pat::parse_multi_with_leading_vert(input)?;
+            let _rest: proc_macro2::TokenStream = input.parse()?;
+            Ok((e, p))
+        },
+        tokens.clone(),
+    )
+}
+
+/// `static ref X` -> `static X`, as `lazy_static!` writes its items.
+fn drop_static_ref(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    let mut out = Vec::new();
+    let mut after_static = false;
+    for tt in tokens {
+        if let proc_macro2::TokenTree::Ident(i) = &tt {
+            if after_static && i == "ref" {
+                after_static = false;
+                continue;
+            }
+            after_static = i == "static";
+        } else {
+            after_static = false;
+        }
+        out.push(tt);
+    }
+    out.into_iter().collect()
+}
+
+/// `use a::{b as c, d::*}` as one [`UseDecl`] per name.
+fn flatten_use(tree: &syn::UseTree, prefix: &mut Vec<String>, scope: u32, out: &mut Vec<UseDecl>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten_use(&p.tree, prefix, scope, out);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let name = n.ident.to_string();
+            let (alias, target) = if name == "self" {
+                (prefix.last().cloned(), prefix.clone())
+            } else {
+                let mut t = prefix.clone();
+                t.push(name.clone());
+                (Some(name), t)
+            };
+            out.push(UseDecl {
+                scope,
+                alias,
+                target,
+            });
+        }
+        syn::UseTree::Rename(r) => {
+            let mut target = prefix.clone();
+            let name = r.ident.to_string();
+            if name != "self" {
+                target.push(name);
+            }
+            out.push(UseDecl {
+                scope,
+                alias: Some(r.rename.to_string()),
+                target,
+            });
+        }
+        syn::UseTree::Glob(_) => out.push(UseDecl {
+            scope,
+            alias: None,
+            target: prefix.clone(),
+        }),
+        syn::UseTree::Group(g) => g
+            .items
+            .iter()
+            .for_each(|t| flatten_use(t, prefix, scope, out)),
+    }
 }
 
 /// Every name a pattern binds.
@@ -754,33 +899,64 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.in_function(false, &name, |w| visit::visit_trait_item_fn(w, f));
     }
 
-    fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
-        if let Some(StrExpr::Lit(value)) = str_expr(&c.expr) {
-            self.facts.consts.push(ConstDef {
-                name: c.ident.to_string(),
-                value,
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        let name = m.ident.to_string();
+        let Some((_, items)) = &m.content else {
+            let path_attr =
+                m.attrs
+                    .iter()
+                    .find(|a| a.path().is_ident("path"))
+                    .and_then(|a| match &a.meta {
+                        syn::Meta::NameValue(nv) => match &nv.value {
+                            Expr::Lit(syn::ExprLit {
+                                lit: syn::Lit::Str(s),
+                                ..
+                            }) => Some(s.value()),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+            self.facts.mod_decls.push(ModDecl {
+                name,
+                path_attr,
+                cfgs: self.ctx.cfgs.clone(),
+                scope: self.scope,
             });
+            return;
+        };
+        let mut path = self.facts.scopes[self.scope as usize].clone();
+        path.push(name);
+        let saved = self.scope;
+        self.scope = match self.facts.scopes.iter().position(|s| *s == path) {
+            Some(i) => i as u32,
+            None => {
+                self.facts.scopes.push(path);
+                (self.facts.scopes.len() - 1) as u32
+            }
+        };
+        for item in items {
+            self.visit_item(item);
         }
+        self.scope = saved;
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut prefix = Vec::new();
+        flatten_use(&u.tree, &mut prefix, self.scope, &mut self.facts.uses);
+    }
+
+    fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
+        self.const_item(&c.ident, &c.expr);
         visit::visit_item_const(self, c);
     }
 
     fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
-        if let Some(StrExpr::Lit(value)) = str_expr(&s.expr) {
-            self.facts.consts.push(ConstDef {
-                name: s.ident.to_string(),
-                value,
-            });
-        }
+        self.const_item(&s.ident, &s.expr);
         visit::visit_item_static(self, s);
     }
 
     fn visit_impl_item_const(&mut self, c: &'ast syn::ImplItemConst) {
-        if let Some(StrExpr::Lit(value)) = str_expr(&c.expr) {
-            self.facts.consts.push(ConstDef {
-                name: c.ident.to_string(),
-                value,
-            });
-        }
+        self.const_item(&c.ident, &c.expr);
         visit::visit_impl_item_const(self, c);
     }
 
@@ -926,7 +1102,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&f.expr);
         // `for p in [..] { lower(&ctx, &[p]) }`: remember the literal list so a
         // context built for one platform and lowered in the loop is caught.
-        let loop_list = platform_list(&f.expr).map(|l| (l, self.span(&*f.expr)));
+        let loop_list = self
+            .platform_list(&f.expr)
+            .map(|l| (l, self.span(&*f.expr)));
         self.with_scope(|w| {
             let v = if is_platforms_collection(&f.expr) {
                 Operand::Canonical
@@ -1011,15 +1189,34 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         let span = self.span(c);
         let args: Vec<&Expr> = c.args.iter().collect();
+        let mut once = false;
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
             self.registration(&last.ident, None, args.clone(), span);
+            self.unregistration(&last.ident.to_string(), None, &args, span);
             if last.ident.to_string().starts_with("lower") {
                 self.lowering_call(None, &args);
             }
+            // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
+            let segs: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            once = segs.len() >= 2
+                && segs[segs.len() - 1] == "new"
+                && matches!(
+                    segs[segs.len() - 2].as_str(),
+                    "Lazy" | "LazyLock" | "LazyCell"
+                );
         }
-        visit::visit_expr_call(self, c);
+        if once {
+            self.in_once_closure(|w| visit::visit_expr_call(w, c));
+        } else {
+            visit::visit_expr_call(self, c);
+        }
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
@@ -1044,22 +1241,98 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => {}
         }
         self.registration(&m.method, Some(&m.receiver), args.clone(), span);
+        self.unregistration(&name, Some(&m.receiver), &args, span);
+        if matches!(name.as_str(), "unwrap_err" | "expect_err") {
+            // `r.register(..).unwrap_err()`: the call is expected to fail.
+            self.failing_calls
+                .push(self.span(strip_parens(&m.receiver)).start);
+        }
 
         // Closures over lowering platforms get canonical parameters.
         let params = is_platforms_collection(&m.receiver).then_some(Operand::Canonical);
         self.visit_expr(&m.receiver);
+        let once = ONCE_METHODS.contains(&name.as_str());
         for arg in &m.args {
             let p = if matches!(arg, Expr::Closure(_)) {
                 params.clone()
             } else {
                 None
             };
-            self.visit_closure_with(arg, p);
+            if once && matches!(arg, Expr::Closure(_)) {
+                self.in_once_closure(|w| w.visit_closure_with(arg, p));
+            } else {
+                self.visit_closure_with(arg, p);
+            }
         }
     }
 }
 
 impl Walker<'_> {
+    fn in_once_closure(&mut self, f: impl FnOnce(&mut Self)) {
+        let saved = self.ctx.once_scope;
+        self.ctx.once_scope = Some(self.id());
+        f(self);
+        self.ctx.once_scope = saved;
+    }
+
+    /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`, `unregister_backend(key)`.
+    fn unregistration(&mut self, name: &str, receiver: Option<&Expr>, args: &[&Expr], span: Span) {
+        let removes = name.starts_with("unregister")
+            || name.starts_with("deregister")
+            || (receiver.is_some() && matches!(name, "remove" | "remove_entry" | "take"));
+        if !removes {
+            return;
+        }
+        let Some(key) = args.first().and_then(|a| self.key(a)) else {
+            return;
+        };
+        self.facts.unregistrations.push(Unregistration {
+            receiver: receiver.map(|r| self.compact_text(r)).unwrap_or_default(),
+            key,
+            span,
+            function: self.ctx.function,
+        });
+    }
+
+    /// Calls whose result an assertion expects to be an error:
+    /// `assert!(c.is_err())`, `assert_eq!(c, Err(..))`, `assert!(matches!(c, Err(..)))`.
+    fn mark_failing(&mut self, name: &str, args: &[&Expr]) {
+        let is_err_pat = |p: &Pat| matches!(p, Pat::TupleStruct(t) if t.path.is_ident("Err"));
+        let is_err_expr =
+            |e: &Expr| matches!(e, Expr::Call(c) if path_last(&c.func).as_deref() == Some("Err"));
+        let mut failing: Vec<&Expr> = Vec::new();
+        match name {
+            "assert" | "debug_assert" => {
+                let Some(cond) = args.first() else { return };
+                match strip_parens(cond) {
+                    Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
+                    Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
+                        if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
+                            && is_err_pat(&p)
+                        {
+                            let start = self.span(strip_parens(&e)).start;
+                            self.failing_calls.push(start);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            "assert_eq" | "debug_assert_eq" if args.len() >= 2 => {
+                if is_err_expr(args[1]) {
+                    failing.push(args[0]);
+                } else if is_err_expr(args[0]) {
+                    failing.push(args[1]);
+                }
+            }
+            "assert_matches" | "debug_assert_matches" => {}
+            _ => {}
+        }
+        for e in failing {
+            let start = self.span(strip_parens(e)).start;
+            self.failing_calls.push(start);
+        }
+    }
+
     /// A `for` loop over several literal platforms whose body lowers a context
     /// that was given a backend outside the loop.
     fn loop_lowering(

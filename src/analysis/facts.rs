@@ -9,8 +9,10 @@ use crate::diagnostic::Span;
 pub enum StrExpr {
     /// A string literal (possibly behind `String::from`, `.to_string()`, `&` ...).
     Lit(String),
-    /// A path that may name a `const`/`static` string item: its segments.
-    Path(Vec<String>),
+    /// A path that may name a `const`/`static` string item: its segments,
+    /// and the module scope of the file it was written in (index into
+    /// [`FileFacts::scopes`]).
+    Path { segments: Vec<String>, scope: u32 },
 }
 
 /// A `const`/`static` item whose value is a string.
@@ -18,6 +20,29 @@ pub enum StrExpr {
 pub struct ConstDef {
     pub name: String,
     pub value: String,
+    /// The inline module scope it is declared in (index into [`FileFacts::scopes`]).
+    pub scope: u32,
+}
+
+/// `mod name;`: a module whose body is another file.
+#[derive(Debug, Clone)]
+pub struct ModDecl {
+    pub name: String,
+    /// `#[path = ".."]`, if any.
+    pub path_attr: Option<String>,
+    /// Every `cfg` on the way to the declaration, its own included.
+    pub cfgs: Vec<crate::analysis::cfg::Cfg>,
+    pub scope: u32,
+}
+
+/// One name brought in by a `use` item: `use a::b as c;` is alias `c`,
+/// target `[a, b]`; `use a::b::*;` is a glob of `[a, b]`.
+#[derive(Debug, Clone)]
+pub struct UseDecl {
+    pub scope: u32,
+    /// `None` for a glob import.
+    pub alias: Option<String>,
+    pub target: Vec<String>,
 }
 
 /// Where a piece of code sits: which `cfg`s must hold, which branches were
@@ -32,22 +57,12 @@ pub struct Context {
     pub guards: Vec<StrExpr>,
     /// `Some(id)` inside test code: each test function builds its own registry.
     pub test_scope: Option<u32>,
+    /// `Some(id)` inside a closure run once (`get_or_init`, `call_once`), which
+    /// builds its own registry.
+    pub once_scope: Option<u32>,
     /// The function (or item, for code outside functions) this is in; unique
     /// within a file.
     pub function: u32,
-}
-
-impl Context {
-    /// `true` when the two places can never both run in one build.
-    pub fn exclusive_with(&self, other: &Context) -> bool {
-        let diverge = self.branches.iter().any(|(id, arm)| {
-            other
-                .branches
-                .iter()
-                .any(|(id2, arm2)| id == id2 && arm != arm2)
-        });
-        diverge || crate::analysis::cfg::exclusive(&self.cfgs, &other.cfgs)
-    }
 }
 
 /// A call that registers something under a key.
@@ -64,6 +79,17 @@ pub struct Registration {
     pub key_span: Span,
     pub call_span: Span,
     pub context: Context,
+    /// The call's result is asserted to fail (`assert!(r.register(..).is_err())`).
+    pub expects_failure: bool,
+}
+
+/// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`.
+#[derive(Debug, Clone)]
+pub struct Unregistration {
+    pub receiver: String,
+    pub key: StrExpr,
+    pub span: Span,
+    pub function: u32,
 }
 
 /// What an operand of a comparison is, as far as platforms go.
@@ -112,10 +138,35 @@ pub struct LoweringContext {
 }
 
 /// Everything the per-file pass learns from one file.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct FileFacts {
     pub consts: Vec<ConstDef>,
     pub registrations: Vec<Registration>,
+    pub unregistrations: Vec<Unregistration>,
     pub comparisons: Vec<Comparison>,
     pub lowering: Vec<LoweringContext>,
+    /// Literals written where a lowering platform is expected (platform lists,
+    /// `register_lowering`'s platform), for spelling checks.
+    pub lowering_platforms: Vec<(StrExpr, Span)>,
+    /// Inline module paths within the file: `scopes[0]` is the file itself
+    /// (`[]`), `mod a { mod b {} }` adds `[a]` and `[a, b]`.
+    pub scopes: Vec<Vec<String>>,
+    pub mod_decls: Vec<ModDecl>,
+    pub uses: Vec<UseDecl>,
+}
+
+impl Default for FileFacts {
+    fn default() -> Self {
+        FileFacts {
+            consts: Vec::new(),
+            registrations: Vec::new(),
+            unregistrations: Vec::new(),
+            comparisons: Vec::new(),
+            lowering: Vec::new(),
+            lowering_platforms: Vec::new(),
+            scopes: vec![Vec::new()],
+            mod_decls: Vec::new(),
+            uses: Vec::new(),
+        }
+    }
 }

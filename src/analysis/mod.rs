@@ -8,49 +8,54 @@
 pub mod cfg;
 pub mod extract;
 pub mod facts;
+pub mod modules;
 pub mod values;
 
-use std::collections::HashMap;
+use std::path::Path;
 
 use crate::source::FileId;
+use cfg::Cfg;
 use facts::{FileFacts, StrExpr};
+use modules::{FilePlace, ModuleTree};
 
 /// The facts of every file of one crate, and what is resolved across them.
 pub struct CrateFacts<'a> {
     /// In a stable order: by path, so "first" and "second" mean what a reader expects.
     pub files: Vec<(FileId, &'a FileFacts)>,
-    /// `const`/`static` string items by name; `None` when the name is ambiguous.
-    consts: HashMap<&'a str, Option<&'a str>>,
+    tree: ModuleTree,
 }
 
 impl<'a> CrateFacts<'a> {
-    pub fn new(files: Vec<(FileId, &'a FileFacts)>) -> Self {
-        let mut consts: HashMap<&str, Option<&str>> = HashMap::new();
-        for (_, facts) in &files {
-            for c in &facts.consts {
-                consts
-                    .entry(c.name.as_str())
-                    .and_modify(|v| {
-                        if *v != Some(c.value.as_str()) {
-                            // Two items of that name with different values:
-                            // resolve nothing rather than guess.
-                            *v = None;
-                        }
-                    })
-                    .or_insert(Some(c.value.as_str()));
-            }
+    /// `files`: id, path and facts of each file of the crate.
+    pub fn new(files: Vec<(FileId, &'a Path, &'a FileFacts)>) -> Self {
+        let paths: Vec<(&Path, &FileFacts)> = files.iter().map(|(_, p, f)| (*p, *f)).collect();
+        let tree = ModuleTree::build(&paths);
+        CrateFacts {
+            files: files.into_iter().map(|(id, _, f)| (id, f)).collect(),
+            tree,
         }
-        CrateFacts { files, consts }
     }
 
-    /// The string value of an expression, when the crate determines it.
-    pub fn resolve<'s>(&'s self, e: &'s StrExpr) -> Option<&'s str> {
-        match e {
-            StrExpr::Lit(s) => Some(s),
-            StrExpr::Path(segments) => {
-                let last = segments.last()?;
-                self.consts.get(last.as_str()).copied().flatten()
-            }
-        }
+    fn index(&self, file: FileId) -> usize {
+        self.files
+            .iter()
+            .position(|(id, _)| *id == file)
+            .unwrap_or(0)
+    }
+
+    /// The string value of an expression written in `file`, when the crate determines it.
+    pub fn resolve(&self, file: FileId, e: &StrExpr) -> Option<String> {
+        let i = self.index(file);
+        self.tree.resolve(i, self.files[i].1, e)
+    }
+
+    /// Where a file sits: its module, the `cfg`s of its `mod` declarations, test-only or not.
+    pub fn place(&self, file: FileId) -> &FilePlace {
+        &self.tree.places[self.index(file)]
+    }
+
+    /// `cfg`s that hold for the whole file.
+    pub fn file_cfgs(&self, file: FileId) -> &[Cfg] {
+        &self.place(file).cfgs
     }
 }

@@ -71,19 +71,21 @@ pub fn path_last(e: &Expr) -> Option<String> {
 
 /// A string-valued expression that may be known: a literal, or a path that may
 /// name a string constant. Local variables are filtered out by the caller.
-pub fn str_expr(e: &Expr) -> Option<StrExpr> {
+pub fn str_expr(e: &Expr, scope: u32) -> Option<StrExpr> {
     match peel(e) {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
         }) => Some(StrExpr::Lit(s.value())),
-        Expr::Path(p) if p.qself.is_none() => Some(StrExpr::Path(
-            p.path
+        Expr::Path(p) if p.qself.is_none() => Some(StrExpr::Path {
+            segments: p
+                .path
                 .segments
                 .iter()
                 .map(|s| s.ident.to_string())
                 .collect(),
-        )),
+            scope,
+        }),
         Expr::Macro(m) if m.mac.path.is_ident("concat") => concat_literals(&m.mac.tokens),
         _ => None,
     }
@@ -105,14 +107,6 @@ fn concat_literals(tokens: &proc_macro2::TokenStream) -> Option<StrExpr> {
     Some(StrExpr::Lit(out))
 }
 
-/// A string literal exactly (no paths): what `match` patterns can hold.
-pub fn str_lit(e: &Expr) -> Option<String> {
-    match str_expr(e)? {
-        StrExpr::Lit(s) => Some(s),
-        StrExpr::Path(_) => None,
-    }
-}
-
 /// Macro arguments as comma-separated expressions.
 pub fn parse_args(tokens: &proc_macro2::TokenStream) -> Option<Punctuated<Expr, Token![,]>> {
     use syn::parse::Parser;
@@ -123,7 +117,7 @@ pub fn parse_args(tokens: &proc_macro2::TokenStream) -> Option<Punctuated<Expr, 
 
 /// A literal list of platform names: `["gpu"]`, `&["cpu", "cuda"]`,
 /// `vec!["tpu"]`, `Some(vec![..])`, `[..].to_vec()`.
-pub fn platform_list(e: &Expr) -> Option<Vec<StrExpr>> {
+pub fn platform_list(e: &Expr, scope: u32) -> Option<Vec<(StrExpr, proc_macro2::Span)>> {
     let mut e = e;
     loop {
         e = match e {
@@ -153,19 +147,22 @@ pub fn platform_list(e: &Expr) -> Option<Vec<StrExpr>> {
     if elems.is_empty() {
         return None;
     }
-    elems.iter().map(str_expr).collect()
+    elems
+        .iter()
+        .map(|e| Some((str_expr(e, scope)?, syn::spanned::Spanned::span(e))))
+        .collect()
 }
 
 /// `get_backend("cpu")` (any path or method ending in `get_backend`), possibly
 /// wrapped in `Some(..)`, `?`, `.unwrap()`, `&`: the platform it asks for.
-pub fn backend_request(e: &Expr) -> Option<(StrExpr, &Expr)> {
+pub fn backend_request(e: &Expr, scope: u32) -> Option<(StrExpr, &Expr)> {
     let e = peel(e);
     let arg = match e {
         Expr::Call(c) if path_last(&c.func).as_deref() == Some("get_backend") => c.args.first()?,
         Expr::MethodCall(m) if m.method == "get_backend" => m.args.first()?,
         _ => return None,
     };
-    Some((str_expr(arg)?, e))
+    Some((str_expr(arg, scope)?, e))
 }
 
 /// The field name of `x.name`.

@@ -1,10 +1,12 @@
 //! `duplicate_registration`: the same key registered twice on one registry.
 
 use crate::analysis::CrateFacts;
+use crate::analysis::cfg;
 use crate::analysis::facts::Registration;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lints::Lint;
 use crate::platform;
+use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
     name: "duplicate_registration",
@@ -14,34 +16,66 @@ pub const LINT: Lint = Lint {
     check,
 };
 
+/// A registration with what the crate tells about it.
 struct Resolved<'a> {
+    file: FileId,
     reg: &'a Registration,
-    key: &'a str,
+    key: String,
+    /// Keys proven absent by guards around it.
+    guards: Vec<String>,
+    /// `cfg`s of the code and of the `mod` declarations leading to its file.
+    cfgs: Vec<cfg::Cfg>,
+    /// Test code: (file, test function); each test builds its own registry.
+    test_scope: Option<(FileId, u32)>,
 }
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
-    let regs: Vec<Resolved> = krate
-        .files
-        .iter()
-        .flat_map(|(_, f)| &f.registrations)
-        .filter_map(|reg| {
-            Some(Resolved {
+    let mut regs: Vec<Resolved> = Vec::new();
+    for &(file, facts) in &krate.files {
+        let place = krate.place(file);
+        for reg in &facts.registrations {
+            // A call asserted to fail registers nothing: it is the test of the guard.
+            if reg.expects_failure {
+                continue;
+            }
+            let Some(key) = krate.resolve(file, &reg.key) else {
+                continue;
+            };
+            let mut cfgs = place.cfgs.clone();
+            cfgs.extend(reg.context.cfgs.iter().cloned());
+            let test_scope = match reg.context.test_scope {
+                Some(t) => Some((file, t)),
+                None if place.test => Some((file, reg.context.function)),
+                None => None,
+            };
+            regs.push(Resolved {
+                file,
                 reg,
-                key: krate.resolve(&reg.key)?,
-            })
-        })
-        .collect();
+                guards: reg
+                    .context
+                    .guards
+                    .iter()
+                    .filter_map(|g| krate.resolve(file, g))
+                    .collect(),
+                key,
+                cfgs,
+                test_scope,
+            });
+        }
+    }
     for (j, reg) in regs.iter().enumerate() {
-        if guarded(krate, reg) {
+        if guarded(reg) {
             continue;
         }
         // Any earlier registration of the key; or a guarded one in another
         // function, which may run first whatever the order of the source.
-        let earlier = regs[..j].iter().find(|other| collide(other, reg));
+        let earlier = regs[..j]
+            .iter()
+            .find(|other| collide(other, reg) && !unregistered_between(krate, other, reg));
         let guarded_elsewhere = || {
-            regs[j + 1..].iter().find(|other| {
-                collide(other, reg) && guarded(krate, other) && !same_function(other, reg)
-            })
+            regs[j + 1..]
+                .iter()
+                .find(|other| collide(other, reg) && guarded(other) && !same_function(other, reg))
         };
         let Some(first) = earlier.or_else(guarded_elsewhere) else {
             continue;
@@ -50,42 +84,69 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-fn same_function(a: &Resolved, b: &Resolved) -> bool {
-    a.reg.key_span.file == b.reg.key_span.file && a.reg.context.function == b.reg.context.function
-}
-
 /// Two registrations that would clash if both ran.
 fn collide(a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
     let same_registry = ra.callee == rb.callee && ra.receiver == rb.receiver;
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {
-        (Some(pa), Some(pb)) => pa == pb && platform::overlaps(a.key, b.key),
-        (None, None) => a.key.eq_ignore_ascii_case(b.key),
+        (Some(pa), Some(pb)) => pa == pb && platform::overlaps(&a.key, &b.key),
+        (None, None) => a.key.eq_ignore_ascii_case(&b.key),
         _ => false,
     };
     same_registry
         && same_key
-        // Each test builds its own registry; tests never clash with production code.
-        && ra.context.test_scope == rb.context.test_scope
-        && !ra.context.exclusive_with(&rb.context)
+        && a.test_scope == b.test_scope
+        // A closure run once (`get_or_init`) builds its own registry.
+        && (ra.context.once_scope == rb.context.once_scope && (ra.context.once_scope.is_none() || a.file == b.file))
+        && !branches_diverge(a, b)
+        && !cfg::exclusive(&a.cfgs, &b.cfgs)
+}
+
+fn branches_diverge(a: &Resolved, b: &Resolved) -> bool {
+    a.file == b.file
+        && a.reg.context.branches.iter().any(|(id, arm)| {
+            b.reg
+                .context
+                .branches
+                .iter()
+                .any(|(id2, arm2)| id == id2 && arm != arm2)
+        })
+}
+
+fn same_function(a: &Resolved, b: &Resolved) -> bool {
+    a.file == b.file && a.reg.context.function == b.reg.context.function
 }
 
 /// `if !is_registered(key) { register(key) }`: never the failing call.
-fn guarded(krate: &CrateFacts<'_>, r: &Resolved) -> bool {
-    r.reg
-        .context
-        .guards
-        .iter()
-        .filter_map(|g| krate.resolve(g))
-        .any(|g| g.eq_ignore_ascii_case(r.key))
+fn guarded(r: &Resolved) -> bool {
+    r.guards.iter().any(|g| g.eq_ignore_ascii_case(&r.key))
+}
+
+/// `r.unregister(key)` on the same receiver, in the same function, between the two.
+fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> bool {
+    if !same_function(first, later) {
+        return false;
+    }
+    let Some((_, facts)) = krate.files.iter().find(|(id, _)| *id == later.file) else {
+        return false;
+    };
+    facts.unregistrations.iter().any(|u| {
+        u.function == later.reg.context.function
+            && u.receiver == later.reg.receiver
+            && first.reg.call_span.end <= u.span.start
+            && u.span.end <= later.reg.call_span.start
+            && krate
+                .resolve(later.file, &u.key)
+                .is_some_and(|k| k.eq_ignore_ascii_case(&later.key))
+    })
 }
 
 fn diagnostic(first: &Resolved, later: &Resolved) -> Diagnostic {
     let reg = later.reg;
     let (message, label, help) = if let Some(prim) = &reg.lowering_primitive {
-        let shared: Vec<String> = platform::expand(later.key)
+        let shared: Vec<String> = platform::expand(&later.key)
             .into_iter()
-            .filter(|p| platform::expand(first.key).contains(p))
+            .filter(|p| platform::expand(&first.key).contains(p))
             .collect();
         (
             format!(
@@ -108,20 +169,23 @@ fn diagnostic(first: &Resolved, later: &Resolved) -> Diagnostic {
             String::new()
         };
         (
-            format!("`{}` is registered twice with `{}`{case_note}", later.key, reg.callee),
+            format!(
+                "`{}` is registered twice with `{}`{case_note}",
+                later.key, reg.callee
+            ),
             "registered again here".to_string(),
             "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); the second call fails with \"already initialized\" or replaces the first".to_string(),
         )
     };
+    let first_label = if (first.file, first.reg.key_span.start)
+        < (later.file, later.reg.key_span.start)
+    {
+        "first registered here"
+    } else {
+        "also registered here, when not yet registered: if this runs first, the other call fails"
+    };
     Diagnostic::new(LINT.name, LINT.default_severity, reg.key_span, message)
         .with_label(label)
-        .with_secondary(
-            first.reg.key_span,
-            if first.reg.key_span < reg.key_span {
-                "first registered here"
-            } else {
-                "also registered here, when not yet registered: if this runs first, the other call fails"
-            },
-        )
+        .with_secondary(first.reg.key_span, first_label)
         .with_help(help)
 }

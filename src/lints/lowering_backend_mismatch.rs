@@ -16,16 +16,19 @@ pub const LINT: Lint = Lint {
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
-    let resolve_all = |list: &[StrExpr]| -> Option<Vec<String>> {
-        list.iter()
-            .map(|p| krate.resolve(p).map(str::to_string))
-            .collect()
-    };
-    for ctx in krate.files.iter().flat_map(|(_, f)| &f.lowering) {
+    for (file, ctx) in krate
+        .files
+        .iter()
+        .flat_map(|(id, f)| f.lowering.iter().map(move |c| (*id, c)))
+    {
+        let resolve_all = |list: &[StrExpr]| -> Option<Vec<String>> {
+            list.iter().map(|p| krate.resolve(file, p)).collect()
+        };
         for (backend, backend_span) in &ctx.backends {
-            let Some(backend) = krate.resolve(backend) else {
+            let Some(backend) = krate.resolve(file, backend) else {
                 continue;
             };
+            let backend = backend.as_str();
             for (list, span) in &ctx.platforms {
                 let Some(platforms) = resolve_all(list) else {
                     continue;

@@ -1,22 +1,98 @@
-//! `non_canonical_platform_literal`: a canonical platform value compared with
-//! a literal it can never equal (an alias, a wrong case).
+//! `non_canonical_platform_literal`: a platform name that canonical values
+//! never carry: an alias or a wrong case compared with a canonical value, a
+//! backend registered under an alias, a lowering platform misspelled.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::Operand;
+use crate::analysis::facts::{Operand, StrExpr};
 use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::lints::Lint;
 use crate::platform::{self, LiteralKind};
+use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
     name: "non_canonical_platform_literal",
     default_severity: Severity::Error,
-    summary: "a canonical platform value is compared with an alias or a mis-cased name",
+    summary: "a platform literal is an alias or mis-cased where only canonical names can match",
     docs: include_str!("../../lints/non_canonical_platform_literal/README.md"),
     check,
 };
 
+/// Registrations of backends: their key is a platform name.
+const BACKEND_REGISTRATIONS: &[&str] = &[
+    "register_backend_factory",
+    "register_backend",
+    "register_plugin",
+    "register_platform",
+];
+
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
-    for cmp in krate.files.iter().flat_map(|(_, f)| &f.comparisons) {
+    for &(file, facts) in &krate.files {
+        comparisons(krate, file, facts, out);
+        for reg in &facts.registrations {
+            if !BACKEND_REGISTRATIONS.contains(&reg.callee.as_str()) {
+                continue;
+            }
+            // No lowering platform is ever `gpu`: a backend registered under it is never found.
+            let Some(key) = resolved_lit(krate, file, &reg.key) else {
+                continue;
+            };
+            if let LiteralKind::Alias { alias, targets } = platform::classify_literal(&key) {
+                out.push(
+                    Diagnostic::new(
+                        LINT.name,
+                        LINT.default_severity,
+                        reg.key_span,
+                        format!("backend registered under the alias `\"{key}\"`"),
+                    )
+                    .with_label("lowering platforms are canonical: nothing looks this name up")
+                    .with_help(format!(
+                        "register the backend under the platform it serves: {} (`{alias}` is not a platform)",
+                        platform::quoted_list(targets, "or")
+                    )),
+                );
+            }
+        }
+        for (p, span) in &facts.lowering_platforms {
+            let Some(value) = resolved_lit(krate, file, p) else {
+                continue;
+            };
+            let d = match platform::classify_literal(&value) {
+                LiteralKind::WrongCase { canonical } => {
+                    diagnostic(&value, *span, "lowering platforms are lower case")
+                        .map(|d| d.with_help(format!("write `\"{canonical}\"`")))
+                }
+                LiteralKind::Unknown => Some(
+                    Diagnostic::new(
+                        LINT.name,
+                        LINT.default_severity,
+                        *span,
+                        format!("`\"{value}\"` is not a platform name"),
+                    )
+                    .with_label("unknown lowering platform")
+                    .with_help(format!(
+                        "lower for one of {} (or `\"gpu\"` for all GPU platforms)",
+                        platform::quoted_list(platform::CANONICAL, "or")
+                    )),
+                ),
+                LiteralKind::Canonical | LiteralKind::Alias { .. } => None,
+            };
+            out.extend(d);
+        }
+    }
+}
+
+/// A string value that is written as a literal (or a constant the crate resolves).
+fn resolved_lit(krate: &CrateFacts<'_>, file: FileId, e: &StrExpr) -> Option<String> {
+    krate.resolve(file, e)
+}
+
+fn comparisons(
+    krate: &CrateFacts<'_>,
+    file: FileId,
+    facts: &crate::analysis::facts::FileFacts,
+    out: &mut Vec<Diagnostic>,
+) {
+    for cmp in &facts.comparisons {
         // A raw side is `uncanonicalized_platform_comparison`'s finding: fixing
         // that first is what the user must do, one finding is enough.
         let canonical = cmp.sides.iter().any(|s| s.operand == Operand::Canonical);
@@ -29,24 +105,22 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Operand::Str(s) = &side.operand else {
                 continue;
             };
-            let Some(value) = krate.resolve(s) else {
+            let Some(value) = krate.resolve(file, s) else {
                 continue;
             };
             if ignores_case
                 && matches!(
-                    platform::classify_literal(value),
+                    platform::classify_literal(&value),
                     LiteralKind::WrongCase { .. }
                 )
             {
                 continue;
             }
-            if let Some(d) = diagnostic(
-                value,
+            out.extend(diagnostic(
+                &value,
                 side.span,
                 "canonical platform values never equal this",
-            ) {
-                out.push(d);
-            }
+            ));
         }
     }
 }

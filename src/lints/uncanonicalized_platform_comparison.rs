@@ -5,6 +5,7 @@ use crate::analysis::CrateFacts;
 use crate::analysis::facts::{Operand, Side};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lints::Lint;
+use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
     name: "uncanonicalized_platform_comparison",
@@ -15,7 +16,11 @@ pub const LINT: Lint = Lint {
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
-    for cmp in krate.files.iter().flat_map(|(_, f)| &f.comparisons) {
+    for (file, cmp) in krate
+        .files
+        .iter()
+        .flat_map(|(id, f)| f.comparisons.iter().map(move |c| (*id, c)))
+    {
         let Some(raw) = cmp.sides.iter().position(|s| s.operand == Operand::Raw) else {
             continue;
         };
@@ -23,7 +28,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             .sides
             .iter()
             .enumerate()
-            .filter(|&(i, s)| i != raw && compares_as_platform(krate, s))
+            .filter(|&(i, s)| i != raw && compares_as_platform(krate, file, s))
             .map(|(_, s)| s)
             .collect();
         if compared.is_empty() {
@@ -56,10 +61,10 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// Literals, string constants and other platform values; not enums or unknowns.
-fn compares_as_platform(krate: &CrateFacts<'_>, side: &Side) -> bool {
+fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bool {
     match &side.operand {
         Operand::Raw | Operand::Canonical => true,
-        Operand::Str(s) => krate.resolve(s).is_some(),
+        Operand::Str(s) => krate.resolve(file, s).is_some(),
         Operand::Other => false,
     }
 }

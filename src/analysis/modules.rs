@@ -1,0 +1,306 @@
+//! The module tree of a crate, rebuilt from `mod` declarations and file
+//! paths as rustc does, and name resolution of string constants over it.
+//!
+//! Resolution is deliberately modest: `crate::`/`self::`/`super::` paths,
+//! `use` aliases and globs, nested modules. When the structure does not
+//! answer (a path through a type, an external crate), a name defined once in
+//! the crate (or always with the same value) still resolves; a name with
+//! several different values resolves to nothing rather than to a guess.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::analysis::cfg::Cfg;
+use crate::analysis::facts::{FileFacts, StrExpr};
+
+/// A module: its root file (several roots: lib, bins, tests) and path.
+type ModKey = (usize, Vec<String>);
+
+#[derive(Default)]
+struct Module {
+    /// Name -> value; `None` when declared with different values (cfg variants).
+    consts: HashMap<String, Option<String>>,
+    /// (alias, target) of `use` items; alias `None` for a glob.
+    uses: Vec<(Option<String>, Vec<String>)>,
+}
+
+/// Where a file sits in its crate.
+#[derive(Debug, Clone, Default)]
+pub struct FilePlace {
+    pub root: usize,
+    pub module: Vec<String>,
+    /// `cfg`s of the `mod` declarations that lead to the file.
+    pub cfgs: Vec<Cfg>,
+    /// Declared under `#[cfg(test)]` (directly or through a parent).
+    pub test: bool,
+}
+
+pub struct ModuleTree {
+    pub places: Vec<FilePlace>,
+    modules: HashMap<ModKey, Module>,
+    /// Crate-wide fallback: name -> value, `None` when values differ.
+    by_name: HashMap<String, Option<String>>,
+}
+
+enum Found {
+    Value(String),
+    Ambiguous,
+    Nothing,
+}
+
+const MAX_HOPS: usize = 16;
+
+impl ModuleTree {
+    /// `files[i]` is the path and facts of the crate's i-th file.
+    pub fn build(files: &[(&Path, &FileFacts)]) -> ModuleTree {
+        let index: HashMap<PathBuf, usize> = files
+            .iter()
+            .enumerate()
+            .map(|(i, (p, _))| (normalize(p), i))
+            .collect();
+        // parent -> (child, declaration)
+        let mut parent_of: Vec<Option<(usize, usize)>> = vec![None; files.len()];
+        for (i, (path, facts)) in files.iter().enumerate() {
+            for (d, decl) in facts.mod_decls.iter().enumerate() {
+                for candidate in child_candidates(path, &facts.scopes[decl.scope as usize], decl) {
+                    if let Some(&j) = index.get(&normalize(&candidate))
+                        && j != i
+                        && parent_of[j].is_none()
+                    {
+                        parent_of[j] = Some((i, d));
+                        break;
+                    }
+                }
+            }
+        }
+        let mut places: Vec<Option<FilePlace>> = vec![None; files.len()];
+        let mut roots = 0;
+        for i in 0..files.len() {
+            resolve_place(i, files, &parent_of, &mut places, &mut roots, 0);
+        }
+        let places: Vec<FilePlace> = places.into_iter().map(Option::unwrap_or_default).collect();
+
+        let mut modules: HashMap<ModKey, Module> = HashMap::new();
+        let mut by_name: HashMap<String, Option<String>> = HashMap::new();
+        for ((_, facts), place) in files.iter().zip(&places) {
+            let key_of = |scope: u32| -> ModKey {
+                let mut m = place.module.clone();
+                m.extend(facts.scopes[scope as usize].iter().cloned());
+                (place.root, m)
+            };
+            for scope in 0..facts.scopes.len() {
+                modules.entry(key_of(scope as u32)).or_default();
+            }
+            for c in &facts.consts {
+                merge(
+                    modules
+                        .entry(key_of(c.scope))
+                        .or_default()
+                        .consts
+                        .entry(c.name.clone()),
+                    &c.value,
+                );
+                merge(by_name.entry(c.name.clone()), &c.value);
+            }
+            for u in &facts.uses {
+                modules
+                    .entry(key_of(u.scope))
+                    .or_default()
+                    .uses
+                    .push((u.alias.clone(), u.target.clone()));
+            }
+        }
+        ModuleTree {
+            places,
+            modules,
+            by_name,
+        }
+    }
+
+    /// The value of a string expression written in file `file` (index in the crate).
+    pub fn resolve<'s>(&'s self, file: usize, facts: &FileFacts, e: &'s StrExpr) -> Option<String> {
+        let (segments, scope) = match e {
+            StrExpr::Lit(s) => return Some(s.clone()),
+            StrExpr::Path { segments, scope } => (segments, *scope),
+        };
+        let place = &self.places[file];
+        let mut module = place.module.clone();
+        module.extend(
+            facts
+                .scopes
+                .get(scope as usize)
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
+        match self.find(place.root, &module, segments, 0) {
+            Found::Value(v) => Some(v),
+            Found::Ambiguous => None,
+            Found::Nothing => self.by_name.get(segments.last()?).cloned().flatten(),
+        }
+    }
+
+    fn find(&self, root: usize, base: &[String], segments: &[String], hops: usize) -> Found {
+        if hops > MAX_HOPS {
+            return Found::Nothing;
+        }
+        let Some((base, rest)) = absolute(base, segments) else {
+            return Found::Nothing;
+        };
+        let Some((first, tail)) = rest.split_first() else {
+            return Found::Nothing;
+        };
+        let Some(module) = self.modules.get(&(root, base.clone())) else {
+            return Found::Nothing;
+        };
+        if tail.is_empty() {
+            match module.consts.get(first) {
+                Some(Some(v)) => return Found::Value(v.clone()),
+                Some(None) => return Found::Ambiguous,
+                None => {}
+            }
+        } else {
+            let mut child = base.clone();
+            child.push(first.clone());
+            if self.modules.contains_key(&(root, child.clone())) {
+                return self.find(root, &child, tail, hops + 1);
+            }
+        }
+        // Through a `use`: `use crate::names::CUDA;`, `use super::names as n;`.
+        for (alias, target) in &module.uses {
+            if alias.as_deref() == Some(first.as_str()) {
+                let mut path = target.clone();
+                path.extend(tail.iter().cloned());
+                match self.find(root, &base, &path, hops + 1) {
+                    Found::Nothing => {}
+                    found => return found,
+                }
+            }
+        }
+        // Through a glob: `use crate::names::*;`.
+        for (alias, target) in &module.uses {
+            if alias.is_none() {
+                let mut path = target.clone();
+                path.extend(rest.iter().cloned());
+                match self.find(root, &base, &path, hops + 1) {
+                    Found::Nothing => {}
+                    found => return found,
+                }
+            }
+        }
+        Found::Nothing
+    }
+}
+
+/// Resolve leading `crate`/`self`/`super` against `base`: (module, rest).
+fn absolute(base: &[String], segments: &[String]) -> Option<(Vec<String>, Vec<String>)> {
+    let mut module = base.to_vec();
+    let mut rest = segments;
+    loop {
+        match rest.first().map(String::as_str) {
+            Some("crate") => module.clear(),
+            Some("self") => {}
+            Some("super") => {
+                module.pop()?;
+            }
+            _ => break,
+        }
+        rest = &rest[1..];
+    }
+    Some((module, rest.to_vec()))
+}
+
+fn merge(entry: std::collections::hash_map::Entry<'_, String, Option<String>>, value: &str) {
+    entry
+        .and_modify(|v| {
+            if v.as_deref() != Some(value) {
+                *v = None;
+            }
+        })
+        .or_insert_with(|| Some(value.to_string()));
+}
+
+/// Where rustc looks for the file of `mod name;` declared in `parent`.
+fn child_candidates(
+    parent: &Path,
+    inline: &[String],
+    decl: &crate::analysis::facts::ModDecl,
+) -> Vec<PathBuf> {
+    let dir = parent.parent().unwrap_or(Path::new(""));
+    let stem = parent.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let mod_rs = matches!(stem, "lib" | "main" | "mod");
+    let mut base = if mod_rs {
+        dir.to_path_buf()
+    } else {
+        dir.join(stem)
+    };
+    if let Some(p) = &decl.path_attr {
+        let at = if inline.is_empty() {
+            dir.to_path_buf()
+        } else {
+            base.join(inline.join("/"))
+        };
+        return vec![at.join(p)];
+    }
+    for seg in inline {
+        base.push(seg);
+    }
+    vec![
+        base.join(format!("{}.rs", decl.name)),
+        base.join(&decl.name).join("mod.rs"),
+    ]
+}
+
+fn normalize(p: &Path) -> PathBuf {
+    let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn resolve_place(
+    i: usize,
+    files: &[(&Path, &FileFacts)],
+    parent_of: &[Option<(usize, usize)>],
+    places: &mut Vec<Option<FilePlace>>,
+    roots: &mut usize,
+    depth: usize,
+) {
+    if places[i].is_some() {
+        return;
+    }
+    let place = match parent_of[i] {
+        Some((p, d)) if depth < 64 => {
+            resolve_place(p, files, parent_of, places, roots, depth + 1);
+            let parent = places[p].clone().unwrap_or_default();
+            let decl = &files[p].1.mod_decls[d];
+            let mut module = parent.module.clone();
+            module.extend(files[p].1.scopes[decl.scope as usize].iter().cloned());
+            module.push(decl.name.clone());
+            let mut cfgs = parent.cfgs.clone();
+            cfgs.extend(decl.cfgs.iter().cloned());
+            FilePlace {
+                root: parent.root,
+                module,
+                test: parent.test || decl.cfgs.iter().any(Cfg::is_test),
+                cfgs,
+            }
+        }
+        _ => {
+            *roots += 1;
+            FilePlace {
+                root: *roots,
+                ..FilePlace::default()
+            }
+        }
+    };
+    places[i] = Some(place);
+}
