@@ -273,6 +273,7 @@ impl<'t> Walker<'t> {
             Pat::Type(t) => self.bind_pat(&t.pat, value, origin),
             Pat::Reference(r) => self.bind_pat(&r.pat, value, origin),
             Pat::Paren(p) => self.bind_pat(&p.pat, value, origin),
+            Pat::Guard(g) => self.bind_pat(&g.pat, value, origin),
             Pat::TupleStruct(t)
                 if t.elems.len() == 1
                     && t.path
@@ -369,14 +370,18 @@ impl<'t> Walker<'t> {
         self.record_comparison(how, sides);
     }
 
+    /// Every `const`/`static`: a non-string one still shadows a string one of
+    /// the same name elsewhere.
     fn const_item(&mut self, ident: &syn::Ident, e: &Expr) {
-        if let Some(StrExpr::Lit(value)) = str_expr(e, self.scope) {
-            self.facts.consts.push(ConstDef {
-                name: ident.to_string(),
-                value,
-                scope: self.scope,
-            });
-        }
+        let value = match str_expr(e, self.scope) {
+            Some(StrExpr::Lit(value)) => Some(value),
+            _ => None,
+        };
+        self.facts.consts.push(ConstDef {
+            name: ident.to_string(),
+            value,
+            scope: self.scope,
+        });
     }
 
     /// A literal platform list, whose literals are also remembered for the
@@ -1070,12 +1075,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&m.expr);
         self.compare_with_patterns("match", &m.expr, m.arms.iter().map(|a| &a.pat));
         let id = self.id();
+        let value = self.binding_value(&m.expr);
+        let origin = self.short_text(&*m.expr);
         for (i, arm) in m.arms.iter().enumerate() {
             let cfgs = Self::attr_cfgs(&arm.attrs);
             let arm_no = u32::try_from(i).unwrap_or(u32::MAX);
             self.with_context(cfgs, Some((id, arm_no)), Vec::new(), |w| {
                 w.with_scope(|w| {
-                    w.shadow_all(&arm.pat);
+                    // `Some(p) if p == "cuda"`: `p` holds what the scrutinee holds.
+                    w.bind_pat(&arm.pat, value.clone(), &origin);
                     if let Pat::Guard(g) = &arm.pat {
                         w.visit_expr(&g.guard);
                     }
@@ -1132,7 +1140,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             for p in &c.inputs {
                 match &params {
                     Some(v) => w.bind_pat(p, v.clone(), "platforms"),
-                    None => w.shadow_all(p),
+                    // `|Device { platform, .. }|` still binds a raw platform.
+                    None => w.bind_pat(p, Operand::Other, ""),
                 }
             }
             w.visit_expr(&c.body);
@@ -1345,8 +1354,56 @@ impl Walker<'_> {
         struct Finder<'a> {
             vars: &'a [String],
             contexts: Vec<Expr>,
+            /// Context literals built in the loop: (key the walker gave them).
+            literals: Vec<String>,
+            let_name: Option<String>,
         }
         impl<'ast> Visit<'ast> for Finder<'_> {
+            fn visit_local(&mut self, l: &'ast syn::Local) {
+                let name = match &l.pat {
+                    Pat::Ident(p) => Some(p.ident.to_string()),
+                    Pat::Type(t) => match &*t.pat {
+                        Pat::Ident(p) => Some(p.ident.to_string()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(init) = &l.init
+                    && matches!(&*init.expr, Expr::Struct(_))
+                {
+                    self.let_name = name;
+                }
+                visit::visit_local(self, l);
+                self.let_name = None;
+            }
+            fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+                // `ctx.platforms = vec![p];`
+                if let Expr::Field(f) = &*a.left
+                    && field_name(&a.left).as_deref() == Some("platforms")
+                    && mentions(&a.right, self.vars)
+                {
+                    self.contexts.push((*f.base).clone());
+                }
+                visit::visit_expr_assign(self, a);
+            }
+            fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+                let loop_platforms = s.fields.iter().any(|f| {
+                    matches!(&f.member, syn::Member::Named(n) if n == "platforms")
+                        && mentions(&f.expr, self.vars)
+                });
+                if loop_platforms {
+                    if let Some(rest) = &s.rest {
+                        // `Ctx { platforms: vec![p], ..base.clone() }`: base's backend.
+                        self.contexts.push((**rest).clone());
+                    }
+                    self.literals.push(match self.let_name.take() {
+                        Some(n) => n,
+                        None => format!("@{}", syn::spanned::Spanned::span(s).byte_range().start),
+                    });
+                }
+                self.let_name = None;
+                visit::visit_expr_struct(self, s);
+            }
             fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
                 if path_last(&c.func).is_some_and(|n| n.starts_with("lower")) {
                     let uses_var = c.args.iter().any(|a| mentions(a, self.vars));
@@ -1374,10 +1431,17 @@ impl Walker<'_> {
         let mut finder = Finder {
             vars: loop_vars,
             contexts: Vec::new(),
+            literals: Vec::new(),
+            let_name: None,
         };
         finder.visit_block(body);
-        for ctx in finder.contexts {
-            let key = self.context_key(&ctx);
+        let keys: Vec<String> = finder
+            .contexts
+            .iter()
+            .map(|c| self.context_key(c))
+            .chain(finder.literals)
+            .collect();
+        for key in keys {
             if let Some(l) = self.lowering_here() {
                 l.get(key).loop_platforms.push((list.clone(), span));
             }
@@ -1399,6 +1463,19 @@ fn mentions(e: &Expr, names: &[String]) -> bool {
                 self.found = true;
             }
             visit::visit_path(self, p);
+        }
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            // `vec![p]`: look at the tokens.
+            fn scan(tokens: proc_macro2::TokenStream, names: &[String]) -> bool {
+                tokens.into_iter().any(|tt| match tt {
+                    proc_macro2::TokenTree::Ident(i) => names.iter().any(|n| i == n),
+                    proc_macro2::TokenTree::Group(g) => scan(g.stream(), names),
+                    _ => false,
+                })
+            }
+            if scan(mac.tokens.clone(), self.names) {
+                self.found = true;
+            }
         }
     }
     let mut m = M {

@@ -19,7 +19,8 @@ pub enum StrExpr {
 #[derive(Debug, Clone)]
 pub struct ConstDef {
     pub name: String,
-    pub value: String,
+    /// `None` when the value is not a string literal (or `concat!` of them).
+    pub value: Option<String>,
     /// The inline module scope it is declared in (index into [`FileFacts::scopes`]).
     pub scope: u32,
 }

@@ -16,10 +16,19 @@ use crate::analysis::facts::{FileFacts, StrExpr};
 /// A module: its root file (several roots: lib, bins, tests) and path.
 type ModKey = (usize, Vec<String>);
 
+/// What a constant's name stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Const {
+    Str(String),
+    /// Not a string: an enum value, a number...
+    NotStr,
+    /// Declared with different values (cfg variants, several modules).
+    Ambiguous,
+}
+
 #[derive(Default)]
 struct Module {
-    /// Name -> value; `None` when declared with different values (cfg variants).
-    consts: HashMap<String, Option<String>>,
+    consts: HashMap<String, Const>,
     /// (alias, target) of `use` items; alias `None` for a glob.
     uses: Vec<(Option<String>, Vec<String>)>,
 }
@@ -38,12 +47,13 @@ pub struct FilePlace {
 pub struct ModuleTree {
     pub places: Vec<FilePlace>,
     modules: HashMap<ModKey, Module>,
-    /// Crate-wide fallback: name -> value, `None` when values differ.
-    by_name: HashMap<String, Option<String>>,
+    /// Crate-wide fallback by name.
+    by_name: HashMap<String, Const>,
 }
 
 enum Found {
     Value(String),
+    /// Ambiguous, or not a string: resolve nothing.
     Ambiguous,
     Nothing,
 }
@@ -81,7 +91,7 @@ impl ModuleTree {
         let places: Vec<FilePlace> = places.into_iter().map(Option::unwrap_or_default).collect();
 
         let mut modules: HashMap<ModKey, Module> = HashMap::new();
-        let mut by_name: HashMap<String, Option<String>> = HashMap::new();
+        let mut by_name: HashMap<String, Const> = HashMap::new();
         for ((_, facts), place) in files.iter().zip(&places) {
             let key_of = |scope: u32| -> ModKey {
                 let mut m = place.module.clone();
@@ -92,15 +102,10 @@ impl ModuleTree {
                 modules.entry(key_of(scope as u32)).or_default();
             }
             for c in &facts.consts {
-                merge(
-                    modules
-                        .entry(key_of(c.scope))
-                        .or_default()
-                        .consts
-                        .entry(c.name.clone()),
-                    &c.value,
-                );
-                merge(by_name.entry(c.name.clone()), &c.value);
+                let value = c.value.clone().map_or(Const::NotStr, Const::Str);
+                let module = modules.entry(key_of(c.scope)).or_default();
+                merge(module.consts.entry(c.name.clone()), &value);
+                merge(by_name.entry(c.name.clone()), &value);
             }
             for u in &facts.uses {
                 modules
@@ -136,7 +141,10 @@ impl ModuleTree {
         match self.find(place.root, &module, segments, 0) {
             Found::Value(v) => Some(v),
             Found::Ambiguous => None,
-            Found::Nothing => self.by_name.get(segments.last()?).cloned().flatten(),
+            Found::Nothing => match self.by_name.get(segments.last()?)? {
+                Const::Str(v) => Some(v.clone()),
+                Const::NotStr | Const::Ambiguous => None,
+            },
         }
     }
 
@@ -155,8 +163,8 @@ impl ModuleTree {
         };
         if tail.is_empty() {
             match module.consts.get(first) {
-                Some(Some(v)) => return Found::Value(v.clone()),
-                Some(None) => return Found::Ambiguous,
+                Some(Const::Str(v)) => return Found::Value(v.clone()),
+                Some(Const::NotStr | Const::Ambiguous) => return Found::Ambiguous,
                 None => {}
             }
         } else {
@@ -210,14 +218,14 @@ fn absolute(base: &[String], segments: &[String]) -> Option<(Vec<String>, Vec<St
     Some((module, rest.to_vec()))
 }
 
-fn merge(entry: std::collections::hash_map::Entry<'_, String, Option<String>>, value: &str) {
+fn merge(entry: std::collections::hash_map::Entry<'_, String, Const>, value: &Const) {
     entry
         .and_modify(|v| {
-            if v.as_deref() != Some(value) {
-                *v = None;
+            if v != value {
+                *v = Const::Ambiguous;
             }
         })
-        .or_insert_with(|| Some(value.to_string()));
+        .or_insert_with(|| value.clone());
 }
 
 /// Where rustc looks for the file of `mod name;` declared in `parent`.

@@ -128,7 +128,14 @@ pub fn platform_list(e: &Expr, scope: u32) -> Option<Vec<(StrExpr, proc_macro2::
                 if m.args.is_empty()
                     && matches!(
                         m.method.to_string().as_str(),
-                        "to_vec" | "into" | "to_owned"
+                        "to_vec"
+                            | "into"
+                            | "to_owned"
+                            | "iter"
+                            | "into_iter"
+                            | "copied"
+                            | "cloned"
+                            | "enumerate"
                     ) =>
             {
                 &m.receiver

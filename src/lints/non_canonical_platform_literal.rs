@@ -74,6 +74,17 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                         platform::quoted_list(platform::CANONICAL, "or")
                     )),
                 ),
+                // Only lower-case `gpu` expands to the GPU platforms.
+                LiteralKind::Alias { alias, .. } if value != alias => Some(
+                    Diagnostic::new(
+                        LINT.name,
+                        LINT.default_severity,
+                        *span,
+                        format!("`\"{value}\"` is not a platform name"),
+                    )
+                    .with_label("lowering platforms are lower case")
+                    .with_help(format!("write `\"{alias}\"`")),
+                ),
                 LiteralKind::Canonical | LiteralKind::Alias { .. } => None,
             };
             out.extend(d);

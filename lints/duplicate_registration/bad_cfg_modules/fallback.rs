@@ -1,0 +1,3 @@
+//! Fallbacks for builds without feature `b` (see `lib.rs`).
+
+mod kernels;

@@ -1,0 +1,7 @@
+//! Placeholders for builds without feature `a`.
+
+// `common.rs` registers `tpu` unconditionally: it is compiled in every build,
+// so also in the builds that compile this file.
+pub fn init(registry: &mut Registry) {
+    registry.register_backend("tpu", make_unavailable_client); //~ duplicate_registration
+}

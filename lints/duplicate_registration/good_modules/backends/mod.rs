@@ -1,0 +1,4 @@
+//! Backends, one file each.
+
+mod current;
+mod legacy;
