@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::discover;
+
 use crate::engine::{Outcome, analyze};
 use crate::lints::{self, LINTS};
 use crate::report::{self, Format};
@@ -45,14 +47,54 @@ pub enum Command {
 
 #[derive(Debug, Default, clap::Args)]
 pub struct CheckArgs {
-    /// Files and directories to lint; directories are walked respecting .gitignore
+    /// Files and directories to lint. Without any: the cargo package (or
+    /// workspace) around the current directory. Given files, the whole package
+    /// of each is analysed and findings are reported in those files only.
     pub paths: Vec<PathBuf>,
-    /// Output format
+    /// Output format on standard output
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Also write a report to a file, e.g. `--output sarif=report.sarif` (repeatable)
+    #[arg(long, value_name = "FORMAT=PATH", value_parser = parse_output)]
+    pub output: Vec<(Format, PathBuf)>,
+    /// `json` prints rustc's JSON diagnostics, one per line, for editors
+    /// (same as `--format rustc`); `human`/`short` as `--format`
+    #[arg(long, value_name = "FMT", value_parser = ["human", "short", "json"])]
+    pub message_format: Option<String>,
     /// When to color the human report
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Lint every member of the workspace
+    #[arg(long, help_heading = "Package selection")]
+    pub workspace: bool,
+    /// Lint only this package (repeatable)
+    #[arg(
+        short = 'p',
+        long = "package",
+        value_name = "NAME",
+        help_heading = "Package selection"
+    )]
+    pub packages: Vec<String>,
+    /// Do not lint this package (with --workspace; repeatable)
+    #[arg(long, value_name = "NAME", help_heading = "Package selection")]
+    pub exclude: Vec<String>,
+    /// Path to Cargo.toml
+    #[arg(long, value_name = "PATH", help_heading = "Package selection")]
+    pub manifest_path: Option<PathBuf>,
+}
+
+fn parse_output(s: &str) -> Result<(Format, PathBuf), String> {
+    let (format, path) = s
+        .split_once('=')
+        .ok_or_else(|| format!("expected FORMAT=PATH, e.g. sarif=report.sarif, got `{s}`"))?;
+    let format = Format::from_str(format, true).map_err(|_| {
+        let names: Vec<&str> = Format::value_variants().iter().map(|f| f.name()).collect();
+        format!("unknown format `{format}` (one of: {})", names.join(", "))
+    })?;
+    if path.is_empty() {
+        return Err("the output path is empty".into());
+    }
+    Ok((format, PathBuf::from(path)))
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
@@ -126,34 +168,139 @@ fn run(cli: Cli) -> u8 {
 }
 
 fn check(args: CheckArgs) -> u8 {
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
-    } else {
-        args.paths
-    };
     let base = std::env::current_dir().unwrap_or_default();
-    let (inputs, path_errors) = crate::discover::collect(&paths, &base);
+    let selecting = args.workspace
+        || !args.packages.is_empty()
+        || !args.exclude.is_empty()
+        || args.manifest_path.is_some();
+    if selecting && !args.paths.is_empty() {
+        eprintln!(
+            "error: paths cannot be combined with --workspace, --package, --exclude or --manifest-path"
+        );
+        return EXIT_ERROR;
+    }
+    let mut path_errors = Vec::new();
+    // Findings are reported for these files only (given files: pre-commit).
+    let mut only: Option<Vec<PathBuf>> = None;
+    let inputs = if args.paths.is_empty() {
+        let selection = discover::Selection {
+            manifest_path: args.manifest_path.clone(),
+            workspace: args.workspace,
+            packages: args.packages.clone(),
+            exclude: args.exclude.clone(),
+        };
+        match discover::cargo_packages(&base, &selection) {
+            Ok(packages) => {
+                let (inputs, errors) = discover::package_inputs(&packages, &base);
+                path_errors.extend(errors);
+                inputs
+            }
+            // Outside any cargo package, plain `check` lints the current directory.
+            Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {
+                let (inputs, errors) = discover::collect(&[PathBuf::from(".")], &base);
+                path_errors.extend(errors);
+                inputs
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_ERROR;
+            }
+        }
+    } else if args.paths.iter().all(|p| p.is_file()) {
+        let (inputs, errors) = discover::packages_of_files(&args.paths, &base);
+        path_errors.extend(errors);
+        only = Some(
+            args.paths
+                .iter()
+                .filter_map(|p| std::path::absolute(p).ok())
+                .collect(),
+        );
+        inputs
+    } else {
+        let (inputs, errors) = discover::collect(&args.paths, &base);
+        path_errors.extend(errors);
+        inputs
+    };
     for e in &path_errors {
         eprintln!("error: {}", e.message);
     }
-    let outcome: Outcome = analyze(inputs, LINTS);
+    let mut outcome: Outcome = analyze(inputs, LINTS);
+    if let Some(only) = &only {
+        restrict(&mut outcome, only);
+    }
     let color = match args.color {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    print(&report::render(
-        args.format,
-        &outcome,
-        report::Options { color },
-    ));
-    if !path_errors.is_empty() || !outcome.errors.is_empty() {
+    let options = report::Options {
+        color,
+        root: report::repository_root(&base),
+    };
+    let format = match args.message_format.as_deref() {
+        Some("json") => Format::Rustc,
+        Some("short") => Format::Short,
+        Some("human") => Format::Human,
+        _ => args.format,
+    };
+    print(&report::render(format, &outcome, &options));
+    let mut failed = false;
+    for (format, path) in &args.output {
+        let text = report::render(
+            *format,
+            &outcome,
+            &report::Options {
+                color: false,
+                ..options.clone()
+            },
+        );
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!(
+                "error: cannot write the {} report to `{}`: {e}",
+                format.name(),
+                path.display()
+            );
+            failed = true;
+        }
+    }
+    let github = format == Format::Github || args.output.iter().any(|(f, _)| *f == Format::Github);
+    if github && let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY") {
+        let table = report::github::step_summary(&outcome, &options.root);
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&summary)
+            .and_then(|mut f| f.write_all(table.as_bytes()));
+        if let Err(e) = written {
+            eprintln!(
+                "error: cannot append to GITHUB_STEP_SUMMARY `{}`: {e}",
+                PathBuf::from(summary).display()
+            );
+            failed = true;
+        }
+    }
+    if failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
     } else if !outcome.diagnostics.is_empty() {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     }
+}
+
+/// Keep only what concerns the given files (the whole packages were analysed).
+fn restrict(outcome: &mut Outcome, only: &[PathBuf]) {
+    let sources = &outcome.sources;
+    let wanted =
+        |file: u32| std::path::absolute(&sources.get(file).path).is_ok_and(|p| only.contains(&p));
+    outcome.diagnostics.retain(|d| wanted(d.span.file));
+    let others = outcome.errors.iter().filter(|e| !wanted(e.file)).count();
+    if others > 0 {
+        eprintln!(
+            "warning: {others} other file(s) of the package could not be analysed; registrations in them were not compared"
+        );
+    }
+    outcome.errors.retain(|e| wanted(e.file));
 }
 
 /// Print to stdout; a closed pipe (`| head`) is not an error worth a panic.

@@ -99,3 +99,196 @@ impl PackageFinder {
         k
     }
 }
+
+/// Which packages of a cargo workspace to lint, as cargo's own flags say.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    pub manifest_path: Option<PathBuf>,
+    pub workspace: bool,
+    pub packages: Vec<String>,
+    pub exclude: Vec<String>,
+}
+
+/// A package to lint: its name and the folder of its `Cargo.toml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Package {
+    pub name: String,
+    pub root: PathBuf,
+    /// Target source files (lib, bins, tests, examples, benches, build script);
+    /// included even when they live outside `root`.
+    pub targets: Vec<PathBuf>,
+}
+
+/// The packages `cargo metadata --no-deps --offline` reports for the
+/// selection. Runs cargo, which reads manifests only: no build, no build
+/// scripts, no network.
+pub fn cargo_packages(base: &Path, sel: &Selection) -> Result<Vec<Package>, String> {
+    let mut cmd = cargo_metadata::MetadataCommand::new();
+    cmd.no_deps()
+        .current_dir(base)
+        .other_options(vec!["--offline".to_string()]);
+    if let Some(m) = &sel.manifest_path {
+        cmd.manifest_path(m);
+    }
+    let meta = cmd
+        .exec()
+        .map_err(|e| format!("`cargo metadata` failed: {}", one_line(&e.to_string())))?;
+    let members = meta.workspace_packages();
+    let by_name = |name: &str| members.iter().copied().find(|p| p.name.as_str() == name);
+    for name in sel.packages.iter().chain(&sel.exclude) {
+        if by_name(name).is_none() {
+            let names: Vec<&str> = members.iter().map(|p| p.name.as_str()).collect();
+            return Err(format!(
+                "package `{name}` is not a member of the workspace (members: {})",
+                names.join(", ")
+            ));
+        }
+    }
+    let chosen: Vec<&cargo_metadata::Package> = if !sel.packages.is_empty() {
+        sel.packages.iter().filter_map(|n| by_name(n)).collect()
+    } else if sel.workspace {
+        members.clone()
+    } else {
+        // As cargo: the package of the manifest at hand, else the default members.
+        let manifest = match &sel.manifest_path {
+            Some(m) => std::path::absolute(m).unwrap_or_else(|_| m.clone()),
+            None => base
+                .ancestors()
+                .map(|d| d.join("Cargo.toml"))
+                .find(|m| m.is_file())
+                .unwrap_or_default(),
+        };
+        match members
+            .iter()
+            .find(|p| p.manifest_path.as_std_path() == manifest)
+        {
+            Some(p) => vec![*p],
+            None if meta.workspace_default_members.is_available() => {
+                meta.workspace_default_packages()
+            }
+            None => members.clone(),
+        }
+    };
+    Ok(chosen
+        .into_iter()
+        .filter(|p| !sel.exclude.iter().any(|e| e == p.name.as_str()))
+        .map(|p| Package {
+            name: p.name.to_string(),
+            root: p
+                .manifest_path
+                .parent()
+                .map(|d| d.as_std_path().to_path_buf())
+                .unwrap_or_default(),
+            targets: p
+                .targets
+                .iter()
+                .map(|t| t.src_path.as_std_path().to_path_buf())
+                .collect(),
+        })
+        .collect())
+}
+
+fn one_line(s: &str) -> String {
+    s.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The files of packages, each package one crate for the crate-wide lints.
+/// A package's files are the `.rs` files under its folder (honouring
+/// `.gitignore`, without `target/` and without nested packages), plus its
+/// target sources wherever they are.
+pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<PathError>) {
+    let mut inputs = Vec::new();
+    let mut errors = Vec::new();
+    for (krate, package) in packages.iter().enumerate() {
+        let root = package.root.clone();
+        let walker = ignore::WalkBuilder::new(&root)
+            .hidden(true)
+            .require_git(false)
+            .filter_entry(move |e| {
+                let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+                !(is_dir
+                    && (e.file_name() == "target"
+                        || (e.path() != root && e.path().join("Cargo.toml").is_file())))
+            })
+            .build();
+        let mut files: Vec<PathBuf> = Vec::new();
+        for entry in walker {
+            match entry {
+                Ok(e)
+                    if e.file_type().is_some_and(|t| t.is_file())
+                        && e.path().extension().is_some_and(|x| x == "rs") =>
+                {
+                    files.push(e.into_path())
+                }
+                Ok(_) => {}
+                Err(e) => errors.push(PathError {
+                    path: package.root.clone(),
+                    message: format!("while walking package `{}`: {e}", package.name),
+                }),
+            }
+        }
+        for t in &package.targets {
+            if !files.contains(t) && t.is_file() {
+                files.push(t.clone());
+            }
+        }
+        inputs.extend(files.into_iter().map(|path| Input {
+            display: display_path(&path, base),
+            path,
+            krate,
+        }));
+    }
+    (inputs, errors)
+}
+
+/// The folder of the package a file belongs to: its nearest `Cargo.toml`.
+pub fn package_root_of(file: &Path) -> Option<PathBuf> {
+    let abs = std::path::absolute(file).ok()?;
+    abs.parent()?
+        .ancestors()
+        .find(|d| d.join("Cargo.toml").is_file())
+        .map(Path::to_path_buf)
+}
+
+/// For given files (pre-commit passes the changed ones): the whole package
+/// of each, so that a registration in an unchanged file is still compared.
+/// Files outside any package are analysed on their own.
+pub fn packages_of_files(files: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
+    let mut packages: Vec<Package> = Vec::new();
+    for root in files.iter().filter_map(|f| package_root_of(f)) {
+        if !packages.iter().any(|p| p.root == root) {
+            let name = root
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default();
+            packages.push(Package {
+                name,
+                root,
+                targets: Vec::new(),
+            });
+        }
+    }
+    let (mut inputs, errors) = package_inputs(&packages, base);
+    // A given file is analysed even when ignored or inside a nested folder.
+    for f in files {
+        let abs = std::path::absolute(f).unwrap_or_else(|_| f.clone());
+        let known = inputs
+            .iter()
+            .any(|i| std::path::absolute(&i.path).is_ok_and(|p| p == abs));
+        if !known {
+            let krate = package_root_of(f)
+                .and_then(|r| packages.iter().position(|p| p.root == r))
+                .unwrap_or(packages.len() + inputs.len());
+            inputs.push(Input {
+                display: display_path(f, base),
+                path: f.clone(),
+                krate,
+            });
+        }
+    }
+    (inputs, errors)
+}

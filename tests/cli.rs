@@ -30,7 +30,9 @@ fn sample(format: &str) -> (String, i32) {
 /// Compare with `tests/snapshots/<name>`; `UPDATE_EXPECT=1` rewrites it.
 fn snapshot(name: &str, actual: &str) {
     let path = root().join("tests/snapshots").join(name);
-    let actual = actual.replace(env!("CARGO_PKG_VERSION"), "[VERSION]");
+    let actual = actual
+        .replace(env!("CARGO_PKG_VERSION"), "[VERSION]")
+        .replace(&root().display().to_string(), "[ROOT]");
     if std::env::var_os("UPDATE_EXPECT").is_some() {
         std::fs::write(&path, &actual).unwrap();
         return;

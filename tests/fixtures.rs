@@ -197,7 +197,11 @@ fn check_fixture(fixture: &Fixture, failures: &mut Vec<String>) {
     if is_good {
         return;
     }
-    let rendered = report::render(Format::Human, &outcome, Options { color: false });
+    let options = Options {
+        color: false,
+        root: root(),
+    };
+    let rendered = report::render(Format::Human, &outcome, &options);
     let expected_path = fixture.expected_path();
     if std::env::var_os("UPDATE_EXPECT").is_some() {
         std::fs::write(&expected_path, &rendered).unwrap();

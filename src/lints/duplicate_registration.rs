@@ -161,10 +161,7 @@ fn diagnostic(first: &Resolved, later: &Resolved) -> Diagnostic {
         )
     } else {
         let case_note = if first.key != later.key {
-            format!(
-                " (`{}` and `{}` differ only in case)",
-                first.key, later.key
-            )
+            format!(" (`{}` and `{}` differ only in case)", first.key, later.key)
         } else {
             String::new()
         };

@@ -3,7 +3,8 @@
 use std::fmt::Write;
 
 use crate::engine::Outcome;
-use crate::report::{plural, positions};
+use crate::report::{ci_path, plural, positions};
+use std::path::Path;
 
 /// Escaping of a command's message, as the runner unescapes it.
 fn escape_data(s: &str) -> String {
@@ -17,12 +18,12 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
-pub fn render(outcome: &Outcome) -> String {
+pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
     let mut out = String::new();
     for e in &outcome.errors {
         let file = sources.get(e.file);
-        let mut props = format!("file={}", escape_property(&file.display));
+        let mut props = format!("file={}", escape_property(&ci_path(sources, e.file, root)));
         if let Some(span) = e.span {
             let at = file.line_col(span.start);
             let _ = write!(props, ",line={},col={}", at.line, at.column);
@@ -35,11 +36,10 @@ pub fn render(outcome: &Outcome) -> String {
         );
     }
     for d in &outcome.diagnostics {
-        let file = sources.get(d.span.file);
         let (start, end) = positions(sources, d.span);
         let mut props = format!(
             "file={},line={},endLine={}",
-            escape_property(&file.display),
+            escape_property(&ci_path(sources, d.span.file, root)),
             start.line,
             end.line
         );
@@ -74,6 +74,41 @@ pub fn render(outcome: &Outcome) -> String {
             plural(sources.len(), "file")
         ))
     );
+    out
+}
+
+/// The Markdown table appended to `$GITHUB_STEP_SUMMARY`: every finding,
+/// since annotations show only the first ten.
+pub fn step_summary(outcome: &Outcome, root: &Path) -> String {
+    let sources = &outcome.sources;
+    let mut out = format!(
+        "### backend-lint: {}\n\n",
+        plural(outcome.diagnostics.len(), "finding")
+    );
+    if !outcome.diagnostics.is_empty() {
+        out.push_str("| location | lint | message |\n|---|---|---|\n");
+        for d in &outcome.diagnostics {
+            let at = sources.get(d.span.file).line_col(d.span.start);
+            let _ = writeln!(
+                out,
+                "| `{}:{}:{}` | `{}` | {} |",
+                ci_path(sources, d.span.file, root),
+                at.line,
+                at.column,
+                d.lint,
+                d.message.replace('|', "\\|")
+            );
+        }
+    }
+    for e in &outcome.errors {
+        let _ = writeln!(
+            out,
+            "\n**not analysed**: `{}`: {}",
+            ci_path(sources, e.file, root),
+            e.message.replace('|', "\\|")
+        );
+    }
+    out.push('\n');
     out
 }
 

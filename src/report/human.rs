@@ -80,7 +80,7 @@ fn label(text: &str, start: usize, end: usize, primary: bool) -> LabeledSpan {
     }
 }
 
-pub fn render(outcome: &Outcome, options: Options) -> String {
+pub fn render(outcome: &Outcome, options: &Options) -> String {
     let theme = if options.color {
         GraphicalTheme::unicode()
     } else {

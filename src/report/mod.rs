@@ -1,10 +1,14 @@
 //! Rendering of an [`Outcome`]: reporters only format, they never analyse.
 
 pub mod github;
+pub mod gitlab;
 pub mod human;
 pub mod json;
+pub mod rustc;
 pub mod sarif;
 pub mod short;
+
+use std::path::{Path, PathBuf};
 
 use crate::diagnostic::Span;
 use crate::engine::Outcome;
@@ -24,23 +28,69 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands (annotations).
     Github,
+    /// GitLab Code Quality report (JSON).
+    Gitlab,
+    /// rustc's JSON diagnostics, one per line (`--message-format json`), for editors.
+    Rustc,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Human => "human",
+            Format::Short => "short",
+            Format::Json => "json",
+            Format::Sarif => "sarif",
+            Format::Github => "github",
+            Format::Gitlab => "gitlab",
+            Format::Rustc => "rustc",
+        }
+    }
 }
 
 /// How to render, beyond the format.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// ANSI colors in the human format.
     pub color: bool,
+    /// The repository root: CI formats (SARIF, GitHub, GitLab) give paths relative to it.
+    pub root: PathBuf,
 }
 
-pub fn render(format: Format, outcome: &Outcome, options: Options) -> String {
+pub fn render(format: Format, outcome: &Outcome, options: &Options) -> String {
     match format {
         Format::Human => human::render(outcome, options),
         Format::Short => short::render(outcome),
         Format::Json => json::render(outcome),
-        Format::Sarif => sarif::render(outcome),
-        Format::Github => github::render(outcome),
+        Format::Sarif => sarif::render(outcome, &options.root),
+        Format::Github => github::render(outcome, &options.root),
+        Format::Gitlab => gitlab::render(outcome, &options.root),
+        Format::Rustc => rustc::render(outcome),
     }
+}
+
+/// The repository around `start`: the nearest ancestor with `.git`, else `start`.
+pub fn repository_root(start: &Path) -> PathBuf {
+    let start = std::path::absolute(start).unwrap_or_else(|_| start.to_path_buf());
+    start
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .unwrap_or(&start)
+        .to_path_buf()
+}
+
+/// `path` relative to `root`, `/`-separated; `None` when outside it.
+pub(crate) fn relative_to(path: &Path, root: &Path) -> Option<String> {
+    let abs = std::path::absolute(path).ok()?;
+    let rel = abs.strip_prefix(root).ok()?;
+    Some(rel.to_string_lossy().replace('\\', "/"))
+}
+
+/// `path` as CI systems want it: relative to the repository root when inside
+/// it, else as shown.
+pub(crate) fn ci_path(sources: &SourceMap, file: crate::source::FileId, root: &Path) -> String {
+    let f = sources.get(file);
+    relative_to(&f.path, root).unwrap_or_else(|| f.display.clone())
 }
 
 /// Start and end (exclusive end, as a position) of a span.

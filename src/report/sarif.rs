@@ -5,8 +5,10 @@ use serde_json::{Value, json};
 use crate::diagnostic::{Severity, Span};
 use crate::engine::Outcome;
 use crate::lints::LINTS;
-use crate::report::positions;
-use crate::source::SourceMap;
+use std::path::Path;
+
+use crate::report::{positions, relative_to};
+use crate::source::{FileId, SourceMap};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 pub const INFORMATION_URI: &str = "https://github.com/backend-lint/backend-lint";
@@ -18,14 +20,50 @@ fn level(s: Severity) -> &'static str {
     }
 }
 
-fn location(sources: &SourceMap, span: Span) -> Value {
+/// Percent-encode what may not stand in a URI path.
+fn encode(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Relative to `%SRCROOT%` (the repository root) when inside it, else an
+/// absolute `file://` URI.
+fn artifact(sources: &SourceMap, file: FileId, root: &Path) -> Value {
+    let path = &sources.get(file).path;
+    match relative_to(path, root) {
+        Some(rel) => json!({ "uri": encode(&rel), "uriBaseId": "%SRCROOT%" }),
+        None => {
+            let abs = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+            json!({ "uri": format!("file://{}", encode(&abs.to_string_lossy().replace('\\', "/"))) })
+        }
+    }
+}
+
+/// The rule's human name: `duplicate_registration` -> `DuplicateRegistration`
+/// (SARIF wants it to differ from the opaque id).
+fn rule_name(id: &str) -> String {
+    id.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+fn location(sources: &SourceMap, span: Span, root: &Path) -> Value {
     let (start, end) = positions(sources, span);
     json!({
         "physicalLocation": {
-            "artifactLocation": {
-                "uri": sources.get(span.file).display,
-                "uriBaseId": "%SRCROOT%",
-            },
+            "artifactLocation": artifact(sources, span.file, root),
             "region": {
                 "startLine": start.line,
                 "startColumn": start.column,
@@ -38,6 +76,16 @@ fn location(sources: &SourceMap, span: Span) -> Value {
     })
 }
 
+/// The "What it does" section of a lint's README, as plain text.
+fn full_description(docs: &str) -> String {
+    let Some(start) = docs.find("## What it does") else {
+        return docs.to_string();
+    };
+    let body = &docs[start + "## What it does".len()..];
+    let end = body.find("\n## ").unwrap_or(body.len());
+    body[..end].trim().to_string()
+}
+
 /// FNV-1a: small, stable across Rust versions and platforms (unlike `DefaultHasher`).
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
@@ -45,16 +93,16 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-pub fn render(outcome: &Outcome) -> String {
+pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
     let rules: Vec<Value> = LINTS
         .iter()
         .map(|l| {
             json!({
                 "id": l.name,
-                "name": l.name,
+                "name": rule_name(l.name),
                 "shortDescription": { "text": l.summary },
-                "fullDescription": { "text": l.summary },
+                "fullDescription": { "text": full_description(l.docs) },
                 "help": { "text": l.docs, "markdown": l.docs },
                 "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}/README.md", l.name),
                 "defaultConfiguration": { "level": level(l.default_severity) },
@@ -97,9 +145,9 @@ pub fn render(outcome: &Outcome) -> String {
                 "ruleIndex": LINTS.iter().position(|l| l.name == d.lint),
                 "level": level(d.severity),
                 "message": { "text": message },
-                "locations": [location(sources, d.span)],
+                "locations": [location(sources, d.span, root)],
                 "relatedLocations": d.labels.iter().enumerate().map(|(i, l)| {
-                    let mut loc = location(sources, l.span);
+                    let mut loc = location(sources, l.span, root);
                     loc["id"] = json!(i + 1);
                     loc["message"] = json!({ "text": l.message });
                     loc
@@ -115,11 +163,10 @@ pub fn render(outcome: &Outcome) -> String {
             let mut n = json!({
                 "level": "error",
                 "message": { "text": e.message },
-                "locations": [{ "physicalLocation": { "artifactLocation": {
-                    "uri": sources.get(e.file).display, "uriBaseId": "%SRCROOT%" } } }],
+                "locations": [{ "physicalLocation": { "artifactLocation": artifact(sources, e.file, root) } }],
             });
             if let Some(span) = e.span {
-                n["locations"] = json!([location(sources, span)]);
+                n["locations"] = json!([location(sources, span, root)]);
             }
             n
         })
@@ -136,6 +183,9 @@ pub fn render(outcome: &Outcome) -> String {
                 "rules": rules,
             }},
             "columnKind": "unicodeCodePoints",
+            "originalUriBaseIds": {
+                "%SRCROOT%": { "uri": format!("file://{}/", encode(root.to_string_lossy().replace('\\', "/").trim_end_matches('/'))) }
+            },
             "invocations": [{
                 "executionSuccessful": outcome.errors.is_empty(),
                 "toolExecutionNotifications": notifications,

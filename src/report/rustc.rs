@@ -1,0 +1,130 @@
+//! rustc's JSON diagnostics (`--message-format json`), one object per line:
+//! what rust-analyzer reads from `rust-analyzer.check.overrideCommand`.
+
+use serde_json::{Value, json};
+
+use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::engine::Outcome;
+use crate::source::SourceMap;
+
+fn span(sources: &SourceMap, s: Span, primary: bool, label: &str) -> Value {
+    let file = sources.get(s.file);
+    let (start, end) = (file.line_col(s.start), file.line_col(s.end));
+    // `text`: the lines the span covers, with the highlighted columns (1-based).
+    let text: Vec<Value> = (start.line..=end.line)
+        .map(|line| {
+            let t = file.line_text(line);
+            let len = t.chars().count() + 1;
+            json!({
+                "text": t,
+                "highlight_start": if line == start.line { start.column } else { 1 },
+                "highlight_end": if line == end.line { end.column } else { len },
+            })
+        })
+        .collect();
+    json!({
+        "file_name": file.display,
+        "byte_start": s.start,
+        "byte_end": s.end,
+        "line_start": start.line,
+        "line_end": end.line,
+        "column_start": start.column,
+        "column_end": end.column,
+        "is_primary": primary,
+        "text": text,
+        "label": if label.is_empty() { Value::Null } else { json!(label) },
+        "suggested_replacement": null,
+        "suggestion_applicability": null,
+        "expansion": null,
+    })
+}
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    }
+}
+
+fn child(message: &str, level: &str, spans: Vec<Value>) -> Value {
+    json!({
+        "$message_type": "diagnostic",
+        "message": message,
+        "code": null,
+        "level": level,
+        "spans": spans,
+        "children": [],
+        "rendered": null,
+    })
+}
+
+fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
+    let mut spans = vec![span(sources, d.span, true, &d.label)];
+    let mut children = Vec::new();
+    for l in &d.labels {
+        if l.span.file == d.span.file {
+            spans.push(span(sources, l.span, false, &l.message));
+        } else {
+            // rustc puts labels of other files in a note.
+            children.push(child(
+                &l.message,
+                "note",
+                vec![span(sources, l.span, true, "")],
+            ));
+        }
+    }
+    if let Some(help) = &d.help {
+        children.push(child(help, "help", Vec::new()));
+    }
+    let file = sources.get(d.span.file);
+    let at = file.line_col(d.span.start);
+    let mut rendered = format!(
+        "{}[{}]: {}\n  --> {}:{}:{}\n",
+        level(d.severity),
+        d.lint,
+        d.message,
+        file.display,
+        at.line,
+        at.column
+    );
+    if let Some(help) = &d.help {
+        rendered.push_str(&format!("  = help: {help}\n"));
+    }
+    json!({
+        "$message_type": "diagnostic",
+        "message": d.message,
+        "code": { "code": format!("backend_lint::{}", d.lint), "explanation": null },
+        "level": level(d.severity),
+        "spans": spans,
+        "children": children,
+        "rendered": rendered,
+    })
+}
+
+pub fn render(outcome: &Outcome) -> String {
+    let sources = &outcome.sources;
+    let mut out = String::new();
+    for e in &outcome.errors {
+        let spans = e
+            .span
+            .map(|s| vec![span(sources, s, true, "")])
+            .unwrap_or_default();
+        let mut v = child(
+            &format!("{}: {}", sources.get(e.file).display, e.message),
+            "error",
+            spans,
+        );
+        v["rendered"] = json!(format!(
+            "error: {}: {}\n",
+            sources.get(e.file).display,
+            e.message
+        ));
+        out.push_str(&v.to_string());
+        out.push('\n');
+    }
+    for d in &outcome.diagnostics {
+        out.push_str(&diagnostic(sources, d).to_string());
+        out.push('\n');
+    }
+    out
+}
