@@ -276,11 +276,17 @@ fn sarif_format() {
     let sarif: Value = serde_json::from_str(&out).unwrap();
     // The snapshot leaves out the rules' documentation (it has its own files).
     let mut shown = sarif.clone();
-    for rule in shown["runs"][0]["tool"]["driver"]["rules"].as_array_mut().unwrap() {
+    for rule in shown["runs"][0]["tool"]["driver"]["rules"]
+        .as_array_mut()
+        .unwrap()
+    {
         rule["help"] = Value::String("[lints/<name>/README.md]".into());
         rule["fullDescription"]["text"] = Value::String("[What it does]".into());
     }
-    snapshot("sample.sarif", &(serde_json::to_string_pretty(&shown).unwrap() + "\n"));
+    snapshot(
+        "sample.sarif",
+        &(serde_json::to_string_pretty(&shown).unwrap() + "\n"),
+    );
     assert_eq!(sarif["version"], "2.1.0");
     assert!(sarif["$schema"].as_str().unwrap().contains("sarif-2.1.0"));
     let run = &sarif["runs"][0];
@@ -298,7 +304,10 @@ fn sarif_format() {
     let names: Vec<&str> = backend_lint::lints::LINTS.iter().map(|l| l.name).collect();
     assert_eq!(ids, names, "one rule per lint");
     for r in rules {
-        assert_ne!(r["name"], r["id"], "SARIF wants a name that differs from the id");
+        assert_ne!(
+            r["name"], r["id"],
+            "SARIF wants a name that differs from the id"
+        );
         assert!(r["shortDescription"]["text"].is_string());
         assert!(r["fullDescription"]["text"].is_string());
         assert!(
@@ -487,11 +496,16 @@ fn rustc_json_for_editors() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2);
     for line in &lines {
-        let d: cargo_metadata::diagnostic::Diagnostic = serde_json::from_str(line).expect("a rustc diagnostic");
+        let d: cargo_metadata::diagnostic::Diagnostic =
+            serde_json::from_str(line).expect("a rustc diagnostic");
         assert_eq!(d.level, cargo_metadata::diagnostic::DiagnosticLevel::Error);
         assert!(d.code.as_ref().unwrap().code.starts_with("backend_lint::"));
         assert!(d.spans.iter().any(|s| s.is_primary));
-        assert!(d.children.iter().any(|c| c.level == cargo_metadata::diagnostic::DiagnosticLevel::Help));
+        assert!(
+            d.children
+                .iter()
+                .any(|c| c.level == cargo_metadata::diagnostic::DiagnosticLevel::Help)
+        );
         assert!(d.rendered.as_ref().unwrap().contains("-->"));
         match serde_json::from_str::<RustAnalyzerMessage>(line).unwrap() {
             RustAnalyzerMessage::Rustc(_) => {}
@@ -501,10 +515,19 @@ fn rustc_json_for_editors() {
     let dup: cargo_metadata::diagnostic::Diagnostic = serde_json::from_str(lines[1]).unwrap();
     let primary = dup.spans.iter().find(|s| s.is_primary).unwrap();
     assert_eq!(primary.file_name, "tests/data/sample/src/names.rs");
-    assert_eq!((primary.line_start, primary.column_start, primary.column_end), (4, 31, 35));
-    assert_eq!(primary.text[0].text, "    registry.register_backend(CUDA, make_cuda);");
+    assert_eq!(
+        (primary.line_start, primary.column_start, primary.column_end),
+        (4, 31, 35)
+    );
+    assert_eq!(
+        primary.text[0].text,
+        "    registry.register_backend(CUDA, make_cuda);"
+    );
     assert_eq!(dup.children[0].message, "first registered here");
-    assert_eq!(dup.children[0].spans[0].file_name, "tests/data/sample/src/lib.rs");
+    assert_eq!(
+        dup.children[0].spans[0].file_name,
+        "tests/data/sample/src/lib.rs"
+    );
 }
 
 #[test]
@@ -520,13 +543,24 @@ fn several_outputs_in_one_run() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stdout).unwrap().contains("╭─["), "human report on stdout");
+    assert!(
+        String::from_utf8(out.stdout).unwrap().contains("╭─["),
+        "human report on stdout"
+    );
     let sarif: Value = serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
     assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 2);
     assert_eq!(std::fs::read_to_string(&short).unwrap(), sample("short").0);
 
     bin().args(["check", "--output", "xml=x"]).assert().code(2);
-    bin().args(["check", "tests/data/sample", "--output", "sarif=/nonexistent/dir/r.sarif"]).assert().code(2);
+    bin()
+        .args([
+            "check",
+            "tests/data/sample",
+            "--output",
+            "sarif=/nonexistent/dir/r.sarif",
+        ])
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -540,8 +574,14 @@ fn github_step_summary_gets_a_table() {
         .assert()
         .code(1);
     let text = std::fs::read_to_string(&summary).unwrap();
-    assert!(text.starts_with("earlier step\n### backend-lint: 2 findings"), "{text}");
-    assert!(text.contains("| `tests/data/sample/src/names.rs:4:31` | `duplicate_registration` |"), "{text}");
+    assert!(
+        text.starts_with("earlier step\n### backend-lint: 2 findings"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| `tests/data/sample/src/names.rs:4:31` | `duplicate_registration` |"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -558,13 +598,26 @@ fn ci_paths_are_relative_to_the_repository_root() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("::error file=crates/x/src/lib.rs,"), "{text}");
+    assert!(
+        text.starts_with("::error file=crates/x/src/lib.rs,"),
+        "{text}"
+    );
     let mut cmd = Command::cargo_bin("backend-lint").unwrap();
-    let out = cmd.current_dir(repo.join("crates/x")).args(["check", "src", "--format", "sarif"]).output().unwrap();
+    let out = cmd
+        .current_dir(repo.join("crates/x"))
+        .args(["check", "src", "--format", "sarif"])
+        .output()
+        .unwrap();
     let sarif: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let loc = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
+    let loc =
+        &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"];
     assert_eq!(loc["uri"], "crates/x/src/lib.rs");
     assert_eq!(loc["uriBaseId"], "%SRCROOT%");
-    let base = sarif["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"].as_str().unwrap();
-    assert!(base.starts_with("file:///") && base.ends_with('/'), "{base}");
+    let base = sarif["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        base.starts_with("file:///") && base.ends_with('/'),
+        "{base}"
+    );
 }
