@@ -133,3 +133,13 @@ pub fn unwrapped() -> Result<(), Error> {
     ctx.lower_for(&["cuda", "cpu"])?;
     emit_host_callback(ctx.get_backend().unwrap()) //~ lowering_backend_mismatch
 }
+
+// Two multi-platform lists: one finding for the one `get_backend()`.
+pub fn two_lists() -> Result<(), Error> {
+    let ctx = LoweringContext {
+        backend: None,
+        platforms: vec!["cpu", "cuda"],
+    };
+    lower(&ctx, &["cpu", "tpu"])?;
+    emit(ctx.get_backend()) //~ lowering_backend_mismatch
+}

@@ -179,3 +179,10 @@ pub fn rebuilt_from_itself() -> Result<(), Error> {
     lower(&ctx, &["tpu"]);
     Ok(())
 }
+
+// A context variable assigned a new context: the old backend no longer applies.
+pub fn reassigned_context() -> Result<Executable, Error> {
+    let mut ctx = LoweringContext::new().with_backend(get_backend("cuda")?);
+    ctx = LoweringContext::new().with_backend(get_backend("cpu")?);
+    ctx.lower_for(&["cpu"])
+}

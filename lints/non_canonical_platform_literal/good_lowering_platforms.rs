@@ -48,3 +48,10 @@ pub fn not_a_lowering(report: &mut Report) {
     report.add_columns(&["CUDA", "ROCm"]);
     show_platforms(report, &["GPU", "vulkan"]);
 }
+
+// A loop over strings that lowers nothing: its literals are not lowering platforms.
+pub fn print_names() {
+    for name in ["foo", "bar"] {
+        println!("{name}");
+    }
+}

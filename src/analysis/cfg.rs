@@ -56,8 +56,11 @@ impl Cfg {
         Cfg::Not(Box::new(self))
     }
 
+    /// Code under this predicate is compiled only for tests:
+    /// `cfg(test)`, `cfg(all(test, unix))`...
     pub fn is_test(&self) -> bool {
-        matches!(self, Cfg::Atom(k, None) if k == "test")
+        let test = Cfg::Atom("test".into(), None);
+        exclusive(std::slice::from_ref(self), &[test.negate()])
     }
 
     fn atoms<'a>(&'a self, out: &mut Vec<&'a Cfg>) {

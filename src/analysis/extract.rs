@@ -578,7 +578,15 @@ impl<'t> Walker<'t> {
         let canonicalizer = u32::from(name == "canonicalize_platform");
         self.in_canonicalizer += canonicalizer;
         self.lowering.push(LoweringCollector::default());
+        // Items and `use`s inside a body are visible in that body only: a
+        // block scope of its own, `{name#id}`, below the module.
+        let saved_scope = self.scope;
+        let mut block = self.facts.scopes[self.scope as usize].clone();
+        block.push(format!("{{{name}#{}}}", self.ctx.function));
+        self.facts.scopes.push(block);
+        self.scope = (self.facts.scopes.len() - 1) as u32;
         f(self);
+        self.scope = saved_scope;
         let collector = self.lowering.pop().expect("pushed above");
         for (_, ctx) in collector.contexts {
             let has_backend = !ctx.backends.is_empty() || !ctx.backend_reads.is_empty();
@@ -1110,9 +1118,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&f.expr);
         // `for p in [..] { lower(&ctx, &[p]) }`: remember the literal list so a
         // context built for one platform and lowered in the loop is caught.
-        let loop_list = self
-            .platform_list(&f.expr)
-            .map(|l| (l, self.span(&*f.expr)));
+        let loop_list = platform_list(&f.expr, self.scope).map(|l| (l, self.span(&*f.expr)));
         self.with_scope(|w| {
             let v = if is_platforms_collection(&f.expr) {
                 Operand::Canonical
@@ -1130,7 +1136,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 pat_idents(&f.pat, &mut n);
                 n
             };
-            self.loop_lowering(&f.body, &pat_names, list, span);
+            let platforms = list.iter().map(|(p, _)| p.clone()).collect();
+            if self.loop_lowering(&f.body, &pat_names, platforms, span) {
+                // Only now are these literals known to be lowering platforms.
+                for (p, at) in list {
+                    self.facts.lowering_platforms.push((p, self.conv.span(at)));
+                }
+            }
         }
     }
 
@@ -1161,6 +1173,24 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        // `ctx = LoweringContext::new()..`: from here on, another context.
+        if let Expr::Path(p) = &*a.left
+            && let Some(ident) = p.path.get_ident()
+        {
+            let name = ident.to_string();
+            if self.context_key(&a.right) != name {
+                let retired = format!("{name}@{}", self.span(a).start);
+                if let Some(collector) = self.lowering.last_mut()
+                    && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| *k == name)
+                {
+                    entry.0 = retired;
+                }
+                let saved = self.let_name.replace(name);
+                visit::visit_expr_assign(self, a);
+                self.let_name = saved;
+                return;
+            }
+        }
         // `ctx.platforms = vec!["gpu"];` / `ctx.backend = Some(get_backend("cpu")?);`
         if let Expr::Field(f) = &*a.left {
             let key = self.context_key(&f.base);
@@ -1350,7 +1380,7 @@ impl Walker<'_> {
         loop_vars: &[String],
         list: Vec<StrExpr>,
         span: Span,
-    ) {
+    ) -> bool {
         struct Finder<'a> {
             vars: &'a [String],
             contexts: Vec<Expr>,
@@ -1441,11 +1471,13 @@ impl Walker<'_> {
             .map(|c| self.context_key(c))
             .chain(finder.literals)
             .collect();
+        let lowers = !keys.is_empty();
         for key in keys {
             if let Some(l) = self.lowering_here() {
                 l.get(key).loop_platforms.push((list.clone(), span));
             }
         }
+        lowers
     }
 }
 

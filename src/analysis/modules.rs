@@ -152,9 +152,23 @@ impl ModuleTree {
         if hops > MAX_HOPS {
             return Found::Nothing;
         }
-        let Some((base, rest)) = absolute(base, segments) else {
+        let relative = !segments
+            .first()
+            .is_some_and(|s| matches!(s.as_str(), "crate" | "self" | "super"));
+        let Some((module, rest)) = absolute(base, segments) else {
             return Found::Nothing;
         };
+        match self.find_in(root, &module, &rest, hops) {
+            // In a function body, a name not declared there is the module's.
+            Found::Nothing if relative && module.last().is_some_and(|s| is_block(s)) => {
+                self.find(root, &module[..module.len() - 1], segments, hops + 1)
+            }
+            found => found,
+        }
+    }
+
+    fn find_in(&self, root: usize, base: &[String], rest: &[String], hops: usize) -> Found {
+        let base = base.to_vec();
         let Some((first, tail)) = rest.split_first() else {
             return Found::Nothing;
         };
@@ -203,6 +217,15 @@ impl ModuleTree {
 /// Resolve leading `crate`/`self`/`super` against `base`: (module, rest).
 fn absolute(base: &[String], segments: &[String]) -> Option<(Vec<String>, Vec<String>)> {
     let mut module = base.to_vec();
+    if segments
+        .first()
+        .is_some_and(|s| matches!(s.as_str(), "crate" | "self" | "super"))
+    {
+        // `self` in a function body is the module around it.
+        while module.last().is_some_and(|s| is_block(s)) {
+            module.pop();
+        }
+    }
     let mut rest = segments;
     loop {
         match rest.first().map(String::as_str) {
@@ -216,6 +239,11 @@ fn absolute(base: &[String], segments: &[String]) -> Option<(Vec<String>, Vec<St
         rest = &rest[1..];
     }
     Some((module, rest.to_vec()))
+}
+
+/// The scope of a function body (`{name#id}`), not a module.
+fn is_block(segment: &str) -> bool {
+    segment.starts_with('{')
 }
 
 fn merge(entry: std::collections::hash_map::Entry<'_, String, Const>, value: &Const) {

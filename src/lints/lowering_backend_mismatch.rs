@@ -81,11 +81,14 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+        // One finding per `get_backend()`, however many lists the context has.
+        let multi = ctx
+            .platforms
+            .iter()
+            .chain(&ctx.loop_platforms)
+            .find(|(list, _)| list.len() >= 2);
         for read in &ctx.backend_reads {
-            for (list, span) in ctx.platforms.iter().chain(&ctx.loop_platforms) {
-                if list.len() < 2 {
-                    continue;
-                }
+            if let Some((_, span)) = multi {
                 out.push(
                     Diagnostic::new(
                         LINT.name,

@@ -68,3 +68,15 @@ pub fn register_sort_lowerings() {
     register_lowering(&SORT_P, lower_sort_tpu, "tpu");
     register_lowering(&SORT_P, lower_sort_tpu_v5, crate::names::lowering::TPU_PLATFORM); //~ duplicate_registration
 }
+
+// A `const` inside a function is that function's: the module's `LOCAL_KEY` is
+// still "cuda_local" in `init_local_a`, so its two registrations collide.
+const LOCAL_KEY: &str = "cuda_local";
+pub fn init_local_a() {
+    register_backend_factory(LOCAL_KEY, make_a);
+    register_backend_factory("cuda_local", make_b); //~ duplicate_registration
+}
+pub fn init_local_b() {
+    const LOCAL_KEY: &str = "rocm_local";
+    register_backend_factory(LOCAL_KEY, make_c);
+}
