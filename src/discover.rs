@@ -36,28 +36,7 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
             files.push(path.clone());
             continue;
         }
-        let walker = ignore::WalkBuilder::new(path)
-            .hidden(true)
-            .require_git(false)
-            .filter_entry(|e| {
-                !(e.file_type().is_some_and(|t| t.is_dir()) && e.file_name() == "target")
-            })
-            .build();
-        for entry in walker {
-            match entry {
-                Ok(e)
-                    if e.file_type().is_some_and(|t| t.is_file())
-                        && e.path().extension().is_some_and(|x| x == "rs") =>
-                {
-                    files.push(e.into_path())
-                }
-                Ok(_) => {}
-                Err(e) => errors.push(PathError {
-                    path: path.clone(),
-                    message: format!("while walking `{}`: {e}", path.display()),
-                }),
-            }
-        }
+        walk_rs(path, false, &mut files, &mut errors);
     }
     let mut packages = PackageFinder::default();
     let inputs = files
@@ -72,6 +51,38 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
         })
         .collect();
     (inputs, errors)
+}
+
+/// The `.rs` files under `dir`, honouring `.gitignore` (also outside a git
+/// checkout) and `.ignore`, without hidden entries and `target/`; with
+/// `own_package`, without nested packages (folders with their own `Cargo.toml`).
+fn walk_rs(dir: &Path, own_package: bool, files: &mut Vec<PathBuf>, errors: &mut Vec<PathError>) {
+    let root = dir.to_path_buf();
+    let walker = ignore::WalkBuilder::new(dir)
+        .hidden(true)
+        .require_git(false)
+        .filter_entry(move |e| {
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            let nested_package =
+                own_package && e.path() != root && e.path().join("Cargo.toml").is_file();
+            !(is_dir && (e.file_name() == "target" || nested_package))
+        })
+        .build();
+    for entry in walker {
+        match entry {
+            Ok(e)
+                if e.file_type().is_some_and(|t| t.is_file())
+                    && e.path().extension().is_some_and(|x| x == "rs") =>
+            {
+                files.push(e.into_path())
+            }
+            Ok(_) => {}
+            Err(e) => errors.push(PathError {
+                path: dir.to_path_buf(),
+                message: format!("while walking `{}`: {e}", dir.display()),
+            }),
+        }
+    }
 }
 
 /// Groups files by the nearest directory holding a `Cargo.toml`: duplicate
@@ -204,33 +215,8 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
     for (krate, package) in packages.iter().enumerate() {
-        let root = package.root.clone();
-        let walker = ignore::WalkBuilder::new(&root)
-            .hidden(true)
-            .require_git(false)
-            .filter_entry(move |e| {
-                let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-                !(is_dir
-                    && (e.file_name() == "target"
-                        || (e.path() != root && e.path().join("Cargo.toml").is_file())))
-            })
-            .build();
         let mut files: Vec<PathBuf> = Vec::new();
-        for entry in walker {
-            match entry {
-                Ok(e)
-                    if e.file_type().is_some_and(|t| t.is_file())
-                        && e.path().extension().is_some_and(|x| x == "rs") =>
-                {
-                    files.push(e.into_path())
-                }
-                Ok(_) => {}
-                Err(e) => errors.push(PathError {
-                    path: package.root.clone(),
-                    message: format!("while walking package `{}`: {e}", package.name),
-                }),
-            }
-        }
+        walk_rs(&package.root, true, &mut files, &mut errors);
         for t in &package.targets {
             if !files.contains(t) && t.is_file() {
                 files.push(t.clone());

@@ -62,8 +62,8 @@ fn workspace() -> tempfile::TempDir {
     dir
 }
 
-/// `cargo backend-lint ARGS` in `dir`, with this build's binaries on PATH.
-fn cargo_lint(dir: &Path, args: &[&str]) -> Output {
+/// The real cargo, with this build's `cargo-backend-lint` first on PATH.
+fn cargo() -> Command {
     let bin_dir = PathBuf::from(env!("CARGO_BIN_EXE_cargo-backend-lint"))
         .parent()
         .unwrap()
@@ -72,11 +72,17 @@ fn cargo_lint(dir: &Path, args: &[&str]) -> Output {
         &std::env::var_os("PATH").unwrap_or_default(),
     )))
     .unwrap();
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    cmd.env("PATH", path);
+    cmd
+}
+
+/// `cargo backend-lint ARGS` in `dir`.
+fn cargo_lint(dir: &Path, args: &[&str]) -> Output {
+    cargo()
         .arg("backend-lint")
         .args(args)
         .current_dir(dir)
-        .env("PATH", path)
         .env("CARGO_NET_OFFLINE", "true")
         .env_remove("GITHUB_STEP_SUMMARY")
         .output()
@@ -229,19 +235,7 @@ fn help_and_version_through_cargo() {
     assert!(String::from_utf8_lossy(&out.stdout).contains(env!("CARGO_PKG_VERSION")));
 
     // `cargo help backend-lint` runs `cargo-backend-lint backend-lint --help`.
-    let bin_dir = PathBuf::from(env!("CARGO_BIN_EXE_cargo-backend-lint"))
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    )))
-    .unwrap();
-    let out = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .args(["help", "backend-lint"])
-        .env("PATH", path)
-        .output()
-        .unwrap();
+    let out = cargo().args(["help", "backend-lint"]).output().unwrap();
     assert_eq!(
         out.status.code(),
         Some(0),

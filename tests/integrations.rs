@@ -138,22 +138,39 @@ fn sarif_matches_the_json_schema() {
     assert!(!validator.is_valid(&broken));
 }
 
-fn git(dir: &Path, args: &[&str]) -> std::process::Output {
-    let out = Command::new("git")
-        .current_dir(dir)
+fn git_command(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new("git");
+    cmd.current_dir(dir)
         .args(args)
         .env("GIT_AUTHOR_NAME", "t")
         .env("GIT_AUTHOR_EMAIL", "t@example.com")
         .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .unwrap();
+        .env("GIT_COMMITTER_EMAIL", "t@example.com");
+    cmd
+}
+
+fn git(dir: &Path, args: &[&str]) -> std::process::Output {
+    let out = git_command(dir, args).output().unwrap();
     assert!(
         out.status.success(),
         "git {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     out
+}
+
+/// `git commit`, running the installed hook: (accepted, everything printed).
+fn commit(repo: &Path, home: &Path, message: &str) -> (bool, String) {
+    let out = git_command(repo, &["commit", "-q", "-m", message])
+        .env("PRE_COMMIT_HOME", home)
+        .output()
+        .unwrap();
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), log)
 }
 
 #[test]
@@ -216,22 +233,8 @@ fn pre_commit_hook_blocks_a_bug_and_passes_clean_code() {
     );
 
     // A clean commit passes (the hook is built on first use).
-    let out = Command::new("git")
-        .current_dir(repo)
-        .args(["commit", "-q", "-m", "clean"])
-        .env("PRE_COMMIT_HOME", &home)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .unwrap();
-    let log = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.status.success(), "clean commit refused:\n{log}");
+    let (accepted, log) = commit(repo, &home, "clean");
+    assert!(accepted, "clean commit refused:\n{log}");
     assert!(log.contains("backend-lint"), "{log}");
 
     // A bug in a changed file, whose first registration is in an unchanged file.
@@ -241,25 +244,8 @@ fn pre_commit_hook_blocks_a_bug_and_passes_clean_code() {
     )
     .unwrap();
     git(repo, &["add", "src/names.rs"]);
-    let out = Command::new("git")
-        .current_dir(repo)
-        .args(["commit", "-q", "-m", "bug"])
-        .env("PRE_COMMIT_HOME", &home)
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .unwrap();
-    let log = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        !out.status.success(),
-        "the commit with a bug went through:\n{log}"
-    );
+    let (accepted, log) = commit(repo, &home, "bug");
+    assert!(!accepted, "the commit with a bug went through:\n{log}");
     assert!(log.contains("duplicate_registration"), "{log}");
     assert!(log.contains("src/names.rs"), "{log}");
     assert!(log.contains("first registered here"), "{log}");

@@ -1,5 +1,7 @@
 //! GitLab Code Quality report: a JSON array of issues (the format of
-//! `artifacts: reports: codequality`).
+//! `artifacts: reports: codequality`). Fingerprints are those of the SARIF
+//! report: stable across unrelated edits, so GitLab matches issues between
+//! branches.
 
 use std::path::Path;
 
@@ -7,37 +9,17 @@ use serde_json::{Value, json};
 
 use crate::diagnostic::Severity;
 use crate::engine::Outcome;
-use crate::report::ci_path;
-
-/// Stable across runs and unrelated edits: lint, path, text of the line and
-/// a counter for equal lines (GitLab matches issues between branches by it).
-fn fingerprint(parts: &[&str], n: u32) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in parts.join("\0").bytes().chain(n.to_le_bytes()) {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
+use crate::report::{Fingerprints, ci_path};
 
 pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
-    let mut seen: Vec<(String, u32)> = Vec::new();
+    let mut fingerprints = Fingerprints::default();
     let mut issues: Vec<Value> = Vec::new();
     for d in &outcome.diagnostics {
         let file = sources.get(d.span.file);
         let (start, end) = (file.line_col(d.span.start), file.line_col(d.span.end));
         let path = ci_path(sources, d.span.file, root);
-        let key = format!("{}\0{path}\0{}", d.lint, file.line_text(start.line).trim());
-        let n = match seen.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => {
-                *n += 1;
-                *n
-            }
-            None => {
-                seen.push((key.clone(), 0));
-                0
-            }
-        };
+        let fingerprint = fingerprints.next(d.lint, &path, file.line_text(start.line));
         let mut description = d.message.clone();
         if let Some(help) = &d.help {
             description.push_str("; help: ");
@@ -52,7 +34,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                 Severity::Error => "major",
                 Severity::Warning => "minor",
             },
-            "fingerprint": fingerprint(&[&key], n),
+            "fingerprint": fingerprint,
             "location": {
                 "path": path,
                 "lines": { "begin": start.line, "end": end.line },
@@ -71,7 +53,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             "description": e.message,
             "categories": ["Bug Risk"],
             "severity": "blocker",
-            "fingerprint": fingerprint(&["not_analysed", &path], 0),
+            "fingerprint": fingerprints.next("not_analysed", &path, ""),
             "location": { "path": path, "lines": { "begin": line } },
         }));
     }

@@ -99,6 +99,30 @@ pub(crate) fn positions(sources: &SourceMap, span: Span) -> (LineCol, LineCol) {
     (file.line_col(span.start), file.line_col(span.end))
 }
 
+/// FNV-1a: small, stable across Rust versions and platforms (unlike `DefaultHasher`).
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A fingerprint of a finding that survives unrelated edits: a hash of the
+/// lint, the file and the text of the finding's line, and which occurrence of
+/// that hash in the report it is ("hash:n").
+#[derive(Default)]
+pub(crate) struct Fingerprints {
+    seen: std::collections::HashMap<u64, u32>,
+}
+
+impl Fingerprints {
+    pub(crate) fn next(&mut self, lint: &str, path: &str, line_text: &str) -> String {
+        let hash = fnv1a(format!("{lint}\0{path}\0{}", line_text.trim()).as_bytes());
+        let n = self.seen.entry(hash).or_insert(0);
+        *n += 1;
+        format!("{hash:016x}:{n}")
+    }
+}
+
 /// "3 errors", "1 error".
 pub(crate) fn plural(n: usize, word: &str) -> String {
     if n == 1 {

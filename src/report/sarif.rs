@@ -7,7 +7,7 @@ use crate::engine::Outcome;
 use crate::lints::LINTS;
 use std::path::Path;
 
-use crate::report::{positions, relative_to};
+use crate::report::{Fingerprints, ci_path, positions, relative_to};
 use crate::source::{FileId, SourceMap};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -86,13 +86,6 @@ fn full_description(docs: &str) -> String {
     body[..end].trim().to_string()
 }
 
-/// FNV-1a: small, stable across Rust versions and platforms (unlike `DefaultHasher`).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
     let rules: Vec<Value> = LINTS
@@ -109,32 +102,14 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             })
         })
         .collect();
-    // Fingerprints: the lint, the file and the text of the finding's line,
-    // plus a counter for equal lines, so moving unrelated lines keeps them.
-    let mut seen: Vec<(String, u32)> = Vec::new();
+    let mut fingerprints = Fingerprints::default();
     let results: Vec<Value> = outcome
         .diagnostics
         .iter()
         .map(|d| {
             let file = sources.get(d.span.file);
-            let line = file.line_col(d.span.start).line;
-            let basis = format!(
-                "{}\0{}\0{}",
-                d.lint,
-                file.display,
-                file.line_text(line).trim()
-            );
-            let hash = format!("{:016x}", fnv1a(basis.as_bytes()));
-            let n = match seen.iter_mut().find(|(h, _)| *h == hash) {
-                Some((_, n)) => {
-                    *n += 1;
-                    *n
-                }
-                None => {
-                    seen.push((hash.clone(), 1));
-                    1
-                }
-            };
+            let line = file.line_text(file.line_col(d.span.start).line);
+            let fingerprint = fingerprints.next(d.lint, &ci_path(sources, d.span.file, root), line);
             let mut message = d.message.clone();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");
@@ -152,7 +127,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                     loc["message"] = json!({ "text": l.message });
                     loc
                 }).collect::<Vec<_>>(),
-                "partialFingerprints": { "primaryLocationLineHash": format!("{hash}:{n}") },
+                "partialFingerprints": { "primaryLocationLineHash": fingerprint },
             })
         })
         .collect();
