@@ -1,0 +1,235 @@
+//! What expressions hold (raw or canonical platform values) and the
+//! comparisons between them.
+
+use super::*;
+
+impl Walker<'_> {
+    /// What `e` is, as far as platforms go, with the text it came from.
+    pub(super) fn operand(&self, e: &Expr) -> (Operand, String) {
+        let text = self.short_text(e);
+        let inner = peel(e);
+        // A path naming a local binding: its value.
+        if let Expr::Path(p) = inner
+            && let Some(ident) = p.path.get_ident()
+            && let Some(binding) = self.lookup(&ident.to_string())
+        {
+            let origin = if binding.origin.is_empty() || *ident == binding.origin {
+                format!("`{ident}`")
+            } else {
+                format!("`{ident}` (from `{}`)", binding.origin)
+            };
+            return (binding.value.clone(), origin);
+        }
+        let value = match inner {
+            Expr::MethodCall(m)
+                if m.args.is_empty() && (m.method == "platform" || m.method == "platform_name") =>
+            {
+                Operand::Raw
+            }
+            Expr::MethodCall(m) if m.method == "canonicalize_platform" => Operand::Canonical,
+            Expr::MethodCall(m)
+                if matches!(
+                    m.method.to_string().as_str(),
+                    "first" | "last" | "get" | "next"
+                ) && is_platforms_collection(&m.receiver) =>
+            {
+                Operand::Canonical
+            }
+            Expr::Call(c) if path_last(&c.func).as_deref() == Some("canonicalize_platform") => {
+                Operand::Canonical
+            }
+            Expr::Field(_) if field_name(inner).as_deref() == Some("platform") => Operand::Raw,
+            Expr::Index(i) if is_platforms_collection(&i.expr) => Operand::Canonical,
+            _ => match str_expr(inner, self.scope) {
+                Some(s) => Operand::Str(s),
+                None => Operand::Other,
+            },
+        };
+        (value, format!("`{text}`"))
+    }
+
+    /// What a new binding initialised from `e` holds. A binding of a canonical
+    /// literal is a canonical value; of any other string, nothing we track.
+    pub(super) fn binding_value(&self, e: &Expr) -> Operand {
+        match self.operand(e).0 {
+            Operand::Str(StrExpr::Lit(s)) if crate::platform::is_canonical(&s) => {
+                Operand::Canonical
+            }
+            Operand::Str(_) => Operand::Other,
+            v => v,
+        }
+    }
+
+    /// Bind the names of `pat` to what `value` holds where the shape allows it,
+    /// and shadow every other name it binds.
+    pub(super) fn bind_pat(&mut self, pat: &Pat, value: Operand, origin: &str) {
+        match pat {
+            Pat::Ident(p) if p.subpat.is_none() => {
+                self.bind(p.ident.to_string(), value, origin.to_string())
+            }
+            Pat::Type(t) => self.bind_pat(&t.pat, value, origin),
+            Pat::Reference(r) => self.bind_pat(&r.pat, value, origin),
+            Pat::Paren(p) => self.bind_pat(&p.pat, value, origin),
+            Pat::Guard(g) => self.bind_pat(&g.pat, value, origin),
+            Pat::TupleStruct(t)
+                if t.elems.len() == 1
+                    && t.path
+                        .get_ident()
+                        .is_some_and(|i| PASSTHROUGH_BINDERS.contains(&i.to_string().as_str())) =>
+            {
+                self.bind_pat(&t.elems[0], value, origin)
+            }
+            Pat::Struct(s) => {
+                // `let Device { platform, .. } = dev;`: the field is a raw platform.
+                for field in &s.fields {
+                    let is_platform =
+                        matches!(&field.member, syn::Member::Named(n) if n == "platform");
+                    let v = if is_platform {
+                        Operand::Raw
+                    } else {
+                        Operand::Other
+                    };
+                    self.bind_pat(&field.pat, v, "platform")
+                }
+            }
+            _ => self.shadow_all(pat),
+        }
+    }
+
+    pub(super) fn shadow_all(&mut self, pat: &Pat) {
+        let mut names = Vec::new();
+        pat_idents(pat, &mut names);
+        for name in names {
+            self.bind(name, Operand::Other, String::new());
+        }
+    }
+
+    pub(super) fn compare(&mut self, how: &str, subject: &Expr, others: &[&Expr]) {
+        if self.in_canonicalizer > 0 {
+            // Raw strings are compared inside the canonicalizer: that is its job.
+            return;
+        }
+        let mut sides = Vec::with_capacity(1 + others.len());
+        for e in std::iter::once(subject).chain(others.iter().copied()) {
+            let (operand, text) = self.operand(e);
+            sides.push(Side {
+                operand,
+                span: self.span(e),
+                text,
+            });
+        }
+        self.record_comparison(how, sides);
+    }
+
+    pub(super) fn record_comparison(&mut self, how: &str, sides: Vec<Side>) {
+        if self.in_canonicalizer > 0 {
+            return;
+        }
+        let is_platform = |s: &Side| matches!(s.operand, Operand::Raw | Operand::Canonical);
+        let compared = |s: &Side| !matches!(s.operand, Operand::Other);
+        if sides.iter().any(is_platform) && sides.iter().filter(|s| compared(s)).count() >= 2 {
+            self.facts.comparisons.push(Comparison {
+                sides,
+                how: how.to_string(),
+            });
+        }
+    }
+
+    /// `match x { "a" => .., "b" | "c" => .. }` and `matches!(x, "a" | "b")`.
+    pub(super) fn compare_with_patterns<'p>(
+        &mut self,
+        how: &str,
+        scrutinee: &Expr,
+        pats: impl IntoIterator<Item = &'p Pat>,
+    ) {
+        let mut lits = Vec::new();
+        for pat in pats {
+            literal_patterns(pat, &mut lits);
+        }
+        if lits.is_empty() {
+            return;
+        }
+        let (operand, text) = self.operand(scrutinee);
+        let mut sides = vec![Side {
+            operand,
+            span: self.span(scrutinee),
+            text,
+        }];
+        for lit in lits {
+            sides.push(Side {
+                operand: Operand::Str(StrExpr::Lit(lit.value())),
+                span: self.span(lit),
+                text: format!("`{}`", self.short_text(lit)),
+            });
+        }
+        self.record_comparison(how, sides);
+    }
+}
+
+/// Every name a pattern binds.
+pub(super) fn pat_idents(pat: &Pat, out: &mut Vec<String>) {
+    match pat {
+        Pat::Ident(p) => {
+            out.push(p.ident.to_string());
+            if let Some((_, sub)) = &p.subpat {
+                pat_idents(sub, out);
+            }
+        }
+        Pat::Or(o) => o.cases.iter().take(1).for_each(|c| pat_idents(c, out)),
+        Pat::Paren(p) => pat_idents(&p.pat, out),
+        Pat::Reference(r) => pat_idents(&r.pat, out),
+        Pat::Slice(s) => s.elems.iter().for_each(|p| pat_idents(p, out)),
+        Pat::Struct(s) => s.fields.iter().for_each(|f| pat_idents(&f.pat, out)),
+        Pat::Tuple(t) => t.elems.iter().for_each(|p| pat_idents(p, out)),
+        Pat::TupleStruct(t) => t.elems.iter().for_each(|p| pat_idents(p, out)),
+        Pat::Type(t) => pat_idents(&t.pat, out),
+        Pat::Guard(g) => pat_idents(&g.pat, out),
+        _ => {}
+    }
+}
+
+/// String literals a pattern matches: `"a"`, `"a" | "b"`, `"a" if ..`.
+pub(super) fn literal_patterns<'p>(pat: &'p Pat, out: &mut Vec<&'p syn::LitStr>) {
+    match pat {
+        Pat::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => out.push(s),
+        Pat::Or(o) => o.cases.iter().for_each(|c| literal_patterns(c, out)),
+        Pat::Paren(p) => literal_patterns(&p.pat, out),
+        Pat::Reference(r) => literal_patterns(&r.pat, out),
+        Pat::Guard(g) => literal_patterns(&g.pat, out),
+        Pat::Ident(p) => {
+            if let Some((_, sub)) = &p.subpat {
+                literal_patterns(sub, out)
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `let` expressions of an `if let .. && let ..` chain, and the other conditions.
+pub(super) fn let_chain<'e>(cond: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match cond {
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+            let_chain(&b.left, out);
+            let_chain(&b.right, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// A line of code without its `//` comment (a `//` inside a string stays).
+pub(super) fn strip_line_comment(line: &str) -> &str {
+    let mut in_str = false;
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' if prev != '\\' => in_str = !in_str,
+            '/' if !in_str && prev == '/' => return &line[..i - 1],
+            _ => {}
+        }
+        prev = c;
+    }
+    line
+}

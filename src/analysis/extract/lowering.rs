@@ -1,0 +1,249 @@
+//! Lowering contexts: the backend each is given and the platforms it is
+//! lowered for, within one function.
+
+use super::*;
+
+impl Walker<'_> {
+    /// A literal platform list, whose literals are also remembered for the
+    /// spelling check of lowering platforms.
+    pub(super) fn platform_list(&mut self, e: &Expr) -> Option<Vec<StrExpr>> {
+        let list = platform_list(e, self.scope)?;
+        // `&[p]` with a local `p` is not a literal list.
+        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+        if list.iter().any(|(p, _)| local(p)) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(list.len());
+        for (p, span) in list {
+            self.facts
+                .lowering_platforms
+                .push((p.clone(), self.conv.span(span)));
+            out.push(p);
+        }
+        Some(out)
+    }
+
+    /// Which context an expression names: a local (`ctx`, `self.ctx`), the
+    /// `let` being initialised, or a context literal written in place.
+    pub(super) fn context_key(&self, e: &Expr) -> String {
+        let e = peel(e);
+        match e {
+            Expr::Path(_) | Expr::Field(_) => self.compact_text(e),
+            Expr::MethodCall(m) => self.context_key(&m.receiver),
+            _ => match &self.let_name {
+                Some(name) => name.clone(),
+                None => format!("@{}", self.span(e).start),
+            },
+        }
+    }
+
+    pub(super) fn lowering_here(&mut self) -> Option<&mut LoweringCollector> {
+        self.lowering.last_mut()
+    }
+
+    pub(super) fn backend_site(&mut self, key: String, arg: &Expr) {
+        let Some((platform, call)) = backend_request(arg, self.scope) else {
+            return;
+        };
+        let span = self.span(call);
+        if let Some(l) = self.lowering_here() {
+            l.get(key).backends.push((platform, span));
+        }
+    }
+
+    pub(super) fn platforms_site(&mut self, key: String, list: &Expr) -> bool {
+        let Some(platforms) = self.platform_list(list) else {
+            return false;
+        };
+        let span = self.span(list);
+        if let Some(l) = self.lowering_here() {
+            l.get(key).platforms.push((platforms, span));
+        }
+        true
+    }
+
+    /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`.
+    pub(super) fn lowering_call(&mut self, receiver: Option<&Expr>, args: &[&Expr]) {
+        let list_at = args.iter().position(|a| {
+            platform_list(a, self.scope).is_some_and(|l| {
+                l.iter().all(|(p, _)| !matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some()))
+            })
+        });
+        let Some(list_at) = list_at else { return };
+        let ctx = match receiver {
+            Some(r) => Some(r),
+            None => args
+                .iter()
+                .enumerate()
+                .find(|(i, _)| *i != list_at)
+                .map(|(_, a)| *a),
+        };
+        let Some(ctx) = ctx else { return };
+        let key = self.context_key(ctx);
+        self.platforms_site(key, args[list_at]);
+    }
+
+    /// A `for` loop over several literal platforms whose body lowers a context
+    /// that was given a backend outside the loop.
+    pub(super) fn loop_lowering(
+        &mut self,
+        body: &syn::Block,
+        loop_vars: &[String],
+        list: Vec<StrExpr>,
+        span: Span,
+    ) -> bool {
+        struct Finder<'a> {
+            vars: &'a [String],
+            contexts: Vec<Expr>,
+            /// Context literals built in the loop: (key the walker gave them).
+            literals: Vec<String>,
+            let_name: Option<String>,
+        }
+        impl<'ast> Visit<'ast> for Finder<'_> {
+            fn visit_local(&mut self, l: &'ast syn::Local) {
+                let name = match &l.pat {
+                    Pat::Ident(p) => Some(p.ident.to_string()),
+                    Pat::Type(t) => match &*t.pat {
+                        Pat::Ident(p) => Some(p.ident.to_string()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some(init) = &l.init
+                    && matches!(&*init.expr, Expr::Struct(_))
+                {
+                    self.let_name = name;
+                }
+                visit::visit_local(self, l);
+                self.let_name = None;
+            }
+            fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+                // `ctx.platforms = vec![p];`
+                if let Expr::Field(f) = &*a.left
+                    && field_name(&a.left).as_deref() == Some("platforms")
+                    && mentions(&a.right, self.vars)
+                {
+                    self.contexts.push((*f.base).clone());
+                }
+                visit::visit_expr_assign(self, a);
+            }
+            fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+                let loop_platforms = s.fields.iter().any(|f| {
+                    matches!(&f.member, syn::Member::Named(n) if n == "platforms")
+                        && mentions(&f.expr, self.vars)
+                });
+                if loop_platforms {
+                    if let Some(rest) = &s.rest {
+                        // `Ctx { platforms: vec![p], ..base.clone() }`: base's backend.
+                        self.contexts.push((**rest).clone());
+                    }
+                    self.literals.push(match self.let_name.take() {
+                        Some(n) => n,
+                        None => format!("@{}", syn::spanned::Spanned::span(s).byte_range().start),
+                    });
+                }
+                self.let_name = None;
+                visit::visit_expr_struct(self, s);
+            }
+            fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+                if path_last(&c.func).is_some_and(|n| n.starts_with("lower")) {
+                    let uses_var = c.args.iter().any(|a| mentions(a, self.vars));
+                    if uses_var {
+                        self.contexts.extend(
+                            c.args
+                                .iter()
+                                .filter(|a| !mentions(a, self.vars))
+                                .take(1)
+                                .cloned(),
+                        );
+                    }
+                }
+                visit::visit_expr_call(self, c);
+            }
+            fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+                if m.method.to_string().starts_with("lower")
+                    && m.args.iter().any(|a| mentions(a, self.vars))
+                {
+                    self.contexts.push((*m.receiver).clone());
+                }
+                visit::visit_expr_method_call(self, m);
+            }
+        }
+        let mut finder = Finder {
+            vars: loop_vars,
+            contexts: Vec::new(),
+            literals: Vec::new(),
+            let_name: None,
+        };
+        finder.visit_block(body);
+        let keys: Vec<String> = finder
+            .contexts
+            .iter()
+            .map(|c| self.context_key(c))
+            .chain(finder.literals)
+            .collect();
+        let lowers = !keys.is_empty();
+        for key in keys {
+            if let Some(l) = self.lowering_here() {
+                l.get(key).loop_platforms.push((list.clone(), span));
+            }
+        }
+        lowers
+    }
+}
+
+impl LoweringCollector {
+    pub(super) fn get(&mut self, key: String) -> &mut LoweringContext {
+        let i = match self.contexts.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                self.contexts.push((key, LoweringContext::default()));
+                self.contexts.len() - 1
+            }
+        };
+        &mut self.contexts[i].1
+    }
+}
+
+/// A lowering context being collected in the current function.
+#[derive(Default)]
+pub(super) struct LoweringCollector {
+    pub(super) contexts: Vec<(String, LoweringContext)>,
+}
+
+/// `true` when an expression mentions one of the names.
+pub(super) fn mentions(e: &Expr, names: &[String]) -> bool {
+    struct M<'a> {
+        names: &'a [String],
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for M<'_> {
+        fn visit_path(&mut self, p: &'ast syn::Path) {
+            if let Some(i) = p.get_ident()
+                && self.names.iter().any(|n| i == n)
+            {
+                self.found = true;
+            }
+            visit::visit_path(self, p);
+        }
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            // `vec![p]`: look at the tokens.
+            fn scan(tokens: proc_macro2::TokenStream, names: &[String]) -> bool {
+                tokens.into_iter().any(|tt| match tt {
+                    proc_macro2::TokenTree::Ident(i) => names.iter().any(|n| i == n),
+                    proc_macro2::TokenTree::Group(g) => scan(g.stream(), names),
+                    _ => false,
+                })
+            }
+            if scan(mac.tokens.clone(), self.names) {
+                self.found = true;
+            }
+        }
+    }
+    let mut m = M {
+        names,
+        found: false,
+    };
+    m.visit_expr(e);
+    m.found
+}

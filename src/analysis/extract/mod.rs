@@ -1,0 +1,698 @@
+//! The per-file pass: one walk over a parsed file that extracts [`FileFacts`].
+//!
+//! The walk keeps the state that several lints need: local bindings and what
+//! they hold (raw or canonical platform values), and the [`Context`] of the
+//! code being walked (cfg predicates, branches, guards, test scope).
+
+mod comparisons;
+mod lowering;
+mod macros;
+mod registry;
+
+use comparisons::*;
+use lowering::*;
+use macros::*;
+use registry::*;
+
+use syn::visit::{self, Visit};
+use syn::{Expr, Pat};
+
+use crate::analysis::cfg::Cfg;
+use crate::analysis::facts::{
+    Comparison, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand, Registration,
+    Side, StrExpr, Unregistration, UseDecl,
+};
+use crate::analysis::values::{
+    backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
+    platform_list, str_expr,
+};
+use crate::diagnostic::Span;
+use crate::source::SpanConv;
+
+/// Extract the facts of one parsed file.
+pub fn extract(file: &syn::File, conv: SpanConv, text: &str) -> FileFacts {
+    let mut walker = Walker {
+        conv,
+        text,
+        facts: FileFacts::default(),
+        scopes: vec![Vec::new()],
+        ctx: Context::default(),
+        next_id: 0,
+        in_canonicalizer: 0,
+        in_test_code: 0,
+        lowering: Vec::new(),
+        let_name: None,
+        closure_params: None,
+        scope: 0,
+        failing_calls: Vec::new(),
+    };
+    for attr in &file.attrs {
+        if let Some(cfg) = Cfg::from_attr(attr) {
+            walker.ctx.cfgs.push(cfg);
+        }
+    }
+    walker.visit_file(file);
+    walker.facts
+}
+
+/// What a local binding holds.
+#[derive(Debug, Clone)]
+struct Binding {
+    name: String,
+    value: Operand,
+    /// Where the value came from, for messages: "`dev.platform()`".
+    origin: String,
+}
+
+struct Walker<'t> {
+    conv: SpanConv,
+    text: &'t str,
+    facts: FileFacts,
+    scopes: Vec<Vec<Binding>>,
+    ctx: Context,
+    next_id: u32,
+    /// Inside `fn canonicalize_platform`: raw comparisons belong there.
+    in_canonicalizer: u32,
+    /// Inside `#[cfg(test)]` code: every function is its own test scope.
+    in_test_code: u32,
+    /// One collector per function being walked (innermost last).
+    lowering: Vec<LoweringCollector>,
+    /// The name bound by the `let` whose initialiser is being walked.
+    let_name: Option<String>,
+    /// What the parameters of the next closure hold (set by the call that takes it).
+    closure_params: Option<Operand>,
+    /// The inline module being walked (index into `facts.scopes`).
+    scope: u32,
+    /// Start offsets of calls whose result is asserted to fail.
+    failing_calls: Vec<usize>,
+}
+
+const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
+
+impl<'t> Walker<'t> {
+    fn id(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    fn span<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> Span {
+        self.conv.of(node)
+    }
+
+    /// The source text of a node with whitespace removed (receivers, primitives).
+    fn compact_text<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> String {
+        let s = self.span(node);
+        self.text
+            .get(s.start..s.end)
+            .unwrap_or("")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect()
+    }
+
+    /// The source text of a node, on one line and shortened, for messages.
+    fn short_text<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> String {
+        let s = self.span(node);
+        let raw = self.text.get(s.start..s.end).unwrap_or("");
+        let one_line: String = raw
+            .lines()
+            .map(strip_line_comment)
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(" .", ".");
+        if one_line.chars().count() > 60 {
+            let cut: String = one_line.chars().take(57).collect();
+            format!("{cut}...")
+        } else {
+            one_line
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.scopes
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().rev())
+            .find(|b| b.name == name)
+    }
+
+    fn bind(&mut self, name: String, value: Operand, origin: String) {
+        let scope = self.scopes.last_mut().expect("a scope is open");
+        scope.push(Binding {
+            name,
+            value,
+            origin,
+        });
+    }
+
+    fn with_scope(&mut self, f: impl FnOnce(&mut Self)) {
+        self.scopes.push(Vec::new());
+        f(self);
+        self.scopes.pop();
+    }
+
+    /// Run `f` with extra context (cfg, branch, guard) pushed.
+    fn with_context(
+        &mut self,
+        cfgs: Vec<Cfg>,
+        branch: Option<(u32, u32)>,
+        guards: Vec<StrExpr>,
+        f: impl FnOnce(&mut Self),
+    ) {
+        let saved = (
+            self.ctx.cfgs.len(),
+            self.ctx.branches.len(),
+            self.ctx.guards.len(),
+        );
+        let entering_test = cfgs.iter().any(Cfg::is_test);
+        self.ctx.cfgs.extend(cfgs);
+        self.ctx.branches.extend(branch);
+        self.ctx.guards.extend(guards);
+        self.in_test_code += u32::from(entering_test);
+        f(self);
+        self.in_test_code -= u32::from(entering_test);
+        self.ctx.cfgs.truncate(saved.0);
+        self.ctx.branches.truncate(saved.1);
+        self.ctx.guards.truncate(saved.2);
+    }
+
+    fn attr_cfgs(attrs: &[syn::Attribute]) -> Vec<Cfg> {
+        attrs.iter().filter_map(Cfg::from_attr).collect()
+    }
+
+    fn in_function(&mut self, is_test: bool, name: &str, f: impl FnOnce(&mut Self)) {
+        let saved_scopes = std::mem::replace(&mut self.scopes, vec![Vec::new()]);
+        let saved_test = self.ctx.test_scope;
+        let saved_function = self.ctx.function;
+        self.ctx.function = self.id();
+        let saved_let = self.let_name.take();
+        if is_test || self.in_test_code > 0 {
+            self.ctx.test_scope = Some(self.id());
+        }
+        let canonicalizer = u32::from(name == "canonicalize_platform");
+        self.in_canonicalizer += canonicalizer;
+        self.lowering.push(LoweringCollector::default());
+        // Items and `use`s inside a body are visible in that body only: a
+        // block scope of its own, `{name#id}`, below the module.
+        let saved_scope = self.scope;
+        let mut block = self.facts.scopes[self.scope as usize].clone();
+        block.push(format!("{{{name}#{}}}", self.ctx.function));
+        self.facts.scopes.push(block);
+        self.scope = (self.facts.scopes.len() - 1) as u32;
+        f(self);
+        self.scope = saved_scope;
+        let collector = self.lowering.pop().expect("pushed above");
+        for (_, ctx) in collector.contexts {
+            let has_backend = !ctx.backends.is_empty() || !ctx.backend_reads.is_empty();
+            let has_platforms = !ctx.platforms.is_empty() || !ctx.loop_platforms.is_empty();
+            if has_backend && has_platforms {
+                self.facts.lowering.push(ctx);
+            }
+        }
+        self.in_canonicalizer -= canonicalizer;
+        self.ctx.test_scope = saved_test;
+        self.ctx.function = saved_function;
+        self.scopes = saved_scopes;
+        self.let_name = saved_let;
+    }
+}
+
+/// `#[test]`, `#[tokio::test]`, `#[rstest]`-style test attributes.
+fn is_test_fn(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path()
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "test" || s.ident == "rstest")
+    })
+}
+
+/// Attributes of the expressions that can stand as statements.
+fn expr_attrs(e: &Expr) -> &[syn::Attribute] {
+    match e {
+        Expr::Call(x) => &x.attrs,
+        Expr::MethodCall(x) => &x.attrs,
+        Expr::Macro(x) => &x.attrs,
+        Expr::Block(x) => &x.attrs,
+        Expr::If(x) => &x.attrs,
+        Expr::Match(x) => &x.attrs,
+        Expr::ForLoop(x) => &x.attrs,
+        Expr::While(x) => &x.attrs,
+        Expr::Loop(x) => &x.attrs,
+        Expr::Unsafe(x) => &x.attrs,
+        Expr::Assign(x) => &x.attrs,
+        Expr::Try(x) => &x.attrs,
+        _ => &[],
+    }
+}
+
+/// `cfg!(pred)` and `!cfg!(pred)` in an `if` condition.
+fn cfg_condition(cond: &Expr) -> Option<Cfg> {
+    match cond {
+        Expr::Macro(m) if m.mac.path.is_ident("cfg") => Cfg::parse_tokens(m.mac.tokens.clone()),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+            cfg_condition(&u.expr).map(Cfg::negate)
+        }
+        Expr::Paren(p) => cfg_condition(&p.expr),
+        _ => None,
+    }
+}
+
+impl<'ast> Visit<'ast> for Walker<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs: &[syn::Attribute] = match item {
+            syn::Item::Fn(x) => &x.attrs,
+            syn::Item::Mod(x) => &x.attrs,
+            syn::Item::Impl(x) => &x.attrs,
+            syn::Item::Const(x) => &x.attrs,
+            syn::Item::Static(x) => &x.attrs,
+            syn::Item::Macro(x) => &x.attrs,
+            syn::Item::Trait(x) => &x.attrs,
+            _ => &[],
+        };
+        let cfgs = Self::attr_cfgs(attrs);
+        self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        let attrs: &[syn::Attribute] = match item {
+            syn::ImplItem::Fn(x) => &x.attrs,
+            syn::ImplItem::Const(x) => &x.attrs,
+            syn::ImplItem::Macro(x) => &x.attrs,
+            _ => &[],
+        };
+        let cfgs = Self::attr_cfgs(attrs);
+        self.with_context(cfgs, None, Vec::new(), |w| visit::visit_impl_item(w, item));
+    }
+
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        let name = f.sig.ident.to_string();
+        self.in_function(is_test_fn(&f.attrs), &name, |w| visit::visit_item_fn(w, f));
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        let name = f.sig.ident.to_string();
+        self.in_function(is_test_fn(&f.attrs), &name, |w| {
+            visit::visit_impl_item_fn(w, f)
+        });
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        let name = f.sig.ident.to_string();
+        self.in_function(false, &name, |w| visit::visit_trait_item_fn(w, f));
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        let name = m.ident.to_string();
+        let Some((_, items)) = &m.content else {
+            let path_attr =
+                m.attrs
+                    .iter()
+                    .find(|a| a.path().is_ident("path"))
+                    .and_then(|a| match &a.meta {
+                        syn::Meta::NameValue(nv) => match &nv.value {
+                            Expr::Lit(syn::ExprLit {
+                                lit: syn::Lit::Str(s),
+                                ..
+                            }) => Some(s.value()),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+            self.facts.mod_decls.push(ModDecl {
+                name,
+                path_attr,
+                cfgs: self.ctx.cfgs.clone(),
+                scope: self.scope,
+            });
+            return;
+        };
+        let mut path = self.facts.scopes[self.scope as usize].clone();
+        path.push(name);
+        let saved = self.scope;
+        self.scope = match self.facts.scopes.iter().position(|s| *s == path) {
+            Some(i) => i as u32,
+            None => {
+                self.facts.scopes.push(path);
+                (self.facts.scopes.len() - 1) as u32
+            }
+        };
+        for item in items {
+            self.visit_item(item);
+        }
+        self.scope = saved;
+    }
+
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let mut prefix = Vec::new();
+        flatten_use(&u.tree, &mut prefix, self.scope, &mut self.facts.uses);
+    }
+
+    fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
+        self.const_item(&c.ident, &c.expr);
+        visit::visit_item_const(self, c);
+    }
+
+    fn visit_item_static(&mut self, s: &'ast syn::ItemStatic) {
+        self.const_item(&s.ident, &s.expr);
+        visit::visit_item_static(self, s);
+    }
+
+    fn visit_impl_item_const(&mut self, c: &'ast syn::ImplItemConst) {
+        self.const_item(&c.ident, &c.expr);
+        visit::visit_impl_item_const(self, c);
+    }
+
+    fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
+        // `macro_rules!` bodies are templates; `visit_macro_tokens` skips them.
+        self.visit_macro(&m.mac);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.visit_macro_tokens(mac);
+    }
+
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        self.with_scope(|w| visit::visit_block(w, b));
+    }
+
+    fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
+        let attrs: &[syn::Attribute] = match s {
+            syn::Stmt::Local(l) => &l.attrs,
+            syn::Stmt::Macro(m) => &m.attrs,
+            syn::Stmt::Expr(e, _) => expr_attrs(e),
+            syn::Stmt::Item(_) => &[],
+        };
+        let cfgs = Self::attr_cfgs(attrs);
+        if cfgs.is_empty() {
+            visit::visit_stmt(self, s);
+        } else {
+            self.with_context(cfgs, None, Vec::new(), |w| visit::visit_stmt(w, s));
+        }
+    }
+
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let Some(init) = &l.init else {
+            self.shadow_all(&l.pat);
+            return;
+        };
+        let name = match &l.pat {
+            Pat::Ident(p) => Some(p.ident.to_string()),
+            Pat::Type(t) => match &*t.pat {
+                Pat::Ident(p) => Some(p.ident.to_string()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let saved = self.let_name.take();
+        // `let ctx = ..` again: a new context, unless built from the old one
+        // (`let ctx = ctx.with_backend(..)`).
+        if let Some(name) = &name
+            && self.context_key(&init.expr) != *name
+        {
+            let retired = format!("{name}@{}", self.span(&l.pat).start);
+            if let Some(collector) = self.lowering.last_mut()
+                && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k == name)
+            {
+                entry.0 = retired;
+            }
+        }
+        self.let_name = name;
+        self.visit_expr(&init.expr);
+        self.let_name = saved;
+        if let Some((_, diverge)) = &init.diverge {
+            self.visit_expr(diverge);
+        }
+        // `let (a, b) = (x.platform(), y);` binds pairwise.
+        if let (Pat::Tuple(pt), Expr::Tuple(et)) = (&l.pat, peel(&init.expr))
+            && pt.elems.len() == et.elems.len()
+        {
+            for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
+                let v = self.binding_value(e);
+                let origin = self.short_text(e);
+                self.bind_pat(p, v, &origin);
+            }
+            return;
+        }
+        let value = self.binding_value(&init.expr);
+        let origin = self.short_text(&*init.expr);
+        self.bind_pat(&l.pat, value, &origin);
+    }
+
+    fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
+        let id = self.id();
+        let (then_guards, else_guards) = self.guards_of(&e.cond);
+        let cfg = cfg_condition(&e.cond);
+        let then_cfg: Vec<Cfg> = cfg.iter().cloned().collect();
+        let else_cfg: Vec<Cfg> = cfg.map(Cfg::negate).into_iter().collect();
+        self.with_scope(|w| {
+            let mut conds = Vec::new();
+            let_chain(&e.cond, &mut conds);
+            for c in conds {
+                if let Expr::Let(l) = c {
+                    w.visit_expr(&l.expr);
+                    let v = w.binding_value(&l.expr);
+                    let origin = w.short_text(&*l.expr);
+                    w.bind_pat(&l.pat, v, &origin);
+                } else {
+                    w.visit_expr(c);
+                }
+            }
+            w.with_context(then_cfg, Some((id, 0)), then_guards, |w| {
+                w.visit_block(&e.then_branch)
+            });
+        });
+        if let Some((_, else_branch)) = &e.else_branch {
+            self.with_context(else_cfg, Some((id, 1)), else_guards, |w| {
+                w.visit_expr(else_branch)
+            });
+        }
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        self.compare_with_patterns("match", &m.expr, m.arms.iter().map(|a| &a.pat));
+        let id = self.id();
+        let value = self.binding_value(&m.expr);
+        let origin = self.short_text(&*m.expr);
+        for (i, arm) in m.arms.iter().enumerate() {
+            let cfgs = Self::attr_cfgs(&arm.attrs);
+            let arm_no = u32::try_from(i).unwrap_or(u32::MAX);
+            self.with_context(cfgs, Some((id, arm_no)), Vec::new(), |w| {
+                w.with_scope(|w| {
+                    // `Some(p) if p == "cuda"`: `p` holds what the scrutinee holds.
+                    w.bind_pat(&arm.pat, value.clone(), &origin);
+                    if let Pat::Guard(g) = &arm.pat {
+                        w.visit_expr(&g.guard);
+                    }
+                    w.visit_expr(&arm.body);
+                })
+            });
+        }
+    }
+
+    fn visit_expr_while(&mut self, e: &'ast syn::ExprWhile) {
+        self.with_scope(|w| {
+            if let Expr::Let(l) = &*e.cond {
+                w.visit_expr(&l.expr);
+                let v = w.binding_value(&l.expr);
+                w.bind_pat(&l.pat, v, "");
+            } else {
+                w.visit_expr(&e.cond);
+            }
+            w.visit_block(&e.body);
+        });
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        self.visit_expr(&f.expr);
+        // `for p in [..] { lower(&ctx, &[p]) }`: remember the literal list so a
+        // context built for one platform and lowered in the loop is caught.
+        let loop_list = platform_list(&f.expr, self.scope).map(|l| (l, self.span(&*f.expr)));
+        self.with_scope(|w| {
+            let v = if is_platforms_collection(&f.expr) {
+                Operand::Canonical
+            } else {
+                Operand::Other
+            };
+            w.bind_pat(&f.pat, v, "platforms");
+            w.visit_block(&f.body);
+        });
+        if let Some((list, span)) = loop_list
+            && list.len() > 1
+        {
+            let pat_names = {
+                let mut n = Vec::new();
+                pat_idents(&f.pat, &mut n);
+                n
+            };
+            let platforms = list.iter().map(|(p, _)| p.clone()).collect();
+            if self.loop_lowering(&f.body, &pat_names, platforms, span) {
+                // Only now are these literals known to be lowering platforms.
+                for (p, at) in list {
+                    self.facts.lowering_platforms.push((p, self.conv.span(at)));
+                }
+            }
+        }
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        let params = self.closure_params.take();
+        self.with_scope(|w| {
+            for p in &c.inputs {
+                match &params {
+                    Some(v) => w.bind_pat(p, v.clone(), "platforms"),
+                    // `|Device { platform, .. }|` still binds a raw platform.
+                    None => w.bind_pat(p, Operand::Other, ""),
+                }
+            }
+            w.visit_expr(&c.body);
+        });
+    }
+
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        if matches!(b.op, syn::BinOp::Eq(_) | syn::BinOp::Ne(_)) {
+            let how = if matches!(b.op, syn::BinOp::Eq(_)) {
+                "=="
+            } else {
+                "!="
+            };
+            self.compare(how, &b.left, &[&b.right]);
+        }
+        visit::visit_expr_binary(self, b);
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        // `ctx = LoweringContext::new()..`: from here on, another context.
+        if let Expr::Path(p) = &*a.left
+            && let Some(ident) = p.path.get_ident()
+        {
+            let name = ident.to_string();
+            if self.context_key(&a.right) != name {
+                let retired = format!("{name}@{}", self.span(a).start);
+                if let Some(collector) = self.lowering.last_mut()
+                    && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| *k == name)
+                {
+                    entry.0 = retired;
+                }
+                let saved = self.let_name.replace(name);
+                visit::visit_expr_assign(self, a);
+                self.let_name = saved;
+                return;
+            }
+        }
+        // `ctx.platforms = vec!["gpu"];` / `ctx.backend = Some(get_backend("cpu")?);`
+        if let Expr::Field(f) = &*a.left {
+            let key = self.context_key(&f.base);
+            match field_name(&a.left).as_deref() {
+                Some("platforms") => {
+                    self.platforms_site(key, &a.right);
+                }
+                Some("backend") => self.backend_site(key, &a.right),
+                _ => {}
+            }
+        }
+        visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+        let key = match &self.let_name {
+            Some(n) => n.clone(),
+            None => format!("@{}", self.span(s).start),
+        };
+        for field in &s.fields {
+            if let syn::Member::Named(n) = &field.member {
+                if n == "backend" {
+                    self.backend_site(key.clone(), &field.expr);
+                } else if n == "platforms" {
+                    self.platforms_site(key.clone(), &field.expr);
+                }
+            }
+        }
+        // Fields are not `let` initialisers of their own.
+        let saved = self.let_name.take();
+        visit::visit_expr_struct(self, s);
+        self.let_name = saved;
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        let span = self.span(c);
+        let args: Vec<&Expr> = c.args.iter().collect();
+        let mut once = false;
+        if let Expr::Path(p) = &*c.func
+            && let Some(last) = p.path.segments.last()
+        {
+            self.registration(&last.ident, None, args.clone(), span);
+            self.unregistration(&last.ident.to_string(), None, &args, span);
+            if last.ident.to_string().starts_with("lower") {
+                self.lowering_call(None, &args);
+            }
+            // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
+            let segs: Vec<String> = p
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            once = segs.len() >= 2
+                && segs[segs.len() - 1] == "new"
+                && matches!(
+                    segs[segs.len() - 2].as_str(),
+                    "Lazy" | "LazyLock" | "LazyCell"
+                );
+        }
+        if once {
+            self.in_once_closure(|w| visit::visit_expr_call(w, c));
+        } else {
+            visit::visit_expr_call(self, c);
+        }
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let span = self.span(m);
+        let name = m.method.to_string();
+        let args: Vec<&Expr> = m.args.iter().collect();
+        match name.as_str() {
+            "eq" | "ne" | "eq_ignore_ascii_case" if args.len() == 1 => {
+                self.compare(&format!(".{name}()"), &m.receiver, &[args[0]]);
+            }
+            "with_backend" | "replace_backend" | "set_backend" if args.len() == 1 => {
+                let key = self.context_key(&m.receiver);
+                self.backend_site(key, args[0]);
+            }
+            "get_backend" if args.is_empty() => {
+                let key = self.context_key(&m.receiver);
+                if let Some(l) = self.lowering_here() {
+                    l.get(key).backend_reads.push(span);
+                }
+            }
+            n if n.starts_with("lower") => self.lowering_call(Some(&m.receiver), &args),
+            _ => {}
+        }
+        self.registration(&m.method, Some(&m.receiver), args.clone(), span);
+        self.unregistration(&name, Some(&m.receiver), &args, span);
+        if matches!(name.as_str(), "unwrap_err" | "expect_err") {
+            // `r.register(..).unwrap_err()`: the call is expected to fail.
+            self.failing_calls
+                .push(self.span(strip_parens(&m.receiver)).start);
+        }
+
+        // Closures over lowering platforms get canonical parameters.
+        let params = is_platforms_collection(&m.receiver).then_some(Operand::Canonical);
+        self.visit_expr(&m.receiver);
+        let once = ONCE_METHODS.contains(&name.as_str());
+        for arg in &m.args {
+            let p = if matches!(arg, Expr::Closure(_)) {
+                params.clone()
+            } else {
+                None
+            };
+            if once && matches!(arg, Expr::Closure(_)) {
+                self.in_once_closure(|w| w.visit_closure_with(arg, p));
+            } else {
+                self.visit_closure_with(arg, p);
+            }
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Registrations, their keys and guards, and what undoes or voids them
+//! (unregistrations, asserted failures, run-once closures).
+
+use super::*;
+
+impl Walker<'_> {
+    /// Every `const`/`static`: a non-string one still shadows a string one of
+    /// the same name elsewhere.
+    pub(super) fn const_item(&mut self, ident: &syn::Ident, e: &Expr) {
+        let value = match str_expr(e, self.scope) {
+            Some(StrExpr::Lit(value)) => Some(value),
+            _ => None,
+        };
+        self.facts.consts.push(ConstDef {
+            name: ident.to_string(),
+            value,
+            scope: self.scope,
+        });
+    }
+
+    pub(super) fn registration(
+        &mut self,
+        callee: &syn::Ident,
+        receiver: Option<&Expr>,
+        args: Vec<&Expr>,
+        call: Span,
+    ) {
+        let name = callee.to_string();
+        // `register*`, but not queries such as `registered_backends(..)`.
+        if !name.starts_with("register") || name.starts_with("registered") {
+            return;
+        }
+        let receiver = receiver.map(|r| self.compact_text(r)).unwrap_or_default();
+        let (key_expr, primitive) = if name == "register_lowering" {
+            // register_lowering(prim, rule, platform): keyed by primitive and platform.
+            let (Some(first), Some(last)) = (args.first(), args.last()) else {
+                return;
+            };
+            if args.len() < 3 {
+                return;
+            }
+            let last = match last {
+                Expr::Assign(a) => &*a.right,
+                other => other,
+            };
+            (last, Some(self.compact_text(*first)))
+        } else {
+            let Some(first) = args.first() else { return };
+            (*first, None)
+        };
+        let Some(key) = self.key(key_expr) else {
+            return;
+        };
+        if primitive.is_some() {
+            self.facts
+                .lowering_platforms
+                .push((key.clone(), self.span(key_expr)));
+        }
+        self.facts.registrations.push(Registration {
+            callee: name,
+            receiver,
+            key,
+            lowering_primitive: primitive,
+            key_span: self.span(key_expr),
+            call_span: call,
+            context: self.ctx.clone(),
+            expects_failure: self.failing_calls.contains(&call.start),
+        });
+    }
+
+    /// A registration key: a literal or a const path, never a local variable.
+    pub(super) fn key(&self, e: &Expr) -> Option<StrExpr> {
+        let key = str_expr(e, self.scope)?;
+        if let StrExpr::Path { segments, .. } = &key
+            && segments.len() == 1
+            && self.lookup(&segments[0]).is_some()
+        {
+            return None;
+        }
+        Some(key)
+    }
+
+    /// Keys that the condition of an `if` proves absent in its then-branch
+    /// (`!is_registered(k)`), and in its else-branch (`is_registered(k)`).
+    pub(super) fn guards_of(&self, cond: &Expr) -> (Vec<StrExpr>, Vec<StrExpr>) {
+        let (mut then_g, mut else_g) = (Vec::new(), Vec::new());
+        match cond {
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+                for side in [&b.left, &b.right] {
+                    then_g.extend(self.guards_of(side).0);
+                }
+            }
+            Expr::Paren(p) => return self.guards_of(&p.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+                if let Some(k) = self.guard_key(&u.expr) {
+                    then_g.push(k);
+                }
+            }
+            other => {
+                if let Some(k) = self.guard_key(other) {
+                    else_g.push(k);
+                }
+            }
+        }
+        (then_g, else_g)
+    }
+
+    pub(super) fn guard_key(&self, e: &Expr) -> Option<StrExpr> {
+        let (name, arg) = match e {
+            Expr::MethodCall(m) if m.args.len() == 1 => (m.method.to_string(), &m.args[0]),
+            Expr::Call(c) if c.args.len() == 1 => (path_last(&c.func)?, &c.args[0]),
+            _ => return None,
+        };
+        REGISTRY_GUARDS
+            .contains(&name.as_str())
+            .then(|| self.key(arg))
+            .flatten()
+    }
+
+    pub(super) fn in_once_closure(&mut self, f: impl FnOnce(&mut Self)) {
+        let saved = self.ctx.once_scope;
+        self.ctx.once_scope = Some(self.id());
+        f(self);
+        self.ctx.once_scope = saved;
+    }
+
+    /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`, `unregister_backend(key)`.
+    pub(super) fn unregistration(
+        &mut self,
+        name: &str,
+        receiver: Option<&Expr>,
+        args: &[&Expr],
+        span: Span,
+    ) {
+        let removes = name.starts_with("unregister")
+            || name.starts_with("deregister")
+            || (receiver.is_some() && matches!(name, "remove" | "remove_entry" | "take"));
+        if !removes {
+            return;
+        }
+        let Some(key) = args.first().and_then(|a| self.key(a)) else {
+            return;
+        };
+        self.facts.unregistrations.push(Unregistration {
+            receiver: receiver.map(|r| self.compact_text(r)).unwrap_or_default(),
+            key,
+            span,
+            function: self.ctx.function,
+        });
+    }
+
+    /// Calls whose result an assertion expects to be an error:
+    /// `assert!(c.is_err())`, `assert_eq!(c, Err(..))`, `assert!(matches!(c, Err(..)))`.
+    pub(super) fn mark_failing(&mut self, name: &str, args: &[&Expr]) {
+        let is_err_pat = |p: &Pat| matches!(p, Pat::TupleStruct(t) if t.path.is_ident("Err"));
+        let is_err_expr =
+            |e: &Expr| matches!(e, Expr::Call(c) if path_last(&c.func).as_deref() == Some("Err"));
+        let mut failing: Vec<&Expr> = Vec::new();
+        match name {
+            "assert" | "debug_assert" => {
+                let Some(cond) = args.first() else { return };
+                match strip_parens(cond) {
+                    Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
+                    Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
+                        if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
+                            && is_err_pat(&p)
+                        {
+                            let start = self.span(strip_parens(&e)).start;
+                            self.failing_calls.push(start);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            "assert_eq" | "debug_assert_eq" if args.len() >= 2 => {
+                if is_err_expr(args[1]) {
+                    failing.push(args[0]);
+                } else if is_err_expr(args[0]) {
+                    failing.push(args[1]);
+                }
+            }
+            "assert_matches" | "debug_assert_matches" => {}
+            _ => {}
+        }
+        for e in failing {
+            let start = self.span(strip_parens(e)).start;
+            self.failing_calls.push(start);
+        }
+    }
+}
+
+pub(super) fn strip_parens(mut e: &Expr) -> &Expr {
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            _ => return e,
+        };
+    }
+}
+
+/// `matches!(expr, pattern)` / `matches!(expr, pattern if guard)`.
+pub(super) fn parse_matches(tokens: &proc_macro2::TokenStream) -> syn::Result<(Expr, Pat)> {
+    use syn::parse::Parser;
+    Parser::parse2(
+        |input: syn::parse::ParseStream| {
+            let e: Expr = input.parse()?;
+            input.parse::<syn::Token![,]>()?;
+            let p = Pat::parse_multi_with_leading_vert(input)?;
+            let _rest: proc_macro2::TokenStream = input.parse()?;
+            Ok((e, p))
+        },
+        tokens.clone(),
+    )
+}
+
+/// Methods whose closure argument runs at most once, on a registry of its own.
+pub(super) const ONCE_METHODS: &[&str] = &[
+    "get_or_init",
+    "get_or_try_init",
+    "get_or_insert_with",
+    "call_once",
+    "call_once_force",
+];
+
+pub(super) const REGISTRY_GUARDS: &[&str] = &[
+    "is_registered",
+    "contains",
+    "contains_key",
+    "has_backend",
+    "is_initialized",
+];
