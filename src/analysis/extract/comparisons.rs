@@ -4,23 +4,17 @@
 use super::*;
 
 impl Walker<'_> {
-    /// What `e` is, as far as platforms go, with the text it came from.
-    pub(super) fn operand(&self, e: &Expr) -> (Operand, String) {
-        let text = self.short_text(e);
+    /// What `e` is, as far as platforms go.
+    pub(super) fn operand(&self, e: &Expr) -> Operand {
         let inner = peel(e);
         // A path naming a local binding: its value.
         if let Expr::Path(p) = inner
             && let Some(ident) = p.path.get_ident()
             && let Some(binding) = self.lookup(&ident.to_string())
         {
-            let origin = if binding.origin.is_empty() || *ident == binding.origin {
-                format!("`{ident}`")
-            } else {
-                format!("`{ident}` (from `{}`)", binding.origin)
-            };
-            return (binding.value.clone(), origin);
+            return binding.value.clone();
         }
-        let value = match inner {
+        match inner {
             Expr::MethodCall(m)
                 if m.args.is_empty() && (m.method == "platform" || m.method == "platform_name") =>
             {
@@ -44,14 +38,30 @@ impl Walker<'_> {
                 Some(s) => Operand::Str(s),
                 None => Operand::Other,
             },
-        };
-        (value, format!("`{text}`"))
+        }
+    }
+
+    /// How a side of a comparison reads in a message: "`dev.platform()`", or
+    /// "`p` (from `dev.platform()`)" for a binding. Only computed for
+    /// comparisons that are kept.
+    fn side_text(&self, e: &Expr) -> String {
+        if let Expr::Path(p) = peel(e)
+            && let Some(ident) = p.path.get_ident()
+            && let Some(binding) = self.lookup(&ident.to_string())
+        {
+            return if binding.origin.is_empty() || *ident == binding.origin {
+                format!("`{ident}`")
+            } else {
+                format!("`{ident}` (from `{}`)", binding.origin)
+            };
+        }
+        format!("`{}`", self.short_text(e))
     }
 
     /// What a new binding initialised from `e` holds. A binding of a canonical
     /// literal is a canonical value; of any other string, nothing we track.
     pub(super) fn binding_value(&self, e: &Expr) -> Operand {
-        match self.operand(e).0 {
+        match self.operand(e) {
             Operand::Str(StrExpr::Lit(s)) if crate::platform::is_canonical(&s) => {
                 Operand::Canonical
             }
@@ -109,15 +119,22 @@ impl Walker<'_> {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
         }
-        let mut sides = Vec::with_capacity(1 + others.len());
-        for e in std::iter::once(subject).chain(others.iter().copied()) {
-            let (operand, text) = self.operand(e);
-            sides.push(Side {
-                operand,
-                span: self.span(e),
-                text,
-            });
+        let exprs: Vec<&Expr> = std::iter::once(subject)
+            .chain(others.iter().copied())
+            .collect();
+        let operands: Vec<Operand> = exprs.iter().map(|e| self.operand(e)).collect();
+        if !worth_recording(&operands) {
+            return;
         }
+        let sides = exprs
+            .iter()
+            .zip(operands)
+            .map(|(e, operand)| Side {
+                operand,
+                span: self.span(*e),
+                text: self.side_text(e),
+            })
+            .collect();
         self.record_comparison(how, sides);
     }
 
@@ -125,9 +142,8 @@ impl Walker<'_> {
         if self.in_canonicalizer > 0 {
             return;
         }
-        let is_platform = |s: &Side| matches!(s.operand, Operand::Raw | Operand::Canonical);
-        let compared = |s: &Side| !matches!(s.operand, Operand::Other);
-        if sides.iter().any(is_platform) && sides.iter().filter(|s| compared(s)).count() >= 2 {
+        let operands: Vec<Operand> = sides.iter().map(|s| s.operand.clone()).collect();
+        if worth_recording(&operands) {
             self.facts.comparisons.push(Comparison {
                 sides,
                 how: how.to_string(),
@@ -149,11 +165,14 @@ impl Walker<'_> {
         if lits.is_empty() {
             return;
         }
-        let (operand, text) = self.operand(scrutinee);
+        let operand = self.operand(scrutinee);
+        if !matches!(operand, Operand::Raw | Operand::Canonical) {
+            return;
+        }
         let mut sides = vec![Side {
             operand,
             span: self.span(scrutinee),
-            text,
+            text: self.side_text(scrutinee),
         }];
         for lit in lits {
             sides.push(Side {
@@ -164,6 +183,18 @@ impl Walker<'_> {
         }
         self.record_comparison(how, sides);
     }
+}
+
+/// A comparison involves a platform value and something it is compared with.
+fn worth_recording(operands: &[Operand]) -> bool {
+    operands
+        .iter()
+        .any(|o| matches!(o, Operand::Raw | Operand::Canonical))
+        && operands
+            .iter()
+            .filter(|o| !matches!(o, Operand::Other))
+            .count()
+            >= 2
 }
 
 /// Every name a pattern binds.

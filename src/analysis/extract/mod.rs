@@ -110,6 +110,16 @@ impl<'t> Walker<'t> {
             .collect()
     }
 
+    /// Where a binding's value came from, for messages; only platform values
+    /// are ever named in one, so nothing is computed for the others.
+    fn origin_text(&self, e: &Expr, value: &Operand) -> String {
+        if matches!(value, Operand::Raw | Operand::Canonical) {
+            self.short_text(e)
+        } else {
+            String::new()
+        }
+    }
+
     /// The source text of a node, on one line and shortened, for messages.
     fn short_text<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> String {
         let s = self.span(node);
@@ -430,13 +440,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
                 let v = self.binding_value(e);
-                let origin = self.short_text(e);
+                let origin = self.origin_text(e, &v);
                 self.bind_pat(p, v, &origin);
             }
             return;
         }
         let value = self.binding_value(&init.expr);
-        let origin = self.short_text(&*init.expr);
+        let origin = self.origin_text(&init.expr, &value);
         self.bind_pat(&l.pat, value, &origin);
     }
 
@@ -453,7 +463,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 if let Expr::Let(l) = c {
                     w.visit_expr(&l.expr);
                     let v = w.binding_value(&l.expr);
-                    let origin = w.short_text(&*l.expr);
+                    let origin = w.origin_text(&l.expr, &v);
                     w.bind_pat(&l.pat, v, &origin);
                 } else {
                     w.visit_expr(c);
@@ -475,7 +485,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.compare_with_patterns("match", &m.expr, m.arms.iter().map(|a| &a.pat));
         let id = self.id();
         let value = self.binding_value(&m.expr);
-        let origin = self.short_text(&*m.expr);
+        let origin = self.origin_text(&m.expr, &value);
         for (i, arm) in m.arms.iter().enumerate() {
             let cfgs = Self::attr_cfgs(&arm.attrs);
             let arm_no = u32::try_from(i).unwrap_or(u32::MAX);
