@@ -48,26 +48,19 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
     inputs.sort_by(|a, b| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
     inputs.dedup_by(|a, b| a.path == b.path);
 
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK_BYTES)
+        .thread_name(|i| format!("backend-lint-{i}"))
+        .build()
+        .ok();
     let per_file: Vec<(SourceFile, Result<FileFacts, FileError>)> =
-        match rayon::ThreadPoolBuilder::new()
-            .stack_size(STACK_BYTES)
-            .thread_name(|i| format!("backend-lint-parse-{i}"))
-            .build()
-        {
-            Ok(pool) => pool.install(|| {
-                inputs
-                    .par_iter()
-                    .enumerate()
-                    .map(|(i, input)| analyze_file(file_id(i), input))
-                    .collect()
-            }),
-            // No threads to be had: do the work here, in order.
-            Err(_) => inputs
-                .iter()
+        on_big_stack(pool.as_ref(), || {
+            inputs
+                .par_iter()
                 .enumerate()
                 .map(|(i, input)| analyze_file(file_id(i), input))
-                .collect(),
-        };
+                .collect()
+        });
 
     let mut outcome = Outcome::default();
     let mut facts: Vec<(FileId, usize, FileFacts)> = Vec::new();
@@ -79,22 +72,31 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
         }
     }
 
-    let mut diagnostics = Vec::new();
     let mut krates: Vec<usize> = facts.iter().map(|(_, k, _)| *k).collect();
     krates.sort_unstable();
     krates.dedup();
-    for krate in krates {
-        let sources = &outcome.sources;
-        let files = facts
-            .iter()
-            .filter(|(_, k, _)| *k == krate)
-            .map(|(id, _, f)| (*id, sources.get(*id).path.as_path(), f))
-            .collect();
-        let crate_facts = CrateFacts::new(files);
-        for lint in lints {
-            (lint.check)(&crate_facts, &mut diagnostics);
-        }
-    }
+    let sources = &outcome.sources;
+    let facts = &facts;
+    // The crate pass too runs on the big stacks: name resolution and the
+    // lints recurse over what the files declare.
+    let diagnostics: Vec<Diagnostic> = on_big_stack(pool.as_ref(), || {
+        krates
+            .par_iter()
+            .flat_map_iter(|&krate| {
+                let files = facts
+                    .iter()
+                    .filter(|(_, k, _)| *k == krate)
+                    .map(|(id, _, f)| (*id, sources.get(*id).path.as_path(), f))
+                    .collect();
+                let crate_facts = CrateFacts::new(files);
+                let mut out = Vec::new();
+                for lint in lints {
+                    (lint.check)(&crate_facts, &mut out);
+                }
+                out
+            })
+            .collect()
+    });
     outcome.diagnostics = diagnostics;
     let sources = &outcome.sources;
     outcome.diagnostics.sort_by(|a, b| {
@@ -110,6 +112,14 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
     });
     outcome.diagnostics.dedup();
     outcome
+}
+
+/// Run `f` in the pool of large-stack threads, or here if none could be made.
+fn on_big_stack<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
+    match pool {
+        Some(pool) => pool.install(f),
+        None => f(),
+    }
 }
 
 fn file_id(i: usize) -> FileId {

@@ -7,7 +7,8 @@
 //! the crate (or always with the same value) still resolves; a name with
 //! several different values resolves to nothing rather than to a guess.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::analysis::cfg::Cfg;
@@ -49,6 +50,11 @@ pub struct ModuleTree {
     modules: HashMap<ModKey, Module>,
     /// Crate-wide fallback by name.
     by_name: HashMap<String, Const>,
+    /// Names given by `use .. as NAME` anywhere in the crate.
+    aliases: HashSet<String>,
+    /// Answers already given: (root, module, path) -> value. Lints ask for
+    /// the same names again and again.
+    cache: RefCell<HashMap<(usize, Vec<String>, Vec<String>), Option<String>>>,
 }
 
 enum Found {
@@ -58,7 +64,10 @@ enum Found {
     Nothing,
 }
 
-const MAX_HOPS: usize = 16;
+/// Resolution steps for one name, at most: far beyond any real module graph.
+const MAX_STEPS: usize = 1024;
+
+type Visited = HashSet<(Vec<String>, Vec<String>)>;
 
 impl ModuleTree {
     /// `files[i]` is the path and facts of the crate's i-th file.
@@ -92,6 +101,7 @@ impl ModuleTree {
 
         let mut modules: HashMap<ModKey, Module> = HashMap::new();
         let mut by_name: HashMap<String, Const> = HashMap::new();
+        let mut aliases: HashSet<String> = HashSet::new();
         for ((_, facts), place) in files.iter().zip(&places) {
             let key_of = |scope: u32| -> ModKey {
                 let mut m = place.module.clone();
@@ -108,6 +118,11 @@ impl ModuleTree {
                 merge(by_name.entry(c.name.clone()), &value);
             }
             for u in &facts.uses {
+                if let Some(alias) = &u.alias
+                    && u.target.last() != Some(alias)
+                {
+                    aliases.insert(alias.clone());
+                }
                 modules
                     .entry(key_of(u.scope))
                     .or_default()
@@ -119,6 +134,8 @@ impl ModuleTree {
             places,
             modules,
             by_name,
+            aliases,
+            cache: RefCell::default(),
         }
     }
 
@@ -128,6 +145,12 @@ impl ModuleTree {
             StrExpr::Lit(s) => return Some(s.clone()),
             StrExpr::Path { segments, scope } => (segments, *scope),
         };
+        // No item of that name anywhere in the crate: nothing to look for
+        // (most paths are enum variants, types, functions).
+        let last = segments.last()?;
+        if !self.by_name.contains_key(last) && !self.aliases.contains(last) {
+            return None;
+        }
         let place = &self.places[file];
         let mut module = place.module.clone();
         module.extend(
@@ -138,36 +161,58 @@ impl ModuleTree {
                 .flatten()
                 .cloned(),
         );
-        match self.find(place.root, &module, segments, 0) {
+        let key = (place.root, module, segments.clone());
+        if let Some(known) = self.cache.borrow().get(&key) {
+            return known.clone();
+        }
+        let mut visited = HashSet::new();
+        let value = match self.find(place.root, &key.1, segments, &mut visited) {
             Found::Value(v) => Some(v),
             Found::Ambiguous => None,
-            Found::Nothing => match self.by_name.get(segments.last()?)? {
-                Const::Str(v) => Some(v.clone()),
-                Const::NotStr | Const::Ambiguous => None,
+            Found::Nothing => match self.by_name.get(last) {
+                Some(Const::Str(v)) => Some(v.clone()),
+                _ => None,
             },
-        }
+        };
+        self.cache.borrow_mut().insert(key, value.clone());
+        value
     }
 
-    fn find(&self, root: usize, base: &[String], segments: &[String], hops: usize) -> Found {
-        if hops > MAX_HOPS {
-            return Found::Nothing;
-        }
+    /// `visited` holds every (module, path) asked already in this resolution:
+    /// `use super::*` / `use child::*` cycles and chains of globs are walked
+    /// once each, never exponentially.
+    fn find(
+        &self,
+        root: usize,
+        base: &[String],
+        segments: &[String],
+        visited: &mut Visited,
+    ) -> Found {
         let relative = !segments
             .first()
             .is_some_and(|s| matches!(s.as_str(), "crate" | "self" | "super"));
         let Some((module, rest)) = absolute(base, segments) else {
             return Found::Nothing;
         };
-        match self.find_in(root, &module, &rest, hops) {
+        if visited.len() > MAX_STEPS || !visited.insert((module.clone(), rest.clone())) {
+            return Found::Nothing;
+        }
+        match self.find_in(root, &module, &rest, visited) {
             // In a function body, a name not declared there is the module's.
             Found::Nothing if relative && module.last().is_some_and(|s| is_block(s)) => {
-                self.find(root, &module[..module.len() - 1], segments, hops + 1)
+                self.find(root, &module[..module.len() - 1], segments, visited)
             }
             found => found,
         }
     }
 
-    fn find_in(&self, root: usize, base: &[String], rest: &[String], hops: usize) -> Found {
+    fn find_in(
+        &self,
+        root: usize,
+        base: &[String],
+        rest: &[String],
+        visited: &mut Visited,
+    ) -> Found {
         let base = base.to_vec();
         let Some((first, tail)) = rest.split_first() else {
             return Found::Nothing;
@@ -185,7 +230,7 @@ impl ModuleTree {
             let mut child = base.clone();
             child.push(first.clone());
             if self.modules.contains_key(&(root, child.clone())) {
-                return self.find(root, &child, tail, hops + 1);
+                return self.find(root, &child, tail, visited);
             }
         }
         // Through a `use`: `use crate::names::CUDA;`, `use super::names as n;`.
@@ -193,7 +238,7 @@ impl ModuleTree {
             if alias.as_deref() == Some(first.as_str()) {
                 let mut path = target.clone();
                 path.extend(tail.iter().cloned());
-                match self.find(root, &base, &path, hops + 1) {
+                match self.find(root, &base, &path, visited) {
                     Found::Nothing => {}
                     found => return found,
                 }
@@ -204,7 +249,7 @@ impl ModuleTree {
             if alias.is_none() {
                 let mut path = target.clone();
                 path.extend(rest.iter().cloned());
-                match self.find(root, &base, &path, hops + 1) {
+                match self.find(root, &base, &path, visited) {
                     Found::Nothing => {}
                     found => return found,
                 }

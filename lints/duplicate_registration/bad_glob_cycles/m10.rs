@@ -1,0 +1,12 @@
+use super::*;
+pub use crate::m0::*;
+pub use crate::m1::*;
+pub use crate::m2::*;
+pub use crate::m3::*;
+pub use crate::m4::*;
+pub use crate::m5::*;
+pub use crate::m6::*;
+pub use crate::m7::*;
+pub use crate::m8::*;
+pub use crate::m9::*;
+pub use crate::m11::*;
