@@ -54,7 +54,7 @@ pub struct ModuleTree {
     aliases: HashSet<String>,
     /// Answers already given: (root, module, path) -> value. Lints ask for
     /// the same names again and again.
-    cache: RefCell<HashMap<(usize, Vec<String>, Vec<String>), Option<String>>>,
+    cache: RefCell<HashMap<(ModKey, Vec<String>), Option<String>>>,
 }
 
 enum Found {
@@ -161,12 +161,12 @@ impl ModuleTree {
                 .flatten()
                 .cloned(),
         );
-        let key = (place.root, module, segments.clone());
+        let key = ((place.root, module), segments.clone());
         if let Some(known) = self.cache.borrow().get(&key) {
             return known.clone();
         }
         let mut visited = HashSet::new();
-        let value = match self.find(place.root, &key.1, segments, &mut visited) {
+        let value = match self.find(place.root, &key.0.1, segments, &mut visited) {
             Found::Value(v) => Some(v),
             Found::Ambiguous => None,
             Found::Nothing => match self.by_name.get(last) {
