@@ -54,7 +54,7 @@ pub struct ModuleTree {
     aliases: HashSet<String>,
     /// Answers already given: (root, module, path) -> value. Lints ask for
     /// the same names again and again.
-    cache: RefCell<HashMap<(ModKey, Vec<String>), Option<String>>>,
+    cache: Cache,
 }
 
 enum Found {
@@ -68,6 +68,9 @@ enum Found {
 const MAX_STEPS: usize = 1024;
 
 type Visited = HashSet<(Vec<String>, Vec<String>)>;
+
+/// (module, path) -> the value it resolves to.
+type Cache = RefCell<HashMap<(ModKey, Vec<String>), Option<String>>>;
 
 impl ModuleTree {
     /// `files[i]` is the path and facts of the crate's i-th file.
