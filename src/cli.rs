@@ -179,6 +179,10 @@ fn check(args: CheckArgs) -> u8 {
         );
         return EXIT_ERROR;
     }
+    if !args.exclude.is_empty() && !args.workspace {
+        eprintln!("error: --exclude can only be used together with --workspace");
+        return EXIT_ERROR;
+    }
     let mut path_errors = Vec::new();
     // Findings are reported for these files only (given files: pre-commit).
     let mut only: Option<Vec<PathBuf>> = None;

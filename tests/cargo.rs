@@ -211,6 +211,13 @@ fn package_selection_flags_behave_as_in_cargo() {
         String::from_utf8_lossy(&out.stderr)
     );
 
+    let out = cargo_lint(root, &["check", "--exclude", "engine"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "as in cargo, --exclude needs --workspace"
+    );
+
     let out = cargo_lint(root, &["check", "-p", "nope"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("package `nope` is not a member"));
