@@ -286,3 +286,17 @@ fn given_files_are_reported_with_their_whole_package_analysed() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn a_broken_manifest_is_a_clear_error() {
+    let ws = workspace();
+    std::fs::write(ws.path().join("plugins/Cargo.toml"), "[package\nname = ").unwrap();
+    let out = cargo_lint(ws.path(), &["check"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("`cargo metadata` failed"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // Files can still be linted directly.
+    let out = cargo_lint(ws.path(), &["check", "--format", "json", "engine/src"]);
+    assert_eq!(out.status.code(), Some(1));
+}
