@@ -119,3 +119,21 @@ pub fn init_metal_lazily() {
         register_plugin("metal_eager", make_metal_client);
     }
 }
+
+// A `return` inside a closure leaves the closure, not the function: the
+// registration after the closure still runs after the one inside it.
+pub fn init_with_closure(registry: &mut Registry) {
+    let mut setup = || {
+        registry.register_backend("closure_key", make_a);
+        return;
+    };
+    setup();
+    registry.register_backend("closure_key", make_b); //~ duplicate_registration
+}
+
+// A `return` after both registrations does not separate them.
+pub fn init_then_return(registry: &mut Registry) {
+    registry.register_backend("late_return", make_a);
+    registry.register_backend("late_return", make_b); //~ duplicate_registration
+    return;
+}

@@ -82,6 +82,10 @@ pub struct Registration {
     pub context: Context,
     /// The call's result is asserted to fail (`assert!(r.register(..).is_err())`).
     pub expects_failure: bool,
+    /// Where the function returns after this call, if it surely does
+    /// (`return r.register(..)`, or a `return` later in an enclosing block):
+    /// code of the function after that offset never runs after this call.
+    pub returns_at: Option<usize>,
 }
 
 /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`.

@@ -69,9 +69,13 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         // Any earlier registration of the key; or a guarded one in another
         // function, which may run first whatever the order of the source.
-        let earlier = regs[..j]
-            .iter()
-            .find(|other| collide(other, reg) && !unregistered_between(krate, other, reg));
+        let earlier = regs[..j].iter().find(|other| {
+            collide(other, reg)
+                && !unregistered_between(krate, other, reg)
+                // `return r.register(..)`: the function is over after it.
+                && !(same_function(other, reg)
+                    && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start))
+        });
         let guarded_elsewhere = || {
             regs[j + 1..]
                 .iter()

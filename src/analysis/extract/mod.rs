@@ -45,6 +45,9 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str) -> FileFacts {
         closure_params: None,
         scope: 0,
         failing_calls: Vec::new(),
+        builder_calls: Vec::new(),
+        returns: Vec::new(),
+        in_closure: 0,
     };
     for attr in &file.attrs {
         if let Some(cfg) = Cfg::from_attr(attr) {
@@ -85,6 +88,15 @@ struct Walker<'t> {
     scope: u32,
     /// Start offsets of calls whose result is asserted to fail.
     failing_calls: Vec<usize>,
+    /// Start offsets of `register*` calls whose result goes back into their
+    /// receiver: builders, not registries.
+    builder_calls: Vec<usize>,
+    /// Offsets of the `return`s that end the function after the code being
+    /// walked (the enclosing `return` expression, later `return` statements
+    /// of enclosing blocks).
+    returns: Vec<usize>,
+    /// Inside a closure body.
+    in_closure: u32,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
@@ -197,6 +209,8 @@ impl<'t> Walker<'t> {
         let saved_function = self.ctx.function;
         self.ctx.function = self.id();
         let saved_let = self.let_name.take();
+        let saved_returns = std::mem::take(&mut self.returns);
+        let saved_closure = std::mem::take(&mut self.in_closure);
         if is_test || self.in_test_code > 0 {
             self.ctx.test_scope = Some(self.id());
         }
@@ -225,6 +239,8 @@ impl<'t> Walker<'t> {
         self.ctx.function = saved_function;
         self.scopes = saved_scopes;
         self.let_name = saved_let;
+        self.returns = saved_returns;
+        self.in_closure = saved_closure;
     }
 }
 
@@ -384,7 +400,38 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_block(&mut self, b: &'ast syn::Block) {
-        self.with_scope(|w| visit::visit_block(w, b));
+        // `{ r.register(..); return; }`: the function ends at that `return`,
+        // after what comes before it in the block.
+        let returns_at = b.stmts.iter().find_map(|s| match s {
+            syn::Stmt::Expr(Expr::Return(r), _) => Some(self.span(r).start),
+            _ => None,
+        });
+        self.with_scope(|w| {
+            for stmt in &b.stmts {
+                let before = returns_at.filter(|&r| w.span(stmt).start < r);
+                w.returns.extend(before);
+                w.visit_stmt(stmt);
+                if before.is_some() {
+                    w.returns.pop();
+                }
+            }
+        });
+    }
+
+    fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        self.returns.push(self.span(r).start);
+        visit::visit_expr_return(self, r);
+        self.returns.pop();
+    }
+
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        // A `return` inside a closure leaves the closure, not the function:
+        // no `return` tells anything about code in a closure.
+        let saved = std::mem::take(&mut self.returns);
+        self.in_closure += 1;
+        self.visit_closure(c);
+        self.in_closure -= 1;
+        self.returns = saved;
     }
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
@@ -415,6 +462,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             },
             _ => None,
         };
+        if let Some(name) = &name {
+            self.mark_builder(name, &init.expr);
+        }
         let saved = self.let_name.take();
         // `let ctx = ..` again: a new context, unless built from the old one
         // (`let ctx = ctx.with_backend(..)`).
@@ -547,20 +597,6 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
     }
 
-    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
-        let params = self.closure_params.take();
-        self.with_scope(|w| {
-            for p in &c.inputs {
-                match &params {
-                    Some(v) => w.bind_pat(p, v.clone(), "platforms"),
-                    // `|Device { platform, .. }|` still binds a raw platform.
-                    None => w.bind_pat(p, Operand::Other, ""),
-                }
-            }
-            w.visit_expr(&c.body);
-        });
-    }
-
     fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
         if matches!(b.op, syn::BinOp::Eq(_) | syn::BinOp::Ne(_)) {
             let how = if matches!(b.op, syn::BinOp::Eq(_)) {
@@ -574,6 +610,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        let target = self.compact_text(&*a.left);
+        self.mark_builder(&target, &a.right);
         // `ctx = LoweringContext::new()..`: from here on, another context.
         if let Expr::Path(p) = &*a.left
             && let Some(ident) = p.path.get_ident()
@@ -704,5 +742,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.visit_closure_with(arg, p);
             }
         }
+    }
+}
+
+impl Walker<'_> {
+    fn visit_closure(&mut self, c: &syn::ExprClosure) {
+        let params = self.closure_params.take();
+        self.with_scope(|w| {
+            for p in &c.inputs {
+                match &params {
+                    Some(v) => w.bind_pat(p, v.clone(), "platforms"),
+                    // `|Device { platform, .. }|` still binds a raw platform.
+                    None => w.bind_pat(p, Operand::Other, ""),
+                }
+            }
+            w.visit_expr(&c.body);
+        });
     }
 }

@@ -30,6 +30,13 @@ impl Walker<'_> {
         if !name.starts_with("register") || name.starts_with("registered") {
             return;
         }
+        // A builder that accumulates (`check = check.register("Flatten", err)`,
+        // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
+        if self.builder_calls.contains(&call.start)
+            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if m.method.to_string().starts_with("register")))
+        {
+            return;
+        }
         let receiver = receiver.map(|r| self.compact_text(r)).unwrap_or_default();
         let (key_expr, primitive) = if name == "register_lowering" {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
@@ -65,6 +72,12 @@ impl Walker<'_> {
             call_span: call,
             context: self.ctx.clone(),
             expects_failure: self.failing_calls.contains(&call.start),
+            returns_at: self
+                .returns
+                .iter()
+                .min()
+                .copied()
+                .filter(|_| self.in_closure == 0),
         });
     }
 
@@ -149,6 +162,18 @@ impl Walker<'_> {
         });
     }
 
+    /// `x = x.register(..)` / `let x = x.register(..)`: the call hands back the
+    /// builder it was called on.
+    pub(super) fn mark_builder(&mut self, target: &str, value: &Expr) {
+        if let Expr::MethodCall(m) = strip_parens(peel_try(value))
+            && m.method.to_string().starts_with("register")
+            && self.compact_text(&*m.receiver) == target
+        {
+            let start = self.span(m).start;
+            self.builder_calls.push(start);
+        }
+    }
+
     /// Calls whose result an assertion expects to be an error:
     /// `assert!(c.is_err())`, `assert_eq!(c, Err(..))`, `assert!(matches!(c, Err(..)))`.
     pub(super) fn mark_failing(&mut self, name: &str, args: &[&Expr]) {
@@ -186,6 +211,21 @@ impl Walker<'_> {
             let start = self.span(strip_parens(e)).start;
             self.failing_calls.push(start);
         }
+    }
+}
+
+/// `x?`, `x.unwrap()`: the call itself.
+fn peel_try(mut e: &Expr) -> &Expr {
+    loop {
+        e = match e {
+            Expr::Try(t) => &t.expr,
+            Expr::MethodCall(m)
+                if m.args.is_empty() && (m.method == "unwrap" || m.method == "expect") =>
+            {
+                &m.receiver
+            }
+            _ => return e,
+        };
     }
 }
 
