@@ -114,6 +114,18 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
     outcome
 }
 
+/// syn's message when the lexer fails says nothing a user can act on.
+fn explain_parse_error(e: &syn::Error) -> String {
+    let message = e.to_string();
+    if message == "cannot parse string into token stream" {
+        "the file does not tokenize: an unclosed or unbalanced bracket, or an unterminated \
+         string, character literal or block comment"
+            .to_string()
+    } else {
+        message
+    }
+}
+
 /// Run `f` in the pool of large-stack threads, or here if none could be made.
 fn on_big_stack<R: Send>(pool: Option<&rayon::ThreadPool>, f: impl FnOnce() -> R + Send) -> R {
     match pool {
@@ -198,7 +210,7 @@ pub fn parse_and_extract(id: FileId, text: &str) -> Result<FileFacts, FileError>
         }
         Err(e) => Err(FileError {
             file: id,
-            message: format!("could not parse file: {e}"),
+            message: format!("could not parse file: {}", explain_parse_error(&e)),
             span: Some(conv.span(e.span())).filter(|s| s.end > s.start || s.start > 0),
         }),
     };
