@@ -49,27 +49,33 @@ fn sarif_report(dir: &Path) -> PathBuf {
     path
 }
 
+/// `sarif-multitool validate`: its output and its own SARIF log of what it found.
+fn validate(multitool: &Path, report: &Path) -> (std::process::Output, Value) {
+    let log = report.with_file_name("validation.sarif");
+    let out = Command::new(multitool)
+        .arg("validate")
+        .arg(report)
+        .arg("--output")
+        .arg(&log)
+        .args(["--log", "ForceOverwrite"])
+        .output()
+        .unwrap();
+    let log = serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    (out, log)
+}
+
 #[test]
 #[ignore = "needs @microsoft/sarif-multitool from npm: run by .ci/run"]
 fn sarif_multitool_validates_our_sarif() {
     let multitool = node_tool("@microsoft/sarif-multitool-linux/Sarif.Multitool");
     let dir = tempfile::tempdir().unwrap();
     let report = sarif_report(dir.path());
-    let log = dir.path().join("validation.sarif");
-    let out = Command::new(&multitool)
-        .arg("validate")
-        .arg(&report)
-        .arg("--output")
-        .arg(&log)
-        .args(["--log", "ForceOverwrite"])
-        .output()
-        .unwrap();
+    let (out, log) = validate(&multitool, &report);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
-    let log: Value = serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
     let results = log["runs"][0]["results"].as_array().unwrap();
     assert!(
         results.is_empty(),
@@ -95,16 +101,7 @@ fn sarif_multitool_rejects_a_broken_log() {
     sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] =
         "/abs/lib.rs".into();
     std::fs::write(&report, sarif.to_string()).unwrap();
-    let log = dir.path().join("validation.sarif");
-    Command::new(&multitool)
-        .arg("validate")
-        .arg(&report)
-        .arg("--output")
-        .arg(&log)
-        .args(["--log", "ForceOverwrite"])
-        .output()
-        .unwrap();
-    let log: Value = serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    let (_, log) = validate(&multitool, &report);
     assert!(!log["runs"][0]["results"].as_array().unwrap().is_empty());
 }
 

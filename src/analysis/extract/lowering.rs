@@ -101,14 +101,7 @@ impl Walker<'_> {
         }
         impl<'ast> Visit<'ast> for Finder<'_> {
             fn visit_local(&mut self, l: &'ast syn::Local) {
-                let name = match &l.pat {
-                    Pat::Ident(p) => Some(p.ident.to_string()),
-                    Pat::Type(t) => match &*t.pat {
-                        Pat::Ident(p) => Some(p.ident.to_string()),
-                        _ => None,
-                    },
-                    _ => None,
-                };
+                let name = let_name(&l.pat);
                 if let Some(init) = &l.init
                     && matches!(&*init.expr, Expr::Struct(_))
                 {

@@ -454,14 +454,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.shadow_all(&l.pat);
             return;
         };
-        let name = match &l.pat {
-            Pat::Ident(p) => Some(p.ident.to_string()),
-            Pat::Type(t) => match &*t.pat {
-                Pat::Ident(p) => Some(p.ident.to_string()),
-                _ => None,
-            },
-            _ => None,
-        };
+        let name = let_name(&l.pat);
         if let Some(name) = &name {
             self.mark_builder(name, &init.expr);
         }
@@ -758,5 +751,14 @@ impl Walker<'_> {
             }
             w.visit_expr(&c.body);
         });
+    }
+}
+
+/// The name a `let` binds when it binds one: `let x`, `let mut x: T`.
+fn let_name(pat: &Pat) -> Option<String> {
+    match pat {
+        Pat::Ident(p) => Some(p.ident.to_string()),
+        Pat::Type(t) => let_name(&t.pat),
+        _ => None,
     }
 }
