@@ -34,7 +34,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Lint files and directories (default: the current directory)
+    /// Lint the cargo package or workspace here, or the given files and directories
     Check(CheckArgs),
     /// List the lints: name, default severity, summary
     Lints,
