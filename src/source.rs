@@ -185,13 +185,32 @@ pub fn display_path(path: &Path, base: &Path) -> String {
 pub fn max_nesting(text: &str) -> usize {
     let b = text.as_bytes();
     let (mut i, mut depth, mut max) = (0usize, 0usize, 0usize);
+    // Generic arguments nest too (`Option<Option<..>>`), but `<` is also a
+    // comparison: count angles within a statement only, as an upper bound.
+    let mut angles = 0usize;
     while i < b.len() {
         match b[i] {
             b'(' | b'[' | b'{' => {
                 depth += 1;
-                max = max.max(depth);
+                if b[i] == b'{' {
+                    angles = 0;
+                }
+                max = max.max(depth + angles);
             }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if b[i] == b'}' {
+                    angles = 0;
+                }
+            }
+            b';' => angles = 0,
+            b'<' if b.get(i + 1) != Some(&b'=') => {
+                angles += 1;
+                max = max.max(depth + angles);
+            }
+            b'>' if i > 0 && !matches!(b[i - 1], b'-' | b'=') && b.get(i + 1) != Some(&b'=') => {
+                angles = angles.saturating_sub(1)
+            }
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 while i < b.len() && b[i] != b'\n' {
                     i += 1;
@@ -280,6 +299,13 @@ mod tests {
             1
         );
         assert_eq!(max_nesting("let s = \"\\\"(\";"), 0);
+        // Generics count; comparisons end with their statement.
+        assert_eq!(max_nesting("type T = Option<Option<u8>>;"), 2);
+        assert_eq!(
+            max_nesting("fn f() { if a < b { g(); } if c < d { h(); } }"),
+            3
+        );
+        assert_eq!(max_nesting("fn f() -> u8 { match x { _ => 1 } }"), 2);
     }
 
     #[test]

@@ -154,6 +154,13 @@ fn deeply_nested_and_huge_files_are_handled() {
     write(dir.path(), "blocks.rs", blocks);
     let huge = "// padding\n".repeat(3_200_000);
     write(dir.path(), "huge.rs", huge);
+    // Generic arguments nest as deep (400 KB of `Option<`).
+    let generics = format!(
+        "type T = {}u8{};\n",
+        "Option<".repeat(50_000),
+        ">".repeat(50_000)
+    );
+    write(dir.path(), "generics.rs", generics);
     // Deep, but within the bound: analysed.
     let ok_depth = 1_500;
     write(
@@ -174,8 +181,18 @@ fn deeply_nested_and_huge_files_are_handled() {
     let json: Value = serde_json::from_slice(&out.stdout).expect("no crash: JSON was printed");
     assert_eq!(out.status.code(), Some(2));
     let errors = json["errors"].as_array().unwrap();
-    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(errors.len(), 4, "{errors:?}");
     assert!(errors[0]["file"].as_str().unwrap().ends_with("blocks.rs"));
+    let generics = errors
+        .iter()
+        .find(|e| e["file"].as_str().unwrap().ends_with("generics.rs"))
+        .unwrap();
+    assert!(
+        generics["message"]
+            .as_str()
+            .unwrap()
+            .contains("levels deep")
+    );
     assert!(
         errors[0]["message"]
             .as_str()
@@ -183,13 +200,13 @@ fn deeply_nested_and_huge_files_are_handled() {
             .contains("levels deep")
     );
     assert!(
-        errors[1]["message"]
+        errors[2]["message"]
             .as_str()
             .unwrap()
             .contains("larger than")
     );
     assert!(
-        errors[2]["message"]
+        errors[3]["message"]
             .as_str()
             .unwrap()
             .contains("levels deep")

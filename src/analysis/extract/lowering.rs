@@ -30,11 +30,36 @@ impl Walker<'_> {
         match e {
             Expr::Path(_) | Expr::Field(_) => self.compact_text(e),
             Expr::MethodCall(m) => self.context_key(&m.receiver),
+            Expr::Struct(s) if self.let_name.is_none() => format!("@{}", struct_key(s)),
             _ => match &self.let_name {
                 Some(name) => name.clone(),
                 None => format!("@{}", self.span(e).start),
             },
         }
+    }
+
+    /// `let ctx = ..` or `ctx = ..` again: a new context from here on, unless
+    /// built from the old one (`let ctx = ctx.with_backend(..)`). Returns
+    /// whether `name` now names a new context.
+    pub(super) fn retire_context(&mut self, name: &str, value: &Expr) -> bool {
+        let known = self
+            .lowering
+            .last()
+            .is_some_and(|c| c.contexts.iter().any(|(k, _)| k == name));
+        // Nothing to retire (the common case): no need to look at the value.
+        if !known {
+            return true;
+        }
+        if self.context_key(value) == name {
+            return false;
+        }
+        let retired = format!("{name}@{}", self.id());
+        if let Some(collector) = self.lowering.last_mut()
+            && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k == name)
+        {
+            entry.0 = retired;
+        }
+        true
     }
 
     pub(super) fn lowering_here(&mut self) -> Option<&mut LoweringCollector> {
@@ -132,7 +157,7 @@ impl Walker<'_> {
                     }
                     self.literals.push(match self.let_name.take() {
                         Some(n) => n,
-                        None => format!("@{}", syn::spanned::Spanned::span(s).byte_range().start),
+                        None => format!("@{}", struct_key(s)),
                     });
                 }
                 self.let_name = None;

@@ -459,17 +459,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.mark_builder(name, &init.expr);
         }
         let saved = self.let_name.take();
-        // `let ctx = ..` again: a new context, unless built from the old one
-        // (`let ctx = ctx.with_backend(..)`).
-        if let Some(name) = &name
-            && self.context_key(&init.expr) != *name
-        {
-            let retired = format!("{name}@{}", self.span(&l.pat).start);
-            if let Some(collector) = self.lowering.last_mut()
-                && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k == name)
-            {
-                entry.0 = retired;
-            }
+        if let Some(name) = &name {
+            self.retire_context(name, &init.expr);
         }
         self.let_name = name;
         self.visit_expr(&init.expr);
@@ -610,13 +601,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(ident) = p.path.get_ident()
         {
             let name = ident.to_string();
-            if self.context_key(&a.right) != name {
-                let retired = format!("{name}@{}", self.span(a).start);
-                if let Some(collector) = self.lowering.last_mut()
-                    && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| *k == name)
-                {
-                    entry.0 = retired;
-                }
+            if self.retire_context(&name, &a.right) {
                 let saved = self.let_name.replace(name);
                 visit::visit_expr_assign(self, a);
                 self.let_name = saved;
@@ -640,7 +625,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         let key = match &self.let_name {
             Some(n) => n.clone(),
-            None => format!("@{}", self.span(s).start),
+            None => format!("@{}", struct_key(s)),
         };
         for field in &s.fields {
             if let syn::Member::Named(n) = &field.member {
@@ -658,14 +643,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        let span = self.span(c);
         let args: Vec<&Expr> = c.args.iter().collect();
         let mut once = false;
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
-            self.registration(&last.ident, None, args.clone(), span);
-            self.unregistration(&last.ident.to_string(), None, &args, span);
+            self.registration(&last.ident, None, args.clone(), c);
+            self.unregistration(&last.ident.to_string(), None, &args, c);
             if last.ident.to_string().starts_with("lower") {
                 self.lowering_call(None, &args);
             }
@@ -691,7 +675,6 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        let span = self.span(m);
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
         match name.as_str() {
@@ -704,6 +687,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             "get_backend" if args.is_empty() => {
                 let key = self.context_key(&m.receiver);
+                let span = self.span(m);
                 if let Some(l) = self.lowering_here() {
                     l.get(key).backend_reads.push(span);
                 }
@@ -711,12 +695,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             n if n.starts_with("lower") => self.lowering_call(Some(&m.receiver), &args),
             _ => {}
         }
-        self.registration(&m.method, Some(&m.receiver), args.clone(), span);
-        self.unregistration(&name, Some(&m.receiver), &args, span);
+        self.registration(&m.method, Some(&m.receiver), args.clone(), m);
+        self.unregistration(&name, Some(&m.receiver), &args, m);
         if matches!(name.as_str(), "unwrap_err" | "expect_err") {
             // `r.register(..).unwrap_err()`: the call is expected to fail.
-            self.failing_calls
-                .push(self.span(strip_parens(&m.receiver)).start);
+            self.failing_calls.extend(callee_id(&m.receiver));
         }
 
         // Closures over lowering platforms get canonical parameters.
@@ -761,4 +744,10 @@ fn let_name(pat: &Pat) -> Option<String> {
         Pat::Type(t) => let_name(&t.pat),
         _ => None,
     }
+}
+
+/// Where a context literal is written: the start of its path (its whole span
+/// would walk every token of it).
+fn struct_key(s: &syn::ExprStruct) -> usize {
+    syn::spanned::Spanned::span(&s.path).byte_range().start
 }

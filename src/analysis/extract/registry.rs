@@ -18,21 +18,24 @@ impl Walker<'_> {
         });
     }
 
-    pub(super) fn registration(
+    /// `call` is the whole call expression; its span is computed only when a
+    /// registration is recorded (computing a span walks all its tokens).
+    pub(super) fn registration<T: syn::spanned::Spanned>(
         &mut self,
         callee: &syn::Ident,
         receiver: Option<&Expr>,
         args: Vec<&Expr>,
-        call: Span,
+        call: &T,
     ) {
         let name = callee.to_string();
         // `register*`, but not queries such as `registered_backends(..)`.
         if !name.starts_with("register") || name.starts_with("registered") {
             return;
         }
+        let id = callee.span().byte_range().start;
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
-        if self.builder_calls.contains(&call.start)
+        if self.builder_calls.contains(&id)
             || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if m.method.to_string().starts_with("register")))
         {
             return;
@@ -69,9 +72,9 @@ impl Walker<'_> {
             key,
             lowering_primitive: primitive,
             key_span: self.span(key_expr),
-            call_span: call,
+            call_span: self.span(call),
             context: self.ctx.clone(),
-            expects_failure: self.failing_calls.contains(&call.start),
+            expects_failure: self.failing_calls.contains(&id),
             returns_at: self
                 .returns
                 .iter()
@@ -138,12 +141,12 @@ impl Walker<'_> {
     }
 
     /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`, `unregister_backend(key)`.
-    pub(super) fn unregistration(
+    pub(super) fn unregistration<T: syn::spanned::Spanned>(
         &mut self,
         name: &str,
         receiver: Option<&Expr>,
         args: &[&Expr],
-        span: Span,
+        call: &T,
     ) {
         let removes = name.starts_with("unregister")
             || name.starts_with("deregister")
@@ -157,7 +160,7 @@ impl Walker<'_> {
         self.facts.unregistrations.push(Unregistration {
             receiver: receiver.map(|r| self.compact_text(r)).unwrap_or_default(),
             key,
-            span,
+            span: self.span(call),
             function: self.ctx.function,
         });
     }
@@ -169,8 +172,7 @@ impl Walker<'_> {
             && m.method.to_string().starts_with("register")
             && self.compact_text(&*m.receiver) == target
         {
-            let start = self.span(m).start;
-            self.builder_calls.push(start);
+            self.builder_calls.push(m.method.span().byte_range().start);
         }
     }
 
@@ -190,8 +192,7 @@ impl Walker<'_> {
                         if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
                         {
-                            let start = self.span(strip_parens(&e)).start;
-                            self.failing_calls.push(start);
+                            self.failing_calls.extend(callee_id(&e));
                         }
                     }
                     _ => {}
@@ -208,9 +209,25 @@ impl Walker<'_> {
             _ => {}
         }
         for e in failing {
-            let start = self.span(strip_parens(e)).start;
-            self.failing_calls.push(start);
+            self.failing_calls.extend(callee_id(e));
         }
+    }
+}
+
+/// Identifies a call by where its callee's name starts: cheap, unlike the
+/// span of the whole call, and the same wherever the call is seen from.
+pub(super) fn callee_id(e: &Expr) -> Option<usize> {
+    match strip_parens(e) {
+        Expr::MethodCall(m) => Some(m.method.span().byte_range().start),
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => p
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.span().byte_range().start),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
