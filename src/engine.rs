@@ -45,8 +45,11 @@ pub struct Outcome {
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`]).
 pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
+    // One file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`) is read once.
+    let mut seen = std::collections::HashSet::new();
+    inputs
+        .retain(|i| seen.insert(std::fs::canonicalize(&i.path).unwrap_or_else(|_| i.path.clone())));
     inputs.sort_by(|a, b| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
-    inputs.dedup_by(|a, b| a.path == b.path);
 
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)

@@ -45,10 +45,14 @@ impl SourceFile {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        let column = self.text[start..floor_char_boundary(&self.text, offset)]
+        let mut column = self.text[start..floor_char_boundary(&self.text, offset)]
             .chars()
             .count()
             + 1;
+        // A byte-order mark is not a column, as rustc and editors count.
+        if line == 0 && offset >= 3 && self.text.starts_with('\u{feff}') {
+            column -= 1;
+        }
         LineCol {
             line: line + 1,
             column,
@@ -319,6 +323,13 @@ mod tests {
         assert_eq!(f.line_col(3), LineCol { line: 2, column: 1 });
         assert_eq!(f.line_col(8), LineCol { line: 2, column: 4 });
         assert_eq!(f.line_text(2), "éé x");
+        let bom = SourceFile::new(
+            PathBuf::from("b.rs"),
+            "b.rs".into(),
+            Arc::from("\u{feff}fn f"),
+        );
+        assert_eq!(bom.line_col(3), LineCol { line: 1, column: 1 });
+        assert_eq!(bom.line_col(6), LineCol { line: 1, column: 4 });
     }
 
     #[test]

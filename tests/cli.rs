@@ -637,3 +637,31 @@ fn ci_paths_are_relative_to_the_repository_root() {
         "{base}"
     );
 }
+
+#[test]
+fn columns_count_characters_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    // Non-ASCII before the finding, and a byte-order mark.
+    write(
+        dir.path(),
+        "uni.rs",
+        "\u{feff}fn f(ё: &D) -> bool { let 名 = \"日\"; ё.platform() == \"cuda\" }\n",
+    );
+    let run = |format: &str| {
+        let out = bin()
+            .args(["check", "--color", "never", "--format", format])
+            .arg(dir.path().join("uni.rs"))
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // 35 characters come before `ё.platform()`, the BOM not counted: column 36.
+    assert!(
+        run("short").contains("uni.rs:1:36: error"),
+        "{}",
+        run("short")
+    );
+    assert!(run("human").contains("uni.rs:1:36]"), "{}", run("human"));
+    let json: Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(json["diagnostics"][0]["span"]["column"], 36);
+}

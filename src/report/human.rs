@@ -92,7 +92,14 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         .with_context_lines(1);
     let sources = &outcome.sources;
     let mut reports = Vec::new();
+    let mut header_fixes: Vec<Vec<(String, String)>> = Vec::new();
     for e in &outcome.errors {
+        header_fixes.push(
+            e.span
+                .iter()
+                .filter_map(|s| header_fix(sources, e.file, s.start))
+                .collect(),
+        );
         let labels = e
             .span
             .map(|s| vec![label("here", s.start, s.end, true)])
@@ -108,6 +115,16 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         });
     }
     for d in &outcome.diagnostics {
+        let mut fixes: Vec<(String, String)> = header_fix(sources, d.span.file, d.span.start)
+            .into_iter()
+            .collect();
+        fixes.extend(
+            d.labels
+                .iter()
+                .filter(|l| l.span.file != d.span.file)
+                .filter_map(|l| header_fix(sources, l.span.file, l.span.start)),
+        );
+        header_fixes.push(fixes);
         let mut labels = vec![label(&d.label, d.span.start, d.span.end, true)];
         let mut related = Vec::new();
         for l in &d.labels {
@@ -146,16 +163,38 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         });
     }
     let mut out = String::new();
-    for r in &reports {
+    for (r, fixes) in reports.iter().zip(&header_fixes) {
         let mut one = String::new();
         if handler.render_report(&mut one, r).is_err() {
             one = format!("error: {}\n", r.message);
+        }
+        for (theirs, ours) in fixes {
+            one = one.replacen(theirs.as_str(), ours, 1);
         }
         out.push_str(&one);
         out.push('\n');
     }
     out.push_str(&summary(outcome));
     out
+}
+
+/// miette's excerpt header (`╭─[path:line:column]`) counts the column in
+/// bytes; every other format counts characters, as rustc does. The pair to
+/// replace when the two differ.
+fn header_fix(sources: &SourceMap, file: u32, offset: usize) -> Option<(String, String)> {
+    let f = sources.get(file);
+    let at = f.line_col(offset);
+    let line_start = offset.min(f.text.len())
+        - f.text[..offset.min(f.text.len())]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+    let byte_column = line_start + 1;
+    (byte_column != at.column).then(|| {
+        (
+            format!("[{}:{}:{byte_column}]", f.display, at.line),
+            format!("[{}:{}:{}]", f.display, at.line, at.column),
+        )
+    })
 }
 
 /// The closing line of the human report.
