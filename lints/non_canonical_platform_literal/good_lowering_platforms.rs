@@ -55,3 +55,13 @@ pub fn print_names() {
         println!("{name}");
     }
 }
+
+// Calls that only look like lowering (`lower_bound`, `lowercase_all`) and a
+// `platforms` field listing no accelerator platform at all: not lowering platforms.
+pub fn not_lowering(sorted: &[&str], args: &mut Vec<String>) -> Release {
+    let _ = lower_bound(sorted, &["m"]);
+    lowercase_all(args, &["HELLO", "World"]);
+    Release {
+        platforms: vec!["linux-x86_64", "macos-arm64"],
+    }
+}

@@ -185,3 +185,9 @@ pub fn is_cpu(platform: &str) -> bool {
 pub fn describe(dev: &Device) -> String {
     format!("device {} on {}", dev.id, dev.platform())
 }
+
+// `platform` of an OS or a build target, compared with names that are not
+// accelerator platforms: not ours.
+pub fn host_checks(info: &HostInfo, cfg: &BuildConfig) -> bool {
+    info.platform() == "linux" || cfg.platform == "wasm32"
+}

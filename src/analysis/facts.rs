@@ -152,7 +152,10 @@ pub struct FileFacts {
     pub lowering: Vec<LoweringContext>,
     /// Literals written where a lowering platform is expected (platform lists,
     /// `register_lowering`'s platform), for spelling checks.
-    pub lowering_platforms: Vec<(StrExpr, Span)>,
+    /// (each list as written: `platforms: vec![..]`, `lower(&ctx, &[..])`),
+    /// and whether it surely is one (an argument of a lowering call or of
+    /// `register_lowering`) rather than any field named `platforms`.
+    pub lowering_platforms: Vec<(bool, Vec<(StrExpr, Span)>)>,
     /// Inline module paths within the file: `scopes[0]` is the file itself
     /// (`[]`), `mod a { mod b {} }` adds `[a]` and `[a, b]`.
     pub scopes: Vec<Vec<String>>,

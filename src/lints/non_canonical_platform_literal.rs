@@ -3,7 +3,7 @@
 //! backend registered under an alias, a lowering platform misspelled.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::{Operand, StrExpr};
+use crate::analysis::facts::Operand;
 use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::lints::Lint;
 use crate::platform::{self, LiteralKind};
@@ -33,7 +33,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             // No lowering platform is ever `gpu`: a backend registered under it is never found.
-            let Some(key) = resolved_lit(krate, file, &reg.key) else {
+            let Some(key) = krate.resolve(file, &reg.key) else {
                 continue;
             };
             if let LiteralKind::Alias { alias, targets } = platform::classify_literal(&key) {
@@ -52,49 +52,62 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
-        for (p, span) in &facts.lowering_platforms {
-            let Some(value) = resolved_lit(krate, file, p) else {
+        for (sure, list) in &facts.lowering_platforms {
+            let values: Vec<(Option<String>, Span)> = list
+                .iter()
+                .map(|(p, span)| (krate.resolve(file, p), *span))
+                .collect();
+            // A `platforms:` field with no platform name we know is some
+            // other list (release targets, OS names): not ours.
+            let about_platforms = *sure
+                || values.iter().any(|(v, _)| {
+                    v.as_deref()
+                        .is_some_and(|v| platform::classify_literal(v) != LiteralKind::Unknown)
+                });
+            if !about_platforms {
                 continue;
-            };
-            let d = match platform::classify_literal(&value) {
-                LiteralKind::WrongCase { canonical } => {
-                    diagnostic(&value, *span, "lowering platforms are lower case")
-                        .map(|d| d.with_help(format!("write `\"{canonical}\"`")))
-                }
-                LiteralKind::Unknown => Some(
-                    Diagnostic::new(
-                        LINT.name,
-                        LINT.default_severity,
-                        *span,
-                        format!("`\"{value}\"` is not a platform name"),
-                    )
-                    .with_label("unknown lowering platform")
-                    .with_help(format!(
-                        "lower for one of {} (or `\"gpu\"` for all GPU platforms)",
-                        platform::quoted_list(platform::CANONICAL, "or")
-                    )),
-                ),
-                // Only lower-case `gpu` expands to the GPU platforms.
-                LiteralKind::Alias { alias, .. } if value != alias => Some(
-                    Diagnostic::new(
-                        LINT.name,
-                        LINT.default_severity,
-                        *span,
-                        format!("`\"{value}\"` is not a platform name"),
-                    )
-                    .with_label("lowering platforms are lower case")
-                    .with_help(format!("write `\"{alias}\"`")),
-                ),
-                LiteralKind::Canonical | LiteralKind::Alias { .. } => None,
-            };
-            out.extend(d);
+            }
+            for (value, span) in &values {
+                let Some(value) = value else { continue };
+                out.extend(lowering_platform(value, *span));
+            }
         }
     }
 }
 
-/// A string value that is written as a literal (or a constant the crate resolves).
-fn resolved_lit(krate: &CrateFacts<'_>, file: FileId, e: &StrExpr) -> Option<String> {
-    krate.resolve(file, e)
+/// The finding for a misspelled lowering platform, if it is one.
+fn lowering_platform(value: &str, span: Span) -> Option<Diagnostic> {
+    let misspelled = |what: &str, label: &str, help: String| {
+        Diagnostic::new(
+            LINT.name,
+            LINT.default_severity,
+            span,
+            format!("`\"{value}\"` is not {what}"),
+        )
+        .with_label(label)
+        .with_help(help)
+    };
+    let mis_cased = |spelling: &str| {
+        misspelled(
+            "a canonical platform name",
+            "lowering platforms are lower case",
+            format!("write `\"{spelling}\"`"),
+        )
+    };
+    match platform::classify_literal(value) {
+        LiteralKind::WrongCase { canonical } => Some(mis_cased(canonical)),
+        // Only lower-case `gpu` expands to the GPU platforms.
+        LiteralKind::Alias { alias, .. } if value != alias => Some(mis_cased(alias)),
+        LiteralKind::Unknown => Some(misspelled(
+            "a platform name",
+            "unknown lowering platform",
+            format!(
+                "lower for one of {} (or `\"gpu\"` for all GPU platforms)",
+                platform::quoted_list(platform::CANONICAL, "or")
+            ),
+        )),
+        LiteralKind::Canonical | LiteralKind::Alias { .. } => None,
+    }
 }
 
 fn comparisons(

@@ -64,7 +64,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bool {
     match &side.operand {
         Operand::Raw | Operand::Canonical => true,
-        Operand::Str(s) => krate.resolve(file, s).is_some(),
+        // A platform name (canonical, alias or mis-cased): `platform()` of an
+        // OS or build target compared with "linux" or "wasm32" is not ours.
+        Operand::Str(s) => krate.resolve(file, s).is_some_and(|v| {
+            crate::platform::classify_literal(&v) != crate::platform::LiteralKind::Unknown
+        }),
         Operand::Other => false,
     }
 }

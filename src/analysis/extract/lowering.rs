@@ -13,13 +13,14 @@ impl Walker<'_> {
         if list.iter().any(|(p, _)| local(p)) {
             return None;
         }
-        let mut out = Vec::with_capacity(list.len());
-        for (p, span) in list {
-            self.facts
-                .lowering_platforms
-                .push((p.clone(), self.conv.span(span)));
-            out.push(p);
-        }
+        let out = list.iter().map(|(p, _)| p.clone()).collect();
+        let spans = list
+            .into_iter()
+            .map(|(p, span)| (p, self.conv.span(span)))
+            .collect();
+        self.facts
+            .lowering_platforms
+            .push((self.sure_lowering, spans));
         Some(out)
     }
 
@@ -87,7 +88,8 @@ impl Walker<'_> {
         true
     }
 
-    /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`.
+    /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`. Only for callees
+    /// that [`is_lowering_call`].
     pub(super) fn lowering_call(&mut self, receiver: Option<&Expr>, args: &[&Expr]) {
         let list_at = args.iter().position(|a| {
             platform_list(a, self.scope).is_some_and(|l| {
@@ -105,7 +107,9 @@ impl Walker<'_> {
         };
         let Some(ctx) = ctx else { return };
         let key = self.context_key(ctx);
+        self.sure_lowering = true;
         self.platforms_site(key, args[list_at]);
+        self.sure_lowering = false;
     }
 
     /// A `for` loop over several literal platforms whose body lowers a context
@@ -164,7 +168,7 @@ impl Walker<'_> {
                 visit::visit_expr_struct(self, s);
             }
             fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-                if path_last(&c.func).is_some_and(|n| n.starts_with("lower")) {
+                if path_last(&c.func).is_some_and(|n| is_lowering_call(&n)) {
                     let uses_var = c.args.iter().any(|a| mentions(a, self.vars));
                     if uses_var {
                         self.contexts.extend(
@@ -179,7 +183,7 @@ impl Walker<'_> {
                 visit::visit_expr_call(self, c);
             }
             fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-                if m.method.to_string().starts_with("lower")
+                if is_lowering_call(&m.method.to_string())
                     && m.args.iter().any(|a| mentions(a, self.vars))
                 {
                     self.contexts.push((*m.receiver).clone());
@@ -264,4 +268,9 @@ pub(super) fn mentions(e: &Expr, names: &[String]) -> bool {
     };
     m.visit_expr(e);
     m.found
+}
+
+/// `lower`, `lower_for`, `lower_module`...; not `lowercase`, `lower_bound`.
+pub(super) fn is_lowering_call(name: &str) -> bool {
+    name == "lower" || (name.starts_with("lower_") && name != "lower_bound")
 }

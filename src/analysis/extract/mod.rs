@@ -48,6 +48,7 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str) -> FileFacts {
         builder_calls: Vec::new(),
         returns: Vec::new(),
         in_closure: 0,
+        sure_lowering: false,
     };
     for attr in &file.attrs {
         if let Some(cfg) = Cfg::from_attr(attr) {
@@ -97,6 +98,8 @@ struct Walker<'t> {
     returns: Vec<usize>,
     /// Inside a closure body.
     in_closure: u32,
+    /// The platform list being read is an argument of a lowering call.
+    sure_lowering: bool,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
@@ -574,9 +577,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let platforms = list.iter().map(|(p, _)| p.clone()).collect();
             if self.loop_lowering(&f.body, &pat_names, platforms, span) {
                 // Only now are these literals known to be lowering platforms.
-                for (p, at) in list {
-                    self.facts.lowering_platforms.push((p, self.conv.span(at)));
-                }
+                let spans = list
+                    .into_iter()
+                    .map(|(p, at)| (p, self.conv.span(at)))
+                    .collect();
+                self.facts.lowering_platforms.push((true, spans));
             }
         }
     }
@@ -650,7 +655,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             self.registration(&last.ident, None, args.clone(), c);
             self.unregistration(&last.ident.to_string(), None, &args, c);
-            if last.ident.to_string().starts_with("lower") {
+            if is_lowering_call(&last.ident.to_string()) {
                 self.lowering_call(None, &args);
             }
             // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
@@ -692,7 +697,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     l.get(key).backend_reads.push(span);
                 }
             }
-            n if n.starts_with("lower") => self.lowering_call(Some(&m.receiver), &args),
+            n if is_lowering_call(n) => self.lowering_call(Some(&m.receiver), &args),
             _ => {}
         }
         self.registration(&m.method, Some(&m.receiver), args.clone(), m);

@@ -62,9 +62,10 @@ impl Walker<'_> {
             return;
         };
         if primitive.is_some() {
+            let at = self.span(key_expr);
             self.facts
                 .lowering_platforms
-                .push((key.clone(), self.span(key_expr)));
+                .push((true, vec![(key.clone(), at)]));
         }
         self.facts.registrations.push(Registration {
             callee: name,
