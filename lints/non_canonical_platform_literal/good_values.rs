@@ -81,3 +81,22 @@ pub fn device_summary(name: &str, label: &str) -> String {
 pub fn gpu_platform_count(ctx: &ModuleContext) -> usize {
     ctx.platforms.iter().filter(|p| **p == "cuda" || **p == "rocm").count()
 }
+
+// A `let mut` assigned in a branch may hold either value afterwards: not a
+// canonical value any more.
+pub fn chosen_platform(use_gpu: bool) -> bool {
+    let mut platform = "cpu";
+    if use_gpu {
+        platform = "gpu";
+    }
+    platform == "gpu"
+}
+
+// Reassigned from the environment: unknown.
+pub fn from_env() -> bool {
+    let mut target = "cpu".to_string();
+    if let Ok(v) = std::env::var("TARGET_PLATFORM") {
+        target = v;
+    }
+    target == "GPU"
+}

@@ -180,3 +180,10 @@ pub fn count_rocm(devices: &[Device]) -> usize {
     }
     n
 }
+
+// Reassigned in straight-line code: the binding now holds the raw platform.
+pub fn reassigned(dev: &Device) -> bool {
+    let mut p = "cpu";
+    p = dev.platform();
+    p == "cuda" //~ uncanonicalized_platform_comparison
+}

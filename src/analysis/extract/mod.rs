@@ -162,6 +162,25 @@ impl<'t> Walker<'t> {
             .find(|b| b.name == name)
     }
 
+    /// `x = value;` for a local `x`. Assigned in the scope that declared it,
+    /// `x` holds the new value; assigned in a nested block (a branch, a
+    /// loop), it may hold either afterwards: nothing we track.
+    fn rebind(&mut self, name: &str, value: Operand, origin: String) {
+        let innermost = self.scopes.len() - 1;
+        for (depth, scope) in self.scopes.iter_mut().enumerate().rev() {
+            if let Some(b) = scope.iter_mut().rev().find(|b| b.name == name) {
+                if depth == innermost {
+                    b.value = value;
+                    b.origin = origin;
+                } else {
+                    b.value = Operand::Other;
+                    b.origin = String::new();
+                }
+                return;
+            }
+        }
+    }
+
     fn bind(&mut self, name: String, value: Operand, origin: String) {
         let scope = self.scopes.last_mut().expect("a scope is open");
         scope.push(Binding {
@@ -607,11 +626,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             let name = ident.to_string();
             if self.retire_context(&name, &a.right) {
-                let saved = self.let_name.replace(name);
+                let saved = self.let_name.replace(name.clone());
                 visit::visit_expr_assign(self, a);
                 self.let_name = saved;
-                return;
+            } else {
+                visit::visit_expr_assign(self, a);
             }
+            // `platform = "gpu";`: the binding holds something else from here.
+            let value = self.binding_value(&a.right);
+            let origin = self.origin_text(&a.right, &value);
+            self.rebind(&name, value, origin);
+            return;
         }
         // `ctx.platforms = vec!["gpu"];` / `ctx.backend = Some(get_backend("cpu")?);`
         if let Expr::Field(f) = &*a.left {
