@@ -41,8 +41,64 @@ pub struct FilePlace {
     pub module: Vec<String>,
     /// `cfg`s of the `mod` declarations that lead to the file.
     pub cfgs: Vec<Cfg>,
-    /// Declared under `#[cfg(test)]` (directly or through a parent).
+    /// Declared under `#[cfg(test)]` (directly or through a parent), or in
+    /// an integration test (`tests/`).
     pub test: bool,
+    /// Which program the file's root is compiled into.
+    pub program: Program,
+}
+
+/// What a crate root is compiled into: a registration runs in the process of
+/// its program only.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Program {
+    /// A library (or a file outside any cargo layout): linked into every
+    /// binary of the package.
+    #[default]
+    Library,
+    /// A binary of its own: `src/main.rs`, `src/bin/*`, `tests/*`,
+    /// `examples/*`, `benches/*`.
+    Binary,
+    /// A build script: runs at build time, with nothing else.
+    BuildScript,
+}
+
+impl Program {
+    /// The program of a crate root, from where cargo's layout puts it.
+    fn of_root(path: &Path) -> Program {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let dirs: Vec<&str> = path
+            .parent()
+            .into_iter()
+            .flat_map(|p| p.iter().rev().take(2))
+            .filter_map(|c| c.to_str())
+            .collect();
+        let parent = dirs.first().copied().unwrap_or("");
+        let grandparent = dirs.get(1).copied().unwrap_or("");
+        let package_root = path
+            .parent()
+            .is_some_and(|d| d.join("Cargo.toml").is_file());
+        match (name, parent, grandparent) {
+            ("build.rs", _, _) if package_root => Program::BuildScript,
+            ("main.rs", "src", _) => Program::Binary,
+            (_, "bin", "src") => Program::Binary,
+            ("main.rs", _, "bin" | "tests" | "examples" | "benches") => Program::Binary,
+            (_, "tests" | "examples" | "benches", _) => Program::Binary,
+            _ => Program::Library,
+        }
+    }
+
+    /// Whether code of these two roots can run in one process.
+    pub fn shares_process(a: (usize, Program), b: (usize, Program)) -> bool {
+        if a.0 == b.0 {
+            return true;
+        }
+        match (a.1, b.1) {
+            (Program::BuildScript, _) | (_, Program::BuildScript) => false,
+            (Program::Binary, Program::Binary) => false,
+            _ => true,
+        }
+    }
 }
 
 pub struct ModuleTree {
@@ -376,12 +432,25 @@ fn resolve_place(
                 module,
                 test: parent.test || decl.cfgs.iter().any(Cfg::is_test),
                 cfgs,
+                program: parent.program,
             }
         }
         _ => {
             *roots += 1;
+            let path = files[i].0;
+            let in_tests = path
+                .parent()
+                .and_then(|d| d.file_name())
+                .is_some_and(|d| d == "tests")
+                || path
+                    .parent()
+                    .and_then(|d| d.parent())
+                    .and_then(|d| d.file_name())
+                    .is_some_and(|d| d == "tests");
             FilePlace {
                 root: *roots,
+                program: Program::of_root(path),
+                test: in_tests,
                 ..FilePlace::default()
             }
         }

@@ -3,6 +3,7 @@
 use crate::analysis::CrateFacts;
 use crate::analysis::cfg;
 use crate::analysis::facts::Registration;
+use crate::analysis::modules::Program;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lints::Lint;
 use crate::platform;
@@ -27,6 +28,8 @@ struct Resolved<'a> {
     cfgs: Vec<cfg::Cfg>,
     /// Test code: (file, test function); each test builds its own registry.
     test_scope: Option<(FileId, u32)>,
+    /// The crate root and what it is compiled into.
+    program: (usize, Program),
 }
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -60,6 +63,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 key,
                 cfgs,
                 test_scope,
+                program: (place.root, place.program),
             });
         }
     }
@@ -99,6 +103,8 @@ fn collide(a: &Resolved, b: &Resolved) -> bool {
     };
     same_registry
         && same_key
+        // Two binaries (examples, integration tests) never share a process.
+        && Program::shares_process(a.program, b.program)
         && a.test_scope == b.test_scope
         // A closure run once (`get_or_init`) builds its own registry.
         && (ra.context.once_scope == rb.context.once_scope && (ra.context.once_scope.is_none() || a.file == b.file))

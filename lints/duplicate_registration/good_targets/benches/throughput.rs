@@ -1,0 +1,4 @@
+fn main() {
+    xla::register_backend_factory("cuda", make_cuda_client);
+    bench();
+}
