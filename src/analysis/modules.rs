@@ -93,11 +93,12 @@ impl Program {
         if a.0 == b.0 {
             return true;
         }
-        match (a.1, b.1) {
-            (Program::BuildScript, _) | (_, Program::BuildScript) => false,
-            (Program::Binary, Program::Binary) => false,
-            _ => true,
-        }
+        !matches!(
+            (a.1, b.1),
+            (Program::BuildScript, _)
+                | (_, Program::BuildScript)
+                | (Program::Binary, Program::Binary)
+        )
     }
 }
 
