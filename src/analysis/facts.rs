@@ -161,6 +161,9 @@ pub struct FileFacts {
     pub scopes: Vec<Vec<String>>,
     pub mod_decls: Vec<ModDecl>,
     pub uses: Vec<UseDecl>,
+    /// Names of the types this file declares (structs, enums, traits...):
+    /// a path through one of them (`Backend::NAME`) may name a const of ours.
+    pub types: Vec<String>,
 }
 
 impl Default for FileFacts {
@@ -175,6 +178,7 @@ impl Default for FileFacts {
             scopes: vec![Vec::new()],
             mod_decls: Vec::new(),
             uses: Vec::new(),
+            types: Vec::new(),
         }
     }
 }

@@ -109,6 +109,9 @@ pub struct ModuleTree {
     by_name: HashMap<String, Const>,
     /// Names given by `use .. as NAME` anywhere in the crate.
     aliases: HashSet<String>,
+    /// Names of the crate's modules, types and `use`s of its own items:
+    /// first segments of paths that may lead to one of its constants.
+    local_names: HashSet<String>,
     /// Answers already given: (root, module, path) -> value. Lints ask for
     /// the same names again and again.
     cache: Cache,
@@ -162,6 +165,7 @@ impl ModuleTree {
         let mut modules: HashMap<ModKey, Module> = HashMap::new();
         let mut by_name: HashMap<String, Const> = HashMap::new();
         let mut aliases: HashSet<String> = HashSet::new();
+        let mut local_names: HashSet<String> = HashSet::new();
         for ((_, facts), place) in files.iter().zip(&places) {
             let key_of = |scope: u32| -> ModKey {
                 let mut m = place.module.clone();
@@ -177,7 +181,18 @@ impl ModuleTree {
                 merge(module.consts.entry(c.name.clone()), &value);
                 merge(by_name.entry(c.name.clone()), &value);
             }
+            local_names.extend(facts.types.iter().cloned());
+            local_names.extend(facts.scopes.iter().flatten().cloned());
+            local_names.extend(facts.mod_decls.iter().map(|d| d.name.clone()));
             for u in &facts.uses {
+                // `use burn_cuda::Backend;` brings in an outside name: not ours.
+                if let Some(alias) = &u.alias
+                    && u.target
+                        .first()
+                        .is_some_and(|f| matches!(f.as_str(), "crate" | "self" | "super"))
+                {
+                    local_names.insert(alias.clone());
+                }
                 if let Some(alias) = &u.alias
                     && u.target.last() != Some(alias)
                 {
@@ -195,6 +210,7 @@ impl ModuleTree {
             modules,
             by_name,
             aliases,
+            local_names,
             cache: RefCell::default(),
         }
     }
@@ -229,13 +245,27 @@ impl ModuleTree {
         let value = match self.find(place.root, &key.0.1, segments, &mut visited) {
             Found::Value(v) => Some(v),
             Found::Ambiguous => None,
-            Found::Nothing => match self.by_name.get(last) {
+            // By name only when the path may lead into this crate: not
+            // `burn_cuda::Backend::NAME`, which names another crate's item.
+            Found::Nothing if self.may_be_ours(segments) => match self.by_name.get(last) {
                 Some(Const::Str(v)) => Some(v.clone()),
                 _ => None,
             },
+            Found::Nothing => None,
         };
         self.cache.borrow_mut().insert(key, value.clone());
         value
+    }
+
+    /// A path that starts at this crate: one segment, `crate`/`self`/
+    /// `super`/`Self`, or a module, alias or type the crate declares.
+    fn may_be_ours(&self, segments: &[String]) -> bool {
+        let Some(first) = segments.first() else {
+            return false;
+        };
+        segments.len() == 1
+            || matches!(first.as_str(), "crate" | "self" | "super" | "Self")
+            || self.local_names.contains(first)
     }
 
     /// `visited` holds every (module, path) asked already in this resolution:

@@ -319,6 +319,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             syn::Item::Trait(x) => &x.attrs,
             _ => &[],
         };
+        let type_name = match item {
+            syn::Item::Struct(x) => Some(&x.ident),
+            syn::Item::Enum(x) => Some(&x.ident),
+            syn::Item::Trait(x) => Some(&x.ident),
+            syn::Item::Union(x) => Some(&x.ident),
+            syn::Item::Type(x) => Some(&x.ident),
+            _ => None,
+        };
+        self.facts.types.extend(type_name.map(|i| i.to_string()));
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
     }
