@@ -170,3 +170,12 @@ pub fn rebuilt_from_itself() -> Result<(), Error> {
     let ctx = ctx.with_backend(get_backend("tpu")?);
     lower(&ctx, &["rocm"]) //~ lowering_backend_mismatch
 }
+
+// The backend set last before the lowering is the one that counts.
+pub fn replaced_then_mismatched(module: &Module) -> Result<Executable, Error> {
+    let mut ctx = LoweringContext::new(module);
+    ctx.set_backend(get_backend("cuda")?);
+    lower(&ctx, &["cuda"])?;
+    ctx.set_backend(get_backend("cpu")?);
+    lower(&ctx, &["tpu"]) //~ lowering_backend_mismatch
+}

@@ -186,3 +186,25 @@ pub fn reassigned_context() -> Result<Executable, Error> {
     ctx = LoweringContext::new().with_backend(get_backend("cpu")?);
     ctx.lower_for(&["cpu"])
 }
+
+// A backend per branch, each lowered in its own branch.
+pub fn per_branch(module: &Module, on_gpu: bool) -> Result<Executable, Error> {
+    let mut ctx = LoweringContext::new(module);
+    if on_gpu {
+        ctx.set_backend(get_backend("cuda")?);
+        lower(&ctx, &["cuda"])
+    } else {
+        ctx.set_backend(get_backend("cpu")?);
+        lower(&ctx, &["cpu"])
+    }
+}
+
+// A backend replaced before the second lowering: each lowering uses the
+// backend set last before it.
+pub fn replaced_backend(module: &Module) -> Result<Executable, Error> {
+    let mut ctx = LoweringContext::new(module);
+    ctx.set_backend(get_backend("cuda")?);
+    lower(&ctx, &["cuda"])?;
+    ctx.set_backend(get_backend("cpu")?);
+    lower(&ctx, &["cpu"])
+}

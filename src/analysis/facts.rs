@@ -133,13 +133,35 @@ pub struct Comparison {
 #[derive(Debug, Clone, Default)]
 pub struct LoweringContext {
     /// `get_backend("cpu")` passed to the context: platform and span of the call.
-    pub backends: Vec<(StrExpr, Span)>,
+    pub backends: Vec<Site<StrExpr>>,
     /// Literal platform lists the context is lowered for.
-    pub platforms: Vec<(Vec<StrExpr>, Span)>,
+    pub platforms: Vec<Site<Vec<StrExpr>>>,
     /// `ctx.get_backend()` calls on the context (only an error with several platforms).
     pub backend_reads: Vec<Span>,
     /// Literal platform lists of `for` loops in which the context is lowered.
-    pub loop_platforms: Vec<(Vec<StrExpr>, Span)>,
+    pub loop_platforms: Vec<Site<Vec<StrExpr>>>,
+}
+
+/// Something said about a lowering context at one place of the function.
+#[derive(Debug, Clone)]
+pub struct Site<T> {
+    pub value: T,
+    pub span: Span,
+    /// (branch point, arm) on the way, as in [`Context::branches`]: sites in
+    /// different arms of one branch never meet.
+    pub branches: Vec<(u32, u32)>,
+}
+
+impl<T> Site<T> {
+    /// Both sites can be reached in one run of the function.
+    pub fn meets<U>(&self, other: &Site<U>) -> bool {
+        !self.branches.iter().any(|(id, arm)| {
+            other
+                .branches
+                .iter()
+                .any(|(id2, arm2)| id == id2 && arm != arm2)
+        })
+    }
 }
 
 /// Everything the per-file pass learns from one file.

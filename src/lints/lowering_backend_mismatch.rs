@@ -2,8 +2,8 @@
 //! platform and lowered for others.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::StrExpr;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::analysis::facts::{Site, StrExpr};
+use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::lints::Lint;
 use crate::platform;
 
@@ -24,71 +24,85 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         let resolve_all = |list: &[StrExpr]| -> Option<Vec<String>> {
             list.iter().map(|p| krate.resolve(file, p)).collect()
         };
-        for (backend, backend_span) in &ctx.backends {
-            let Some(backend) = krate.resolve(file, backend) else {
+        // The backend a lowering uses: the one set last before it, on a path
+        // that reaches it (else the first one set after it, e.g. a context
+        // literal listing `platforms:` before `backend:`).
+        let backend_for = |site: &Site<Vec<StrExpr>>| -> Option<(String, Span)> {
+            let reaching = || ctx.backends.iter().filter(|b| b.meets(site));
+            let before = reaching()
+                .filter(|b| b.span.start < site.span.start)
+                .max_by_key(|b| b.span.start);
+            let after = || {
+                reaching()
+                    .filter(|b| b.span.start >= site.span.start)
+                    .min_by_key(|b| b.span.start)
+            };
+            let b = before.or_else(after)?;
+            Some((krate.resolve(file, &b.value)?, b.span))
+        };
+        for site in &ctx.platforms {
+            let (Some((backend, backend_span)), Some(platforms)) =
+                (backend_for(site), resolve_all(&site.value))
+            else {
                 continue;
             };
-            let backend = backend.as_str();
-            for (list, span) in &ctx.platforms {
-                let Some(platforms) = resolve_all(list) else {
-                    continue;
-                };
-                if platforms.iter().any(|p| platform::overlaps(backend, p)) {
-                    continue;
-                }
-                let shown = quoted(&platforms);
-                out.push(
-                    Diagnostic::new(
-                        LINT.name,
-                        LINT.default_severity,
-                        *span,
-                        format!("lowering for {shown} with a backend for `{backend}`"),
-                    )
-                    .with_label(format!("lowered for {shown}"))
-                    .with_secondary(*backend_span, format!("backend for `{backend}`"))
-                    .with_help(format!(
-                        "get the backend for a lowering platform (`get_backend(\"{}\")`) or lower for `{backend}`; at run time this fails with \"the platform for the specified backend {backend} is different from the lowering platform {}\"",
-                        first_canonical(&platforms[0]),
-                        first_canonical(&platforms[0]),
-                    )),
-                );
+            if platforms.iter().any(|p| platform::overlaps(&backend, p)) {
+                continue;
             }
-            for (list, span) in &ctx.loop_platforms {
-                let Some(platforms) = resolve_all(list) else {
-                    continue;
-                };
-                let other: Vec<String> = platforms
-                    .iter()
-                    .filter(|p| !platform::overlaps(backend, p))
-                    .cloned()
-                    .collect();
-                if other.is_empty() {
-                    continue;
-                }
-                out.push(
-                    Diagnostic::new(
-                        LINT.name,
-                        LINT.default_severity,
-                        *span,
-                        format!(
-                            "a context with a backend for `{backend}` is lowered in a loop over {}",
-                            quoted(&platforms)
-                        ),
-                    )
-                    .with_label(format!("includes {}", quoted(&other)))
-                    .with_secondary(*backend_span, format!("backend for `{backend}`, fixed outside the loop"))
-                    .with_help("build the context inside the loop, with `get_backend(platform)` for the platform being lowered"),
-                );
+            let shown = quoted(&platforms);
+            out.push(
+                Diagnostic::new(
+                    LINT.name,
+                    LINT.default_severity,
+                    site.span,
+                    format!("lowering for {shown} with a backend for `{backend}`"),
+                )
+                .with_label(format!("lowered for {shown}"))
+                .with_secondary(backend_span, format!("backend for `{backend}`"))
+                .with_help(format!(
+                    "get the backend for a lowering platform (`get_backend(\"{}\")`) or lower for `{backend}`; at run time this fails with \"the platform for the specified backend {backend} is different from the lowering platform {}\"",
+                    first_canonical(&platforms[0]),
+                    first_canonical(&platforms[0]),
+                )),
+            );
+        }
+        for site in &ctx.loop_platforms {
+            let (Some((backend, backend_span)), Some(platforms)) =
+                (backend_for(site), resolve_all(&site.value))
+            else {
+                continue;
+            };
+            let other: Vec<String> = platforms
+                .iter()
+                .filter(|p| !platform::overlaps(&backend, p))
+                .cloned()
+                .collect();
+            if other.is_empty() {
+                continue;
             }
+            out.push(
+                Diagnostic::new(
+                    LINT.name,
+                    LINT.default_severity,
+                    site.span,
+                    format!(
+                        "a context with a backend for `{backend}` is lowered in a loop over {}",
+                        quoted(&platforms)
+                    ),
+                )
+                .with_label(format!("includes {}", quoted(&other)))
+                .with_secondary(backend_span, format!("backend for `{backend}`, fixed outside the loop"))
+                .with_help("build the context inside the loop, with `get_backend(platform)` for the platform being lowered"),
+            );
         }
         // One finding per `get_backend()`, however many lists the context has.
         let multi = ctx
             .platforms
             .iter()
             .chain(&ctx.loop_platforms)
-            .find(|(list, _)| list.len() >= 2);
+            .find(|site| site.value.len() >= 2);
         for read in &ctx.backend_reads {
-            if let Some((_, span)) = multi {
+            if let Some(site) = multi {
                 out.push(
                     Diagnostic::new(
                         LINT.name,
@@ -97,7 +111,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                         "`get_backend()` on a context lowered for several platforms",
                     )
                     .with_label("which backend? the context has one per platform")
-                    .with_secondary(*span, "lowered for these platforms")
+                    .with_secondary(site.span, "lowered for these platforms")
                     .with_help("ask for the backend of one platform (`get_backend(\"cuda\")`), or lower for a single platform; JAX raises \"accessing .backend in multi-lowering setting\""),
                 );
             }

@@ -2,6 +2,7 @@
 //! lowered for, within one function.
 
 use super::*;
+use crate::analysis::facts::Site;
 
 impl Walker<'_> {
     /// A literal platform list, whose literals are also remembered for the
@@ -72,8 +73,13 @@ impl Walker<'_> {
             return;
         };
         let span = self.span(call);
+        let branches = self.ctx.branches.clone();
         if let Some(l) = self.lowering_here() {
-            l.get(key).backends.push((platform, span));
+            l.get(key).backends.push(Site {
+                value: platform,
+                span,
+                branches,
+            });
         }
     }
 
@@ -82,8 +88,13 @@ impl Walker<'_> {
             return false;
         };
         let span = self.span(list);
+        let branches = self.ctx.branches.clone();
         if let Some(l) = self.lowering_here() {
-            l.get(key).platforms.push((platforms, span));
+            l.get(key).platforms.push(Site {
+                value: platforms,
+                span,
+                branches,
+            });
         }
         true
     }
@@ -205,9 +216,14 @@ impl Walker<'_> {
             .chain(finder.literals)
             .collect();
         let lowers = !keys.is_empty();
+        let branches = self.ctx.branches.clone();
         for key in keys {
             if let Some(l) = self.lowering_here() {
-                l.get(key).loop_platforms.push((list.clone(), span));
+                l.get(key).loop_platforms.push(Site {
+                    value: list.clone(),
+                    span,
+                    branches: branches.clone(),
+                });
             }
         }
         lowers
