@@ -46,3 +46,11 @@ pub fn register_dtypes() {
     dtypes::register_dtype("bfloat16", BFLOAT16);
     crate::dtypes::register_dtype("BFloat16", BFLOAT16); //~ duplicate_registration
 }
+
+// One registry made here, filled twice under one key.
+pub fn build_twice() -> Registry {
+    let mut r = Registry::new();
+    r.register("sin_rule", sin_a);
+    r.register("sin_rule", sin_b); //~ duplicate_registration
+    r
+}

@@ -48,3 +48,27 @@ pub fn refresh_codecs(codecs: &mut CodecRegistry) {
     codecs.reregister("f8e4m3", F8Codec::fast());
 }
 
+
+// A registry made in each function (or closure) is its own, whatever its name.
+pub fn build_jvp_rules() -> OpRegistry {
+    let mut reg = OpRegistry::new();
+    reg.register("matmul_rule", matmul_jvp);
+    reg
+}
+
+pub fn build_vmap_rules() -> OpRegistry {
+    let mut reg = OpRegistry::new();
+    reg.register("matmul_rule", matmul_vmap);
+    reg
+}
+
+pub fn per_thread_registries() {
+    std::thread::spawn(|| {
+        let mut r = Registry::default();
+        r.register_backend("thread_cuda", make_a);
+    });
+    std::thread::spawn(|| {
+        let mut r = Registry::default();
+        r.register_backend("thread_cuda", make_b);
+    });
+}

@@ -66,6 +66,9 @@ struct Binding {
     value: Operand,
     /// Where the value came from, for messages: "`dev.platform()`".
     origin: String,
+    /// `Some(id)` when initialised with a new value (`Registry::new()`,
+    /// `Registry::default()`, a struct literal): a registry of its own.
+    fresh: Option<u32>,
 }
 
 struct Walker<'t> {
@@ -187,6 +190,7 @@ impl<'t> Walker<'t> {
             name,
             value,
             origin,
+            fresh: None,
         });
     }
 
@@ -513,6 +517,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let value = self.binding_value(&init.expr);
         let origin = self.origin_text(&init.expr, &value);
         self.bind_pat(&l.pat, value, &origin);
+        if let Some(name) = let_name(&l.pat)
+            && is_constructor(&init.expr)
+        {
+            let id = self.id();
+            if let Some(b) = self
+                .scopes
+                .last_mut()
+                .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
+            {
+                b.fresh = Some(id);
+            }
+        }
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
@@ -789,4 +805,15 @@ fn let_name(pat: &Pat) -> Option<String> {
 /// would walk every token of it).
 fn struct_key(s: &syn::ExprStruct) -> usize {
     syn::spanned::Spanned::span(&s.path).byte_range().start
+}
+
+/// `Registry::new()`, `Registry::default()`, `Default::default()`,
+/// `Registry::with_capacity(..)`, `Registry { .. }`: a new value.
+fn is_constructor(e: &Expr) -> bool {
+    match peel(e) {
+        Expr::Struct(_) => true,
+        Expr::Call(c) => path_last(&c.func)
+            .is_some_and(|n| matches!(n.as_str(), "new" | "default" | "with_capacity" | "empty")),
+        _ => false,
+    }
 }

@@ -40,7 +40,7 @@ impl Walker<'_> {
         {
             return;
         }
-        let receiver = receiver.map(|r| self.compact_text(r)).unwrap_or_default();
+        let receiver = receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
         let (key_expr, primitive) = if name == "register_lowering" {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -159,11 +159,24 @@ impl Walker<'_> {
             return;
         };
         self.facts.unregistrations.push(Unregistration {
-            receiver: receiver.map(|r| self.compact_text(r)).unwrap_or_default(),
+            receiver: receiver.map(|r| self.receiver_key(r)).unwrap_or_default(),
             key,
             span: self.span(call),
             function: self.ctx.function,
         });
+    }
+
+    /// Which registry a receiver is: its text, and for a registry made in
+    /// this function (`let mut r = Registry::new()`) which one, since another
+    /// function or closure may name its own alike.
+    fn receiver_key(&self, r: &Expr) -> String {
+        let fresh = root_ident(r)
+            .and_then(|i| self.lookup(&i))
+            .and_then(|b| b.fresh);
+        match fresh {
+            Some(id) => format!("{}#{id}", self.compact_text(r)),
+            None => self.compact_text(r),
+        }
     }
 
     /// `x = x.register(..)` / `let x = x.register(..)`: the call hands back the
@@ -212,6 +225,17 @@ impl Walker<'_> {
         for e in failing {
             self.failing_calls.extend(callee_id(e));
         }
+    }
+}
+
+/// The variable an expression starts from: `r` in `r.inner.table`.
+fn root_ident(e: &Expr) -> Option<String> {
+    match strip_parens(e) {
+        Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+        Expr::Field(f) => root_ident(&f.base),
+        Expr::MethodCall(m) if m.args.is_empty() => root_ident(&m.receiver),
+        Expr::Unary(u) => root_ident(&u.expr),
+        _ => None,
     }
 }
 
