@@ -100,10 +100,6 @@ impl SourceMap {
         &self.files[id as usize]
     }
 
-    pub fn get_mut(&mut self, id: FileId) -> &mut SourceFile {
-        &mut self.files[id as usize]
-    }
-
     pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
         (0..).zip(self.files.iter())
     }
@@ -134,17 +130,6 @@ impl SpanConv {
             file: self.file,
             start: range.start,
             end: range.end,
-        }
-    }
-
-    /// From the start of `first` to the end of `last`.
-    pub fn join(&self, first: proc_macro2::Span, last: proc_macro2::Span) -> Span {
-        let a = self.span(first);
-        let b = self.span(last);
-        Span {
-            file: self.file,
-            start: a.start.min(b.start),
-            end: a.end.max(b.end),
         }
     }
 

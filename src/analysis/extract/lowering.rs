@@ -83,9 +83,9 @@ impl Walker<'_> {
         }
     }
 
-    pub(super) fn platforms_site(&mut self, key: String, list: &Expr) -> bool {
+    pub(super) fn platforms_site(&mut self, key: String, list: &Expr) {
         let Some(platforms) = self.platform_list(list) else {
-            return false;
+            return;
         };
         let span = self.span(list);
         let branches = self.ctx.branches.clone();
@@ -96,7 +96,6 @@ impl Walker<'_> {
                 branches,
             });
         }
-        true
     }
 
     /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`. Only for callees

@@ -667,9 +667,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Expr::Field(f) = &*a.left {
             let key = self.context_key(&f.base);
             match field_name(&a.left).as_deref() {
-                Some("platforms") => {
-                    self.platforms_site(key, &a.right);
-                }
+                Some("platforms") => self.platforms_site(key, &a.right),
                 Some("backend") => self.backend_site(key, &a.right),
                 _ => {}
             }
