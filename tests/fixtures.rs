@@ -306,3 +306,84 @@ fn every_lint_readme_has_the_sections() {
         }
     }
 }
+
+/// The ```rust blocks of a README section.
+fn rust_blocks(docs: &str, section: &str) -> Vec<String> {
+    let Some(start) = docs.find(section) else {
+        return Vec::new();
+    };
+    let body = &docs[start + section.len()..];
+    let body = &body[..body.find("\n## ").unwrap_or(body.len())];
+    body.split("```rust\n")
+        .skip(1)
+        .filter_map(|b| b.split("\n```").next())
+        .map(str::to_string)
+        .collect()
+}
+
+fn lint_snippet(code: &str) -> Outcome {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lib.rs");
+    std::fs::write(&path, code).unwrap();
+    analyze(
+        vec![Input {
+            display: "lib.rs".into(),
+            path,
+            krate: 0,
+        }],
+        LINTS,
+    )
+}
+
+/// Documentation that runs: each lint's Example fires it, its Use instead is
+/// silent (every lint), as biome checks its docs.
+#[test]
+fn readme_examples_fire_and_fixes_are_silent() {
+    for lint in LINTS {
+        let examples = rust_blocks(lint.docs, "## Example");
+        let fixes = rust_blocks(lint.docs, "## Use instead");
+        assert!(
+            !examples.is_empty(),
+            "lints/{}/README.md: no ```rust block under Example",
+            lint.name
+        );
+        assert!(
+            !fixes.is_empty(),
+            "lints/{}/README.md: no ```rust block under Use instead",
+            lint.name
+        );
+        for code in &examples {
+            let outcome = lint_snippet(code);
+            assert!(
+                outcome.errors.is_empty(),
+                "{}: Example does not parse: {:?}",
+                lint.name,
+                outcome.errors
+            );
+            assert!(
+                outcome.diagnostics.iter().any(|d| d.lint == lint.name),
+                "lints/{}/README.md: the Example does not fire the lint:\n{code}",
+                lint.name
+            );
+        }
+        for code in &fixes {
+            let outcome = lint_snippet(code);
+            assert!(
+                outcome.errors.is_empty(),
+                "{}: Use instead does not parse: {:?}",
+                lint.name,
+                outcome.errors
+            );
+            let found: Vec<String> = outcome
+                .diagnostics
+                .iter()
+                .map(|d| format!("{}: {}", d.lint, d.message))
+                .collect();
+            assert!(
+                found.is_empty(),
+                "lints/{}/README.md: Use instead is not silent: {found:?}",
+                lint.name
+            );
+        }
+    }
+}
