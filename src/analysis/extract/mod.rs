@@ -437,13 +437,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_block(&mut self, b: &'ast syn::Block) {
         // `{ r.register(..); return; }`: the function ends at that `return`,
         // after what comes before it in the block.
-        let returns_at = b.stmts.iter().find_map(|s| match s {
-            syn::Stmt::Expr(Expr::Return(r), _) => Some(self.span(r).start),
+        let returns_at = b.stmts.iter().enumerate().find_map(|(i, s)| match s {
+            syn::Stmt::Expr(Expr::Return(r), _) => Some((i, return_offset(r))),
             _ => None,
         });
         self.with_scope(|w| {
-            for stmt in &b.stmts {
-                let before = returns_at.filter(|&r| w.span(stmt).start < r);
+            for (i, stmt) in b.stmts.iter().enumerate() {
+                let before = returns_at
+                    .filter(|&(at, _)| i < at)
+                    .map(|(_, offset)| offset);
                 w.returns.extend(before);
                 w.visit_stmt(stmt);
                 if before.is_some() {
@@ -454,7 +456,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        self.returns.push(self.span(r).start);
+        self.returns.push(return_offset(r));
         visit::visit_expr_return(self, r);
         self.returns.pop();
     }
@@ -491,7 +493,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         };
         let name = let_name(&l.pat);
         if let Some(name) = &name {
-            self.mark_builder(name, &init.expr);
+            self.mark_builder(|_| name.clone(), &init.expr);
         }
         let saved = self.let_name.take();
         if let Some(name) = &name {
@@ -643,8 +645,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
-        let target = self.compact_text(&*a.left);
-        self.mark_builder(&target, &a.right);
+        self.mark_builder(|w| w.compact_text(&*a.left), &a.right);
         // `ctx = LoweringContext::new()..`: from here on, another context.
         if let Expr::Path(p) = &*a.left
             && let Some(ident) = p.path.get_ident()
@@ -814,4 +815,10 @@ fn is_constructor(e: &Expr) -> bool {
             .is_some_and(|n| matches!(n.as_str(), "new" | "default" | "with_capacity" | "empty")),
         _ => false,
     }
+}
+
+/// Where a `return` is: its keyword (the span of the whole expression would
+/// walk all its tokens).
+fn return_offset(r: &syn::ExprReturn) -> usize {
+    r.return_token.span.byte_range().start
 }

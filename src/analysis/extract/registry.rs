@@ -181,10 +181,11 @@ impl Walker<'_> {
 
     /// `x = x.register(..)` / `let x = x.register(..)`: the call hands back the
     /// builder it was called on.
-    pub(super) fn mark_builder(&mut self, target: &str, value: &Expr) {
+    /// `target` is only computed for a `register*` call (assignments are many).
+    pub(super) fn mark_builder(&mut self, target: impl FnOnce(&Self) -> String, value: &Expr) {
         if let Expr::MethodCall(m) = strip_parens(peel_try(value))
             && m.method.to_string().starts_with("register")
-            && self.compact_text(&*m.receiver) == target
+            && self.compact_text(&*m.receiver) == target(self)
         {
             self.builder_calls.push(m.method.span().byte_range().start);
         }
