@@ -8,7 +8,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::discover;
 
-use crate::engine::{Outcome, analyze};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::baseline;
+use crate::config::{Config, ConfigError, Level, Loader, Overrides};
+use crate::diagnostic::Severity;
+use crate::engine::{Input, Outcome, analyze};
 use crate::lints::{self, LINTS};
 use crate::report::{self, Format};
 
@@ -25,11 +32,16 @@ pub const EXIT_ERROR: u8 = 2;
     long_about = "backend-lint parses Rust source with syn and reports duplicate backend \
 registrations and platform comparisons that skip canonicalization. It never builds or runs \
 the code it reads, so it is safe on untrusted pull requests.\n\n\
-Exit status: 0 nothing found, 1 findings, 2 usage error or a file could not be analysed."
+Exit status: 0 nothing found (or only warnings), 1 deny-level findings, 2 usage error, \
+broken configuration, or a file could not be analysed.",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// `backend-lint [OPTIONS]` without a subcommand is `check`.
+    #[command(flatten)]
+    pub check: CheckArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -43,6 +55,83 @@ pub enum Command {
         /// The lint's name, e.g. duplicate_registration
         name: String,
     },
+    /// Print the configuration that applies to a path, and where it comes from
+    Config {
+        /// A file or folder; the current folder if omitted
+        path: Option<PathBuf>,
+        /// Use this configuration file instead of looking for one
+        #[arg(long, value_name = "PATH")]
+        config: Option<PathBuf>,
+        #[command(flatten)]
+        levels: LevelArgs,
+    },
+}
+
+/// clippy's `-A/-W/-D`: later flags win over earlier ones and over the configuration.
+#[derive(Debug, Default, Clone, clap::Args)]
+pub struct LevelArgs {
+    /// Allow a lint: do not report it (repeatable)
+    #[arg(
+        short = 'A',
+        long = "allow",
+        value_name = "LINT",
+        help_heading = "Lint levels"
+    )]
+    pub allow: Vec<String>,
+    /// Report a lint as a warning, which does not fail the run (repeatable)
+    #[arg(
+        short = 'W',
+        long = "warn",
+        value_name = "LINT",
+        help_heading = "Lint levels"
+    )]
+    pub warn: Vec<String>,
+    /// Report a lint as an error, which fails the run; `-D warnings` makes every warning one (repeatable)
+    #[arg(
+        short = 'D',
+        long = "deny",
+        value_name = "LINT",
+        help_heading = "Lint levels"
+    )]
+    pub deny: Vec<String>,
+    /// Where each flag was on the command line, to apply them in order.
+    #[arg(skip)]
+    pub order: Vec<(usize, String, Level)>,
+}
+
+impl LevelArgs {
+    /// Read the positions of the flags from clap's matches.
+    fn ordered(&mut self, matches: &clap::ArgMatches) {
+        let mut order = Vec::new();
+        for (id, level) in [
+            ("allow", Level::Allow),
+            ("warn", Level::Warn),
+            ("deny", Level::Deny),
+        ] {
+            if let (Some(indices), Some(values)) =
+                (matches.indices_of(id), matches.get_many::<String>(id))
+            {
+                order.extend(indices.zip(values).map(|(i, v)| (i, v.clone(), level)));
+            }
+        }
+        order.sort_by_key(|(i, _, _)| *i);
+        self.order = order;
+    }
+
+    fn overrides(&self, config: Option<PathBuf>) -> Overrides {
+        let levels = if self.order.is_empty() {
+            // Built without clap's matches (tests): allow, warn, deny.
+            self.allow
+                .iter()
+                .map(|n| (n.clone(), Level::Allow))
+                .chain(self.warn.iter().map(|n| (n.clone(), Level::Warn)))
+                .chain(self.deny.iter().map(|n| (n.clone(), Level::Deny)))
+                .collect()
+        } else {
+            self.order.iter().map(|(_, n, l)| (n.clone(), *l)).collect()
+        };
+        Overrides { levels, config }
+    }
 }
 
 #[derive(Debug, Default, clap::Args)]
@@ -81,6 +170,19 @@ pub struct CheckArgs {
     /// Path to Cargo.toml
     #[arg(long, value_name = "PATH", help_heading = "Package selection")]
     pub manifest_path: Option<PathBuf>,
+    #[command(flatten)]
+    pub levels: LevelArgs,
+    /// Use this configuration (a `backend-lint.toml`, or a `Cargo.toml` with
+    /// `[package.metadata.backend-lint]`) for every file, instead of looking for one
+    #[arg(long, value_name = "PATH", help_heading = "Configuration")]
+    pub config: Option<PathBuf>,
+    /// Do not report findings recorded in this baseline file (see --write-baseline)
+    #[arg(long, value_name = "FILE", help_heading = "Baseline")]
+    pub baseline: Option<PathBuf>,
+    /// Record every current finding in this file and exit 0: adopt the linter
+    /// on existing code, then run with --baseline to see only new findings
+    #[arg(long, value_name = "FILE", help_heading = "Baseline")]
+    pub write_baseline: Option<PathBuf>,
 }
 
 fn parse_output(s: &str) -> Result<(Format, PathBuf), String> {
@@ -107,8 +209,19 @@ pub enum Color {
 
 /// Entry point of both binaries. `args` includes the program name.
 pub fn main_with_args(args: Vec<std::ffi::OsString>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    use clap::{CommandFactory, FromArgMatches};
+    let parsed = Cli::command()
+        .try_get_matches_from(args)
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let cli = match parsed {
+        Ok((mut cli, matches)) => {
+            match (&mut cli.command, matches.subcommand()) {
+                (Some(Command::Check(a)), Some((_, sub))) => a.levels.ordered(sub),
+                (Some(Command::Config { levels, .. }), Some((_, sub))) => levels.ordered(sub),
+                _ => cli.check.levels.ordered(&matches),
+            }
+            cli
+        }
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() {
@@ -134,7 +247,7 @@ pub fn cargo_args(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
 }
 
 fn run(cli: Cli) -> u8 {
-    match cli.command.unwrap_or(Command::Check(CheckArgs::default())) {
+    match cli.command.unwrap_or(Command::Check(cli.check)) {
         Command::Lints => {
             let width = LINTS.iter().map(|l| l.name.len()).max().unwrap_or(0);
             let mut out = String::new();
@@ -164,11 +277,116 @@ fn run(cli: Cli) -> u8 {
             }
         },
         Command::Check(args) => check(args),
+        Command::Config {
+            path,
+            config,
+            levels,
+        } => show_config(path, levels.overrides(config)),
     }
+}
+
+/// `backend-lint config [PATH]`.
+fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
+    if let Err(e) = overrides.validate() {
+        eprintln!("error: {e}");
+        return EXIT_ERROR;
+    }
+    let path = path.unwrap_or_else(|| PathBuf::from("."));
+    if !path.exists() {
+        eprintln!("error: `{}` does not exist", path.display());
+        return EXIT_ERROR;
+    }
+    let loader = match Loader::new(overrides) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{}", e.render(stderr_color()));
+            return EXIT_ERROR;
+        }
+    };
+    match loader.for_dir(&config_dir(&path)) {
+        Ok(config) => {
+            print(&config.to_toml());
+            EXIT_CLEAN
+        }
+        Err(e) => {
+            eprint!("{}", e.render(stderr_color()));
+            EXIT_ERROR
+        }
+    }
+}
+
+/// Where the configuration of a file or folder is looked for: its package
+/// root, else the folder itself (the file's folder).
+fn config_dir(path: &Path) -> PathBuf {
+    let dir = if path.is_dir() {
+        path.to_path_buf()
+    } else {
+        path.parent().map(Path::to_path_buf).unwrap_or_default()
+    };
+    let dir = std::path::absolute(&dir).unwrap_or(dir);
+    dir.ancestors()
+        .find(|d| d.join("Cargo.toml").is_file())
+        .map(Path::to_path_buf)
+        .unwrap_or(dir)
+}
+
+fn stderr_color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+}
+
+/// Give each input the configuration of its crate, and drop excluded files.
+fn configure(inputs: Vec<Input>, loader: &Loader) -> Result<Vec<Input>, ConfigError> {
+    let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
+    let mut out = Vec::with_capacity(inputs.len());
+    for mut input in inputs {
+        let parent = input
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        let config = match by_dir.get(&parent) {
+            Some(c) => c.clone(),
+            None => {
+                let c = loader.for_dir(&config_dir(&input.path))?;
+                by_dir.insert(parent, c.clone());
+                c
+            }
+        };
+        if config.excludes(&input.path) {
+            continue;
+        }
+        input.config = config;
+        out.push(input);
+    }
+    // A crate is analysed with one configuration: that of its first file.
+    let mut first: HashMap<usize, Arc<Config>> = HashMap::new();
+    for input in &mut out {
+        let c = first
+            .entry(input.krate)
+            .or_insert_with(|| input.config.clone());
+        input.config = c.clone();
+    }
+    Ok(out)
 }
 
 fn check(args: CheckArgs) -> u8 {
     let base = std::env::current_dir().unwrap_or_default();
+    let overrides = args.levels.overrides(args.config.clone());
+    if let Err(e) = overrides.validate() {
+        eprintln!("error: {e}");
+        return EXIT_ERROR;
+    }
+    if args.baseline.is_some() && args.write_baseline.is_some() {
+        eprintln!("error: --baseline and --write-baseline cannot be used together");
+        return EXIT_ERROR;
+    }
+    let loader = match Loader::new(overrides) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{}", e.render(stderr_color()));
+            return EXIT_ERROR;
+        }
+    };
     let selecting = args.workspace
         || !args.packages.is_empty()
         || !args.exclude.is_empty()
@@ -228,19 +446,58 @@ fn check(args: CheckArgs) -> u8 {
     for e in &path_errors {
         eprintln!("error: {}", e.message);
     }
+    let inputs = match configure(inputs, &loader) {
+        Ok(inputs) => inputs,
+        Err(e) => {
+            eprint!("{}", e.render(stderr_color()));
+            return EXIT_ERROR;
+        }
+    };
     let mut outcome: Outcome = analyze(inputs, LINTS);
     if let Some(only) = &only {
         restrict(&mut outcome, only);
+    }
+    let root = report::repository_root(&base);
+    if let Some(path) = &args.write_baseline {
+        return match baseline::write(path, &outcome, &root) {
+            Ok(n) => {
+                eprintln!(
+                    "wrote {} to the baseline `{}`",
+                    report::plural(n, "finding"),
+                    path.display()
+                );
+                if outcome.errors.is_empty() && path_errors.is_empty() {
+                    EXIT_CLEAN
+                } else {
+                    print(&report::render(
+                        Format::Short,
+                        &outcome,
+                        &report::Options { color: false, root },
+                    ));
+                    EXIT_ERROR
+                }
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                EXIT_ERROR
+            }
+        };
+    }
+    if let Some(path) = &args.baseline {
+        match baseline::apply(path, &mut outcome, &root) {
+            Ok(applied) => eprint!("{}", applied.note(path)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_ERROR;
+            }
+        }
     }
     let color = match args.color {
         Color::Always => true,
         Color::Never => false,
         Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    let options = report::Options {
-        color,
-        root: report::repository_root(&base),
-    };
+    let options = report::Options { color, root };
     let format = match args.message_format.as_deref() {
         Some("json") => Format::Rustc,
         Some("short") => Format::Short,
@@ -285,7 +542,11 @@ fn check(args: CheckArgs) -> u8 {
     }
     if failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
-    } else if !outcome.diagnostics.is_empty() {
+    } else if outcome
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN

@@ -43,11 +43,7 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
         .into_iter()
         .map(|path| {
             let krate = packages.krate_of(&path);
-            Input {
-                display: display_path(&path, base),
-                path,
-                krate,
-            }
+            Input::new(path.clone(), display_path(&path, base), krate)
         })
         .collect();
     (inputs, errors)
@@ -222,11 +218,11 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
                 files.push(t.clone());
             }
         }
-        inputs.extend(files.into_iter().map(|path| Input {
-            display: display_path(&path, base),
-            path,
-            krate,
-        }));
+        inputs.extend(
+            files
+                .into_iter()
+                .map(|path| Input::new(path.clone(), display_path(&path, base), krate)),
+        );
     }
     (inputs, errors)
 }
@@ -269,11 +265,7 @@ pub fn packages_of_files(files: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<Pat
             let krate = package_root_of(f)
                 .and_then(|r| packages.iter().position(|p| p.root == r))
                 .unwrap_or(packages.len() + inputs.len());
-            inputs.push(Input {
-                display: display_path(f, base),
-                path: f.clone(),
-                krate,
-            });
+            inputs.push(Input::new(f.clone(), display_path(f, base), krate));
         }
     }
     (inputs, errors)

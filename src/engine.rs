@@ -7,9 +7,11 @@ use rayon::prelude::*;
 
 use crate::analysis::facts::FileFacts;
 use crate::analysis::{CrateFacts, extract};
+use crate::config::{Config, Level, Vocabulary};
 use crate::diagnostic::{Diagnostic, FileError, Span};
-use crate::lints::{LINTS, Lint};
+use crate::lints::{Check, LINTS, Lint};
 use crate::source::{FileId, SourceFile, SourceMap, SpanConv, max_nesting, parseable_text};
+use crate::suppression;
 
 /// Larger files are reported as not analysed rather than parsed: no
 /// hand-written source is this big, and generated code has no registrations.
@@ -32,6 +34,26 @@ pub struct Input {
     pub display: String,
     /// Files with the same crate number form one crate for crate-wide lints.
     pub krate: usize,
+    /// The configuration that applies (the crate's: that of its first file).
+    pub config: Arc<Config>,
+}
+
+impl Input {
+    /// A file with the built-in configuration.
+    pub fn new(path: PathBuf, display: String, krate: usize) -> Input {
+        Input {
+            path,
+            display,
+            krate,
+            config: builtin_config(),
+        }
+    }
+}
+
+/// The built-in configuration, made once.
+pub fn builtin_config() -> Arc<Config> {
+    static BUILTIN: std::sync::OnceLock<Arc<Config>> = std::sync::OnceLock::new();
+    BUILTIN.get_or_init(|| Arc::new(Config::default())).clone()
 }
 
 /// Everything a run found.
@@ -61,7 +83,7 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
             inputs
                 .par_iter()
                 .enumerate()
-                .map(|(i, input)| analyze_file(file_id(i), input))
+                .map(|(i, input)| analyze_file(file_id(i), input, &input.config.vocab))
                 .collect()
         });
 
@@ -80,22 +102,38 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
     krates.dedup();
     let sources = &outcome.sources;
     let facts = &facts;
+    let inputs = &inputs;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let diagnostics: Vec<Diagnostic> = on_big_stack(pool.as_ref(), || {
         krates
             .par_iter()
             .flat_map_iter(|&krate| {
-                let files = facts
+                let Some(config) = inputs.iter().find(|i| i.krate == krate).map(|i| &i.config)
+                else {
+                    return Vec::new();
+                };
+                let files: Vec<_> = facts
                     .iter()
                     .filter(|(_, k, _)| *k == krate)
                     .map(|(id, _, f)| (*id, sources.get(*id).path.as_path(), f))
                     .collect();
-                let crate_facts = CrateFacts::new(files);
+                let directives: Vec<_> = files
+                    .iter()
+                    .map(|(id, _, f)| (sources.get(*id), *id, &f.directives))
+                    .collect();
+                let crate_facts = CrateFacts::new(files, &config.vocab);
                 let mut out = Vec::new();
                 for lint in lints {
-                    (lint.check)(&crate_facts, &mut out);
+                    if config.level(lint.name) == Level::Allow {
+                        continue;
+                    }
+                    if let Check::Crate(check) = lint.check {
+                        check(&crate_facts, &mut out);
+                    }
                 }
+                apply_levels(&mut out, config);
+                suppression::apply(&mut out, &directives, config);
                 out
             })
             .collect()
@@ -142,7 +180,11 @@ fn file_id(i: usize) -> FileId {
 }
 
 /// The per-file pass: read, parse, extract. Never panics on bad input.
-fn analyze_file(id: FileId, input: &Input) -> (SourceFile, Result<FileFacts, FileError>) {
+fn analyze_file(
+    id: FileId,
+    input: &Input,
+    vocab: &Vocabulary,
+) -> (SourceFile, Result<FileFacts, FileError>) {
     let fail = |text: Arc<str>, message: String, span: Option<Span>| {
         (
             SourceFile::new(input.path.clone(), input.display.clone(), text),
@@ -184,7 +226,7 @@ fn analyze_file(id: FileId, input: &Input) -> (SourceFile, Result<FileFacts, Fil
             );
         }
     };
-    let result = parse_and_extract(id, &text);
+    let result = parse_and_extract(id, &text, vocab);
     (
         SourceFile::new(input.path.clone(), input.display.clone(), text),
         result,
@@ -192,7 +234,11 @@ fn analyze_file(id: FileId, input: &Input) -> (SourceFile, Result<FileFacts, Fil
 }
 
 /// Parse one file's text and extract its facts.
-pub fn parse_and_extract(id: FileId, text: &str) -> Result<FileFacts, FileError> {
+pub fn parse_and_extract(
+    id: FileId,
+    text: &str,
+    vocab: &Vocabulary,
+) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
     let depth = max_nesting(text);
     if depth > MAX_NESTING {
@@ -207,8 +253,9 @@ pub fn parse_and_extract(id: FileId, text: &str) -> Result<FileFacts, FileError>
     let parseable = parseable_text(text);
     let result = match syn::parse_file(&parseable) {
         Ok(file) => {
-            let facts = extract::extract(&file, conv, text);
+            let mut facts = extract::extract(&file, conv, text, vocab);
             drop(file);
+            facts.directives = suppression::scan(id, text);
             Ok(facts)
         }
         Err(e) => Err(FileError {
@@ -221,6 +268,17 @@ pub fn parse_and_extract(id: FileId, text: &str) -> Result<FileFacts, FileError>
     // which otherwise grows with every file parsed on this thread.
     proc_macro2::extra::invalidate_current_thread_spans();
     result
+}
+
+/// Give findings the severity of their lint's level; drop allowed ones.
+pub fn apply_levels(diagnostics: &mut Vec<Diagnostic>, config: &Config) {
+    diagnostics.retain_mut(|d| match config.level(d.lint).severity() {
+        Some(severity) => {
+            d.severity = severity;
+            true
+        }
+        None => false,
+    });
 }
 
 /// All lints, for callers that do not filter.

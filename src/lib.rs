@@ -6,7 +6,9 @@
 //! [`report`] renders the result.
 
 pub mod analysis;
+pub mod baseline;
 pub mod cli;
+pub mod config;
 pub mod diagnostic;
 pub mod discover;
 pub mod engine;
@@ -14,3 +16,4 @@ pub mod lints;
 pub mod platform;
 pub mod report;
 pub mod source;
+pub mod suppression;

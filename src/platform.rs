@@ -1,67 +1,70 @@
 //! What backend-lint knows about platform names: the canonical spellings,
-//! the aliases, and how a literal relates to them. Every lint asks here.
+//! the aliases, and how a literal relates to them. Every lint asks here,
+//! with the [`Vocabulary`] of the crate's configuration.
 
-/// Canonical platform names, as lowering platforms and canonicalized device
-/// platforms spell them. Always lower case.
-pub const CANONICAL: &[&str] = &["cpu", "tpu", "cuda", "rocm", "oneapi", "metal"];
-
-/// Aliases and the canonical platforms they stand for.
-pub const ALIASES: &[(&str, &[&str])] = &[("gpu", &["cuda", "rocm", "oneapi"])];
+use crate::config::Vocabulary;
 
 /// How a string literal relates to the platform vocabulary.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LiteralKind {
+pub enum LiteralKind<'v> {
     /// Exactly a canonical name.
     Canonical,
     /// An alias (in any case): never equal to a canonical value.
     Alias {
-        alias: &'static str,
-        targets: &'static [&'static str],
+        alias: &'v str,
+        targets: &'v [String],
     },
     /// A canonical name in the wrong case, e.g. `"CUDA"`.
-    WrongCase { canonical: &'static str },
+    WrongCase { canonical: &'v str },
     /// Not a platform name we know: could be anything, so never flagged.
     Unknown,
 }
 
-pub fn classify_literal(s: &str) -> LiteralKind {
-    if CANONICAL.contains(&s) {
+pub fn classify_literal<'v>(vocab: &'v Vocabulary, s: &str) -> LiteralKind<'v> {
+    if vocab.canonical.iter().any(|c| c == s) {
         return LiteralKind::Canonical;
     }
-    if let Some(&(alias, targets)) = ALIASES.iter().find(|(a, _)| a.eq_ignore_ascii_case(s)) {
+    if let Some((alias, targets)) = vocab
+        .aliases
+        .iter()
+        .find(|(a, _)| a.eq_ignore_ascii_case(s))
+    {
         return LiteralKind::Alias { alias, targets };
     }
-    if let Some(&canonical) = CANONICAL.iter().find(|c| c.eq_ignore_ascii_case(s)) {
+    if let Some(canonical) = vocab.canonical.iter().find(|c| c.eq_ignore_ascii_case(s)) {
         return LiteralKind::WrongCase { canonical };
     }
     LiteralKind::Unknown
 }
 
-pub fn is_canonical(s: &str) -> bool {
-    classify_literal(s) == LiteralKind::Canonical
+pub fn is_canonical(vocab: &Vocabulary, s: &str) -> bool {
+    classify_literal(vocab, s) == LiteralKind::Canonical
 }
 
 /// The canonical platforms a name stands for: itself when canonical (or a
 /// canonical name in another case), its targets when an alias, and the name
 /// itself, lowercased, when unknown (so that two unknown names still compare).
-pub fn expand(name: &str) -> Vec<String> {
-    match classify_literal(name) {
+pub fn expand(vocab: &Vocabulary, name: &str) -> Vec<String> {
+    match classify_literal(vocab, name) {
         LiteralKind::Canonical => vec![name.to_string()],
         LiteralKind::WrongCase { canonical } => vec![canonical.to_string()],
-        LiteralKind::Alias { targets, .. } => targets.iter().map(|t| t.to_string()).collect(),
+        LiteralKind::Alias { targets, .. } => targets.to_vec(),
         LiteralKind::Unknown => vec![name.to_ascii_lowercase()],
     }
 }
 
 /// `true` when the platform sets named by `a` and `b` share a platform.
-pub fn overlaps(a: &str, b: &str) -> bool {
-    let b = expand(b);
-    expand(a).iter().any(|p| b.contains(p))
+pub fn overlaps(vocab: &Vocabulary, a: &str, b: &str) -> bool {
+    let b = expand(vocab, b);
+    expand(vocab, a).iter().any(|p| b.contains(p))
 }
 
 /// `cuda`, `rocm` and `oneapi` as prose: "`cuda`, `rocm` or `oneapi`".
-pub fn quoted_list(names: &[&str], conj: &str) -> String {
-    let quoted: Vec<String> = names.iter().map(|n| format!("`\"{n}\"`")).collect();
+pub fn quoted_list<S: AsRef<str>>(names: &[S], conj: &str) -> String {
+    let quoted: Vec<String> = names
+        .iter()
+        .map(|n| format!("`\"{}\"`", n.as_ref()))
+        .collect();
     match quoted.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
@@ -75,25 +78,27 @@ mod tests {
 
     #[test]
     fn literals_are_classified() {
-        assert_eq!(classify_literal("cuda"), LiteralKind::Canonical);
+        let v = Vocabulary::default();
+        assert_eq!(classify_literal(&v, "cuda"), LiteralKind::Canonical);
         assert_eq!(
-            classify_literal("CUDA"),
+            classify_literal(&v, "CUDA"),
             LiteralKind::WrongCase { canonical: "cuda" }
         );
         assert!(matches!(
-            classify_literal("GPU"),
+            classify_literal(&v, "GPU"),
             LiteralKind::Alias { alias: "gpu", .. }
         ));
-        assert_eq!(classify_literal("cuda_matmul"), LiteralKind::Unknown);
+        assert_eq!(classify_literal(&v, "cuda_matmul"), LiteralKind::Unknown);
     }
 
     #[test]
     fn aliases_expand_for_overlap() {
-        assert!(overlaps("cuda", "gpu"));
-        assert!(overlaps("gpu", "rocm"));
-        assert!(!overlaps("cpu", "gpu"));
-        assert!(!overlaps("cpu", "cuda"));
-        assert!(overlaps("CPU", "cpu"));
+        let v = Vocabulary::default();
+        assert!(overlaps(&v, "cuda", "gpu"));
+        assert!(overlaps(&v, "gpu", "rocm"));
+        assert!(!overlaps(&v, "cpu", "gpu"));
+        assert!(!overlaps(&v, "cpu", "cuda"));
+        assert!(overlaps(&v, "CPU", "cpu"));
     }
 
     #[test]

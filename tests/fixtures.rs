@@ -12,7 +12,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use backend_lint::engine::{Input, Outcome, analyze};
+use std::sync::Arc;
+
+use backend_lint::config::{Config, Overrides};
+use backend_lint::engine::{Input, Outcome, analyze, builtin_config};
 use backend_lint::lints::LINTS;
 use backend_lint::report::{self, Format, Options};
 
@@ -79,18 +82,39 @@ fn walk_rs(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// A folder fixture may hold its own `backend-lint.toml`; everything else
+/// runs with the built-in configuration (not this repository's, which
+/// excludes `lints/`).
+fn config(fixture: &Fixture) -> Arc<Config> {
+    let file = fixture.path.join("backend-lint.toml");
+    if fixture.path.is_dir() && file.is_file() {
+        match Config::load(&file, &Overrides::default()) {
+            Ok(Some(c)) => Arc::new(c),
+            Ok(None) => unreachable!("a backend-lint.toml always is a configuration"),
+            Err(e) => panic!("{}", e.render(false)),
+        }
+    } else {
+        builtin_config()
+    }
+}
+
 fn run(fixture: &Fixture) -> Outcome {
+    let config = config(fixture);
     let inputs = fixture
         .files
         .iter()
-        .map(|p| Input {
-            path: p.clone(),
-            display: p
-                .strip_prefix(root())
-                .unwrap()
-                .to_string_lossy()
-                .replace('\\', "/"),
-            krate: 0,
+        .filter(|p| !config.excludes(p))
+        .map(|p| {
+            let mut input = Input::new(
+                p.clone(),
+                p.strip_prefix(root())
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+                0,
+            );
+            input.config = config.clone();
+            input
         })
         .collect();
     analyze(inputs, LINTS)
@@ -325,14 +349,7 @@ fn lint_snippet(code: &str) -> Outcome {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("lib.rs");
     std::fs::write(&path, code).unwrap();
-    analyze(
-        vec![Input {
-            display: "lib.rs".into(),
-            path,
-            krate: 0,
-        }],
-        LINTS,
-    )
+    analyze(vec![Input::new(path, "lib.rs".into(), 0)], LINTS)
 }
 
 /// Documentation that runs: each lint's Example fires it, its Use instead is

@@ -75,6 +75,9 @@ pub struct Registration {
     /// free function.
     pub receiver: String,
     pub key: StrExpr,
+    /// The other arguments that key it (`registration.functions` with
+    /// `key = [0, 2]`): equal too in a duplicate.
+    pub also_keyed_by: Vec<StrExpr>,
     /// For `register_lowering(prim, rule, platform)`: the primitive, as written.
     pub lowering_primitive: Option<String>,
     pub key_span: Span,
@@ -186,6 +189,8 @@ pub struct FileFacts {
     /// Names of the types this file declares (structs, enums, traits...):
     /// a path through one of them (`Backend::NAME`) may name a const of ours.
     pub types: Vec<String>,
+    /// Suppression comments (`// backend-lint: allow(..)`).
+    pub directives: crate::suppression::Directives,
 }
 
 impl Default for FileFacts {
@@ -201,6 +206,7 @@ impl Default for FileFacts {
             mod_decls: Vec::new(),
             uses: Vec::new(),
             types: Vec::new(),
+            directives: Default::default(),
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod values;
 
 use std::path::Path;
 
+use crate::config::Vocabulary;
 use crate::source::FileId;
 use cfg::Cfg;
 use facts::{FileFacts, StrExpr};
@@ -22,16 +23,19 @@ use modules::{FilePlace, ModuleTree};
 pub struct CrateFacts<'a> {
     /// In a stable order: by path, so "first" and "second" mean what a reader expects.
     pub files: Vec<(FileId, &'a FileFacts)>,
+    /// The names the crate's configuration gives.
+    pub vocab: &'a Vocabulary,
     tree: ModuleTree,
 }
 
 impl<'a> CrateFacts<'a> {
     /// `files`: id, path and facts of each file of the crate.
-    pub fn new(files: Vec<(FileId, &'a Path, &'a FileFacts)>) -> Self {
+    pub fn new(files: Vec<(FileId, &'a Path, &'a FileFacts)>, vocab: &'a Vocabulary) -> Self {
         let paths: Vec<(&Path, &FileFacts)> = files.iter().map(|(_, p, f)| (*p, *f)).collect();
         let tree = ModuleTree::build(&paths);
         CrateFacts {
             files: files.into_iter().map(|(id, _, f)| (id, f)).collect(),
+            vocab,
             tree,
         }
     }

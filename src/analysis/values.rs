@@ -5,6 +5,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Token};
 
 use crate::analysis::facts::StrExpr;
+use crate::config::NameSet;
 
 /// Methods that hand back the same string (or a view of it). Lowercasing is
 /// here on purpose: `to_lowercase()` is not canonicalization, `"GPU"` becomes
@@ -160,13 +161,19 @@ pub fn platform_list(e: &Expr, scope: u32) -> Option<Vec<(StrExpr, proc_macro2::
         .collect()
 }
 
-/// `get_backend("cpu")` (any path or method ending in `get_backend`), possibly
-/// wrapped in `Some(..)`, `?`, `.unwrap()`, `&`: the platform it asks for.
-pub fn backend_request(e: &Expr, scope: u32) -> Option<(StrExpr, &Expr)> {
+/// `get_backend("cpu")` (any path or method whose name is in `requests`),
+/// possibly wrapped in `Some(..)`, `?`, `.unwrap()`, `&`: the platform it asks for.
+pub fn backend_request<'e>(
+    e: &'e Expr,
+    scope: u32,
+    requests: &NameSet,
+) -> Option<(StrExpr, &'e Expr)> {
     let e = peel(e);
     let arg = match e {
-        Expr::Call(c) if path_last(&c.func).as_deref() == Some("get_backend") => c.args.first()?,
-        Expr::MethodCall(m) if m.method == "get_backend" => m.args.first()?,
+        Expr::Call(c) if path_last(&c.func).is_some_and(|n| requests.contains(&n)) => {
+            c.args.first()?
+        }
+        Expr::MethodCall(m) if requests.contains(&m.method.to_string()) => m.args.first()?,
         _ => return None,
     };
     Some((str_expr(arg, scope)?, e))

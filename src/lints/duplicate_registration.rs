@@ -5,7 +5,7 @@ use crate::analysis::cfg;
 use crate::analysis::facts::Registration;
 use crate::analysis::modules::Program;
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lints::Lint;
+use crate::lints::{Check, Lint};
 use crate::platform;
 use crate::source::FileId;
 
@@ -14,7 +14,7 @@ pub const LINT: Lint = Lint {
     default_severity: Severity::Error,
     summary: "the same backend, plugin or lowering is registered twice",
     docs: include_str!("../../lints/duplicate_registration/README.md"),
-    check,
+    check: Check::Crate(check),
 };
 
 /// A registration with what the crate tells about it.
@@ -22,6 +22,8 @@ struct Resolved<'a> {
     file: FileId,
     reg: &'a Registration,
     key: String,
+    /// The other key arguments, resolved.
+    also: Vec<String>,
     /// Keys proven absent by guards around it.
     guards: Vec<String>,
     /// `cfg`s of the code and of the `mod` declarations leading to its file.
@@ -44,6 +46,14 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Some(key) = krate.resolve(file, &reg.key) else {
                 continue;
             };
+            let Some(also) = reg
+                .also_keyed_by
+                .iter()
+                .map(|k| krate.resolve(file, k))
+                .collect::<Option<Vec<String>>>()
+            else {
+                continue;
+            };
             let mut cfgs = place.cfgs.clone();
             cfgs.extend(reg.context.cfgs.iter().cloned());
             let test_scope = match reg.context.test_scope {
@@ -61,6 +71,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     .filter_map(|g| krate.resolve(file, g))
                     .collect(),
                 key,
+                also,
                 cfgs,
                 test_scope,
                 program: (place.root, place.program),
@@ -74,31 +85,38 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         // Any earlier registration of the key; or a guarded one in another
         // function, which may run first whatever the order of the source.
         let earlier = regs[..j].iter().find(|other| {
-            collide(other, reg)
+            collide(krate, other, reg)
                 && !unregistered_between(krate, other, reg)
                 // `return r.register(..)`: the function is over after it.
                 && !(same_function(other, reg)
                     && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start))
         });
         let guarded_elsewhere = || {
-            regs[j + 1..]
-                .iter()
-                .find(|other| collide(other, reg) && guarded(other) && !same_function(other, reg))
+            regs[j + 1..].iter().find(|other| {
+                collide(krate, other, reg) && guarded(other) && !same_function(other, reg)
+            })
         };
         let Some(first) = earlier.or_else(guarded_elsewhere) else {
             continue;
         };
-        out.push(diagnostic(first, reg));
+        out.push(diagnostic(krate, first, reg));
     }
 }
 
 /// Two registrations that would clash if both ran.
-fn collide(a: &Resolved, b: &Resolved) -> bool {
+fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
     let same_registry = ra.callee == rb.callee && ra.receiver == rb.receiver;
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {
-        (Some(pa), Some(pb)) => pa == pb && platform::overlaps(&a.key, &b.key),
-        (None, None) => a.key.eq_ignore_ascii_case(&b.key),
+        (Some(pa), Some(pb)) => pa == pb && platform::overlaps(krate.vocab, &a.key, &b.key),
+        (None, None) => {
+            a.key.eq_ignore_ascii_case(&b.key)
+                && a.also.len() == b.also.len()
+                && a.also
+                    .iter()
+                    .zip(&b.also)
+                    .all(|(x, y)| x.eq_ignore_ascii_case(y))
+        }
         _ => false,
     };
     same_registry
@@ -151,12 +169,12 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
     })
 }
 
-fn diagnostic(first: &Resolved, later: &Resolved) -> Diagnostic {
+fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Diagnostic {
     let reg = later.reg;
     let (message, label, help) = if let Some(prim) = &reg.lowering_primitive {
-        let shared: Vec<String> = platform::expand(&later.key)
+        let shared: Vec<String> = platform::expand(krate.vocab, &later.key)
             .into_iter()
-            .filter(|p| platform::expand(&first.key).contains(p))
+            .filter(|p| platform::expand(krate.vocab, &first.key).contains(p))
             .collect();
         (
             format!(
@@ -175,9 +193,14 @@ fn diagnostic(first: &Resolved, later: &Resolved) -> Diagnostic {
         } else {
             String::new()
         };
+        let with = if later.also.is_empty() {
+            String::new()
+        } else {
+            format!(" (with `{}`)", later.also.join("`, `"))
+        };
         (
             format!(
-                "`{}` is registered twice with `{}`{case_note}",
+                "`{}`{with} is registered twice with `{}`{case_note}",
                 later.key, reg.callee
             ),
             "registered again here".to_string(),

@@ -4,7 +4,7 @@
 use crate::analysis::CrateFacts;
 use crate::analysis::facts::{Site, StrExpr};
 use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::lints::Lint;
+use crate::lints::{Check, Lint};
 use crate::platform;
 
 pub const LINT: Lint = Lint {
@@ -12,7 +12,7 @@ pub const LINT: Lint = Lint {
     default_severity: Severity::Error,
     summary: "a lowering context's backend is for a platform it is not lowered for",
     docs: include_str!("../../lints/lowering_backend_mismatch/README.md"),
-    check,
+    check: Check::Crate(check),
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -46,7 +46,10 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             else {
                 continue;
             };
-            if platforms.iter().any(|p| platform::overlaps(&backend, p)) {
+            if platforms
+                .iter()
+                .any(|p| platform::overlaps(krate.vocab, &backend, p))
+            {
                 continue;
             }
             let shown = quoted(&platforms);
@@ -61,8 +64,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 .with_secondary(backend_span, format!("backend for `{backend}`"))
                 .with_help(format!(
                     "get the backend for a lowering platform (`get_backend(\"{}\")`) or lower for `{backend}`; at run time this fails with \"the platform for the specified backend {backend} is different from the lowering platform {}\"",
-                    first_canonical(&platforms[0]),
-                    first_canonical(&platforms[0]),
+                    first_canonical(krate, &platforms[0]),
+                    first_canonical(krate, &platforms[0]),
                 )),
             );
         }
@@ -74,7 +77,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             };
             let other: Vec<String> = platforms
                 .iter()
-                .filter(|p| !platform::overlaps(&backend, p))
+                .filter(|p| !platform::overlaps(krate.vocab, &backend, p))
                 .cloned()
                 .collect();
             if other.is_empty() {
@@ -127,8 +130,8 @@ fn quoted(platforms: &[String]) -> String {
         .join(", ")
 }
 
-fn first_canonical(p: &str) -> String {
-    platform::expand(p)
+fn first_canonical(krate: &CrateFacts<'_>, p: &str) -> String {
+    platform::expand(krate.vocab, p)
         .into_iter()
         .next()
         .unwrap_or_else(|| p.to_string())

@@ -8,9 +8,11 @@ use crate::analysis::CrateFacts;
 use crate::diagnostic::{Diagnostic, Severity};
 
 pub mod duplicate_registration;
+pub mod invalid_suppression;
 pub mod lowering_backend_mismatch;
 pub mod non_canonical_platform_literal;
 pub mod uncanonicalized_platform_comparison;
+pub mod unused_suppression;
 
 /// A lint's declaration.
 pub struct Lint {
@@ -21,15 +23,26 @@ pub struct Lint {
     pub summary: &'static str,
     /// `lints/<name>/README.md`, shown by `explain`.
     pub docs: &'static str,
-    pub check: fn(&CrateFacts<'_>, &mut Vec<Diagnostic>),
+    pub check: Check,
+}
+
+/// How a lint finds its findings.
+pub enum Check {
+    /// Over the facts of a whole crate.
+    Crate(fn(&CrateFacts<'_>, &mut Vec<Diagnostic>)),
+    /// While suppression comments are applied ([`crate::suppression`]): the
+    /// lints about the comments themselves.
+    Suppressions,
 }
 
 /// Every lint, in alphabetical order (a test checks it against `lints/`).
 pub const LINTS: &[&Lint] = &[
     &duplicate_registration::LINT,
+    &invalid_suppression::LINT,
     &lowering_backend_mismatch::LINT,
     &non_canonical_platform_literal::LINT,
     &uncanonicalized_platform_comparison::LINT,
+    &unused_suppression::LINT,
 ];
 
 pub fn find(name: &str) -> Option<&'static Lint> {

@@ -4,8 +4,9 @@
 
 use crate::analysis::CrateFacts;
 use crate::analysis::facts::Operand;
+use crate::config::Vocabulary;
 use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::lints::Lint;
+use crate::lints::{Check, Lint};
 use crate::platform::{self, LiteralKind};
 use crate::source::FileId;
 
@@ -14,29 +15,23 @@ pub const LINT: Lint = Lint {
     default_severity: Severity::Error,
     summary: "a platform literal is an alias or mis-cased where only canonical names can match",
     docs: include_str!("../../lints/non_canonical_platform_literal/README.md"),
-    check,
+    check: Check::Crate(check),
 };
 
-/// Registrations of backends: their key is a platform name.
-const BACKEND_REGISTRATIONS: &[&str] = &[
-    "register_backend_factory",
-    "register_backend",
-    "register_plugin",
-    "register_platform",
-];
-
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    let vocab = krate.vocab;
     for &(file, facts) in &krate.files {
         comparisons(krate, file, facts, out);
         for reg in &facts.registrations {
-            if !BACKEND_REGISTRATIONS.contains(&reg.callee.as_str()) {
+            // `registration.backends`: their key is a platform name.
+            if !vocab.backends.contains(&reg.callee) {
                 continue;
             }
             // No lowering platform is ever `gpu`: a backend registered under it is never found.
             let Some(key) = krate.resolve(file, &reg.key) else {
                 continue;
             };
-            if let LiteralKind::Alias { alias, targets } = platform::classify_literal(&key) {
+            if let LiteralKind::Alias { alias, targets } = platform::classify_literal(vocab, &key) {
                 out.push(
                     Diagnostic::new(
                         LINT.name,
@@ -61,22 +56,23 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             // other list (release targets, OS names): not ours.
             let about_platforms = *sure
                 || values.iter().any(|(v, _)| {
-                    v.as_deref()
-                        .is_some_and(|v| platform::classify_literal(v) != LiteralKind::Unknown)
+                    v.as_deref().is_some_and(|v| {
+                        platform::classify_literal(vocab, v) != LiteralKind::Unknown
+                    })
                 });
             if !about_platforms {
                 continue;
             }
             for (value, span) in &values {
                 let Some(value) = value else { continue };
-                out.extend(lowering_platform(value, *span));
+                out.extend(lowering_platform(vocab, value, *span));
             }
         }
     }
 }
 
 /// The finding for a misspelled lowering platform, if it is one.
-fn lowering_platform(value: &str, span: Span) -> Option<Diagnostic> {
+fn lowering_platform(vocab: &Vocabulary, value: &str, span: Span) -> Option<Diagnostic> {
     let misspelled = |what: &str, label: &str, help: String| {
         Diagnostic::new(
             LINT.name,
@@ -94,17 +90,23 @@ fn lowering_platform(value: &str, span: Span) -> Option<Diagnostic> {
             format!("write `\"{spelling}\"`"),
         )
     };
-    match platform::classify_literal(value) {
+    match platform::classify_literal(vocab, value) {
         LiteralKind::WrongCase { canonical } => Some(mis_cased(canonical)),
         // Only lower-case `gpu` expands to the GPU platforms.
         LiteralKind::Alias { alias, .. } if value != alias => Some(mis_cased(alias)),
         LiteralKind::Unknown => Some(misspelled(
             "a platform name",
             "unknown lowering platform",
-            format!(
-                "lower for one of {} (or `\"gpu\"` for all GPU platforms)",
-                platform::quoted_list(platform::CANONICAL, "or")
-            ),
+            match vocab.aliases.first() {
+                Some((alias, _)) => format!(
+                    "lower for one of {} (or an alias such as `\"{alias}\"`)",
+                    platform::quoted_list(&vocab.canonical, "or")
+                ),
+                None => format!(
+                    "lower for one of {}",
+                    platform::quoted_list(&vocab.canonical, "or")
+                ),
+            },
         )),
         LiteralKind::Canonical | LiteralKind::Alias { .. } => None,
     }
@@ -134,13 +136,14 @@ fn comparisons(
             };
             if ignores_case
                 && matches!(
-                    platform::classify_literal(&value),
+                    platform::classify_literal(krate.vocab, &value),
                     LiteralKind::WrongCase { .. }
                 )
             {
                 continue;
             }
             out.extend(diagnostic(
+                krate.vocab,
                 &value,
                 side.span,
                 "canonical platform values never equal this",
@@ -150,8 +153,8 @@ fn comparisons(
 }
 
 /// The finding for a literal that is not a canonical name, if it is one we know.
-pub fn diagnostic(value: &str, span: Span, label: &str) -> Option<Diagnostic> {
-    let (message, help) = match platform::classify_literal(value) {
+fn diagnostic(vocab: &Vocabulary, value: &str, span: Span, label: &str) -> Option<Diagnostic> {
+    let (message, help) = match platform::classify_literal(vocab, value) {
         LiteralKind::Alias { alias, targets } => (
             format!("`\"{value}\"` is an alias, not a canonical platform name"),
             format!(

@@ -4,7 +4,7 @@
 use crate::analysis::CrateFacts;
 use crate::analysis::facts::{Operand, Side};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::lints::Lint;
+use crate::lints::{Check, Lint};
 use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
@@ -12,7 +12,7 @@ pub const LINT: Lint = Lint {
     default_severity: Severity::Error,
     summary: "a raw platform string is compared without canonicalization",
     docs: include_str!("../../lints/uncanonicalized_platform_comparison/README.md"),
-    check,
+    check: Check::Crate(check),
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -67,7 +67,8 @@ fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bo
         // A platform name (canonical, alias or mis-cased): `platform()` of an
         // OS or build target compared with "linux" or "wasm32" is not ours.
         Operand::Str(s) => krate.resolve(file, s).is_some_and(|v| {
-            crate::platform::classify_literal(&v) != crate::platform::LiteralKind::Unknown
+            crate::platform::classify_literal(krate.vocab, &v)
+                != crate::platform::LiteralKind::Unknown
         }),
         Operand::Other => false,
     }

@@ -88,7 +88,7 @@ pub(crate) fn relative_to(path: &Path, root: &Path) -> Option<String> {
 
 /// `path` as CI systems want it: relative to the repository root when inside
 /// it, else as shown.
-pub(crate) fn ci_path(sources: &SourceMap, file: crate::source::FileId, root: &Path) -> String {
+pub fn ci_path(sources: &SourceMap, file: crate::source::FileId, root: &Path) -> String {
     let f = sources.get(file);
     relative_to(&f.path, root).unwrap_or_else(|| f.display.clone())
 }
@@ -123,8 +123,24 @@ impl Fingerprints {
     }
 }
 
+/// The fingerprint of every diagnostic of a report, in order: what SARIF's
+/// `partialFingerprints` and the baseline identify a finding by.
+pub fn fingerprints(outcome: &Outcome, root: &Path) -> Vec<String> {
+    let sources = &outcome.sources;
+    let mut fingerprints = Fingerprints::default();
+    outcome
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let file = sources.get(d.span.file);
+            let line = file.line_text(file.line_col(d.span.start).line);
+            fingerprints.next(d.lint, &ci_path(sources, d.span.file, root), line)
+        })
+        .collect()
+}
+
 /// "3 errors", "1 error".
-pub(crate) fn plural(n: usize, word: &str) -> String {
+pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
     } else {

@@ -7,7 +7,7 @@ use crate::engine::Outcome;
 use crate::lints::LINTS;
 use std::path::Path;
 
-use crate::report::{Fingerprints, ci_path, positions, relative_to};
+use crate::report::{positions, relative_to};
 use crate::source::{FileId, SourceMap};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -102,14 +102,12 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             })
         })
         .collect();
-    let mut fingerprints = Fingerprints::default();
+    let fingerprints = super::fingerprints(outcome, root);
     let results: Vec<Value> = outcome
         .diagnostics
         .iter()
-        .map(|d| {
-            let file = sources.get(d.span.file);
-            let line = file.line_text(file.line_col(d.span.start).line);
-            let fingerprint = fingerprints.next(d.lint, &ci_path(sources, d.span.file, root), line);
+        .zip(fingerprints)
+        .map(|(d, fingerprint)| {
             let mut message = d.message.clone();
             if let Some(help) = &d.help {
                 message.push_str("\nhelp: ");

@@ -16,11 +16,13 @@ impl Walker<'_> {
         }
         match inner {
             Expr::MethodCall(m)
-                if m.args.is_empty() && (m.method == "platform" || m.method == "platform_name") =>
+                if m.args.is_empty() && self.vocab.sources.contains(&m.method.to_string()) =>
             {
                 Operand::Raw
             }
-            Expr::MethodCall(m) if m.method == "canonicalize_platform" => Operand::Canonical,
+            Expr::MethodCall(m) if self.vocab.canonicalizers.contains(&m.method.to_string()) => {
+                Operand::Canonical
+            }
             Expr::MethodCall(m)
                 if matches!(
                     m.method.to_string().as_str(),
@@ -29,10 +31,22 @@ impl Walker<'_> {
             {
                 Operand::Canonical
             }
-            Expr::Call(c) if path_last(&c.func).as_deref() == Some("canonicalize_platform") => {
+            Expr::Call(c)
+                if path_last(&c.func).is_some_and(|n| self.vocab.canonicalizers.contains(&n)) =>
+            {
                 Operand::Canonical
             }
-            Expr::Field(_) if field_name(inner).as_deref() == Some("platform") => Operand::Raw,
+            Expr::Call(c)
+                if c.args.is_empty()
+                    && path_last(&c.func).is_some_and(|n| self.vocab.sources.contains(&n)) =>
+            {
+                Operand::Raw
+            }
+            Expr::Field(_)
+                if field_name(inner).is_some_and(|n| self.vocab.sources.contains(&n)) =>
+            {
+                Operand::Raw
+            }
             Expr::Index(i) if is_platforms_collection(&i.expr) => Operand::Canonical,
             _ => match str_expr(inner, self.scope) {
                 Some(s) => Operand::Str(s),
@@ -62,7 +76,7 @@ impl Walker<'_> {
     /// literal is a canonical value; of any other string, nothing we track.
     pub(super) fn binding_value(&self, e: &Expr) -> Operand {
         match self.operand(e) {
-            Operand::Str(StrExpr::Lit(s)) if crate::platform::is_canonical(&s) => {
+            Operand::Str(StrExpr::Lit(s)) if crate::platform::is_canonical(self.vocab, &s) => {
                 Operand::Canonical
             }
             Operand::Str(_) => Operand::Other,
@@ -92,8 +106,8 @@ impl Walker<'_> {
             Pat::Struct(s) => {
                 // `let Device { platform, .. } = dev;`: the field is a raw platform.
                 for field in &s.fields {
-                    let is_platform =
-                        matches!(&field.member, syn::Member::Named(n) if n == "platform");
+                    let is_platform = matches!(&field.member,
+                        syn::Member::Named(n) if self.vocab.sources.contains(&n.to_string()));
                     let v = if is_platform {
                         Operand::Raw
                     } else {

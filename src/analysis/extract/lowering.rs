@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::analysis::facts::Site;
+use crate::config::NameSet;
 
 impl Walker<'_> {
     /// A literal platform list, whose literals are also remembered for the
@@ -69,7 +70,8 @@ impl Walker<'_> {
     }
 
     pub(super) fn backend_site(&mut self, key: String, arg: &Expr) {
-        let Some((platform, call)) = backend_request(arg, self.scope) else {
+        let Some((platform, call)) = backend_request(arg, self.scope, &self.vocab.backend_requests)
+        else {
             return;
         };
         let span = self.span(call);
@@ -99,7 +101,7 @@ impl Walker<'_> {
     }
 
     /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`. Only for callees
-    /// that [`is_lowering_call`].
+    /// that are lowering calls (`lowering.calls`).
     pub(super) fn lowering_call(&mut self, receiver: Option<&Expr>, args: &[&Expr]) {
         let list_at = args.iter().position(|a| {
             platform_list(a, self.scope).is_some_and(|l| {
@@ -133,6 +135,7 @@ impl Walker<'_> {
     ) -> bool {
         struct Finder<'a> {
             vars: &'a [String],
+            calls: &'a NameSet,
             contexts: Vec<Expr>,
             /// Context literals built in the loop: (key the walker gave them).
             literals: Vec<String>,
@@ -178,7 +181,7 @@ impl Walker<'_> {
                 visit::visit_expr_struct(self, s);
             }
             fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-                if path_last(&c.func).is_some_and(|n| is_lowering_call(&n)) {
+                if path_last(&c.func).is_some_and(|n| self.calls.contains(&n)) {
                     let uses_var = c.args.iter().any(|a| mentions(a, self.vars));
                     if uses_var {
                         self.contexts.extend(
@@ -193,7 +196,7 @@ impl Walker<'_> {
                 visit::visit_expr_call(self, c);
             }
             fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-                if is_lowering_call(&m.method.to_string())
+                if self.calls.contains(&m.method.to_string())
                     && m.args.iter().any(|a| mentions(a, self.vars))
                 {
                     self.contexts.push((*m.receiver).clone());
@@ -203,6 +206,7 @@ impl Walker<'_> {
         }
         let mut finder = Finder {
             vars: loop_vars,
+            calls: &self.vocab.lowering_calls,
             contexts: Vec::new(),
             literals: Vec::new(),
             let_name: None,
@@ -283,9 +287,4 @@ pub(super) fn mentions(e: &Expr, names: &[String]) -> bool {
     };
     m.visit_expr(e);
     m.found
-}
-
-/// `lower`, `lower_for`, `lower_module`...; not `lowercase`, `lower_bound`.
-pub(super) fn is_lowering_call(name: &str) -> bool {
-    name == "lower" || (name.starts_with("lower_") && name != "lower_bound")
 }

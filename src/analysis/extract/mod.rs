@@ -26,14 +26,16 @@ use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
     platform_list, str_expr,
 };
+use crate::config::Vocabulary;
 use crate::diagnostic::Span;
 use crate::source::SpanConv;
 
 /// Extract the facts of one parsed file.
-pub fn extract(file: &syn::File, conv: SpanConv, text: &str) -> FileFacts {
+pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary) -> FileFacts {
     let mut walker = Walker {
         conv,
         text,
+        vocab,
         facts: FileFacts::default(),
         scopes: vec![Vec::new()],
         ctx: Context::default(),
@@ -74,11 +76,12 @@ struct Binding {
 struct Walker<'t> {
     conv: SpanConv,
     text: &'t str,
+    vocab: &'t Vocabulary,
     facts: FileFacts,
     scopes: Vec<Vec<Binding>>,
     ctx: Context,
     next_id: u32,
-    /// Inside `fn canonicalize_platform`: raw comparisons belong there.
+    /// Inside a canonicalizer (`fn canonicalize_platform`): raw comparisons belong there.
     in_canonicalizer: u32,
     /// Inside `#[cfg(test)]` code: every function is its own test scope.
     in_test_code: u32,
@@ -240,7 +243,7 @@ impl<'t> Walker<'t> {
         if is_test || self.in_test_code > 0 {
             self.ctx.test_scope = Some(self.id());
         }
-        let canonicalizer = u32::from(name == "canonicalize_platform");
+        let canonicalizer = u32::from(self.vocab.canonicalizers.contains(name));
         self.in_canonicalizer += canonicalizer;
         self.lowering.push(LoweringCollector::default());
         // Items and `use`s inside a body are visible in that body only: a
@@ -704,7 +707,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             self.registration(&last.ident, None, args.clone(), c);
             self.unregistration(&last.ident.to_string(), None, &args, c);
-            if is_lowering_call(&last.ident.to_string()) {
+            if self.vocab.lowering_calls.contains(&last.ident.to_string()) {
                 self.lowering_call(None, &args);
             }
             // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
@@ -735,18 +738,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             "eq" | "ne" | "eq_ignore_ascii_case" if args.len() == 1 => {
                 self.compare(&format!(".{name}()"), &m.receiver, &[args[0]]);
             }
-            "with_backend" | "replace_backend" | "set_backend" if args.len() == 1 => {
+            n if args.len() == 1 && self.vocab.backend_setters.contains(n) => {
                 let key = self.context_key(&m.receiver);
                 self.backend_site(key, args[0]);
             }
-            "get_backend" if args.is_empty() => {
+            n if args.is_empty() && self.vocab.backend_requests.contains(n) => {
                 let key = self.context_key(&m.receiver);
                 let span = self.span(m);
                 if let Some(l) = self.lowering_here() {
                     l.get(key).backend_reads.push(span);
                 }
             }
-            n if is_lowering_call(n) => self.lowering_call(Some(&m.receiver), &args),
+            n if self.vocab.lowering_calls.contains(n) => {
+                self.lowering_call(Some(&m.receiver), &args)
+            }
             _ => {}
         }
         self.registration(&m.method, Some(&m.receiver), args.clone(), m);
@@ -759,7 +764,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // Closures over lowering platforms get canonical parameters.
         let params = is_platforms_collection(&m.receiver).then_some(Operand::Canonical);
         self.visit_expr(&m.receiver);
-        let once = ONCE_METHODS.contains(&name.as_str());
+        let once = self.vocab.run_once.contains(&name);
         for arg in &m.args {
             let p = if matches!(arg, Expr::Closure(_)) {
                 params.clone()

@@ -28,20 +28,28 @@ impl Walker<'_> {
         call: &T,
     ) {
         let name = callee.to_string();
-        // `register*`, but not queries such as `registered_backends(..)`.
-        if !name.starts_with("register") || name.starts_with("registered") {
-            return;
-        }
+        // `registration.functions` (by default `register*`, but not queries
+        // such as `registered_backends(..)`) and `registration.lowering`.
+        let lowering = self.vocab.lowering_registrations.contains(&name);
+        let key_args = if lowering {
+            None
+        } else {
+            match self.vocab.registration_key(&name) {
+                Some(key) => Some(key),
+                None => return,
+            }
+        };
         let id = callee.span().byte_range().start;
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
         if self.builder_calls.contains(&id)
-            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if m.method.to_string().starts_with("register")))
+            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if self.vocab.is_registration(&m.method.to_string())))
         {
             return;
         }
         let receiver = receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
-        let (key_expr, primitive) = if name == "register_lowering" {
+        let mut also_keyed_by = Vec::new();
+        let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
                 return;
@@ -55,7 +63,17 @@ impl Walker<'_> {
             };
             (last, Some(self.compact_text(*first)))
         } else {
-            let Some(first) = args.first() else { return };
+            // The first key argument is the name; all must be known.
+            let mut indexes = key_args.unwrap_or(&[0]).iter();
+            let Some(first) = indexes.next().and_then(|&i| args.get(i)) else {
+                return;
+            };
+            for &i in indexes {
+                let Some(part) = args.get(i).and_then(|a| self.key(a)) else {
+                    return;
+                };
+                also_keyed_by.push(part);
+            }
             (*first, None)
         };
         let Some(key) = self.key(key_expr) else {
@@ -71,6 +89,7 @@ impl Walker<'_> {
             callee: name,
             receiver,
             key,
+            also_keyed_by,
             lowering_primitive: primitive,
             key_span: self.span(key_expr),
             call_span: self.span(call),
@@ -128,8 +147,9 @@ impl Walker<'_> {
             Expr::Call(c) if c.args.len() == 1 => (path_last(&c.func)?, &c.args[0]),
             _ => return None,
         };
-        REGISTRY_GUARDS
-            .contains(&name.as_str())
+        self.vocab
+            .guards
+            .contains(&name)
             .then(|| self.key(arg))
             .flatten()
     }
@@ -141,7 +161,8 @@ impl Walker<'_> {
         self.ctx.once_scope = saved;
     }
 
-    /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`, `unregister_backend(key)`.
+    /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`,
+    /// `unregister_backend(key)`: `registration.unregister`.
     pub(super) fn unregistration<T: syn::spanned::Spanned>(
         &mut self,
         name: &str,
@@ -149,10 +170,7 @@ impl Walker<'_> {
         args: &[&Expr],
         call: &T,
     ) {
-        let removes = name.starts_with("unregister")
-            || name.starts_with("deregister")
-            || (receiver.is_some() && matches!(name, "remove" | "remove_entry" | "take"));
-        if !removes {
+        if !self.vocab.unregister.contains(name) {
             return;
         }
         let Some(key) = args.first().and_then(|a| self.key(a)) else {
@@ -184,7 +202,7 @@ impl Walker<'_> {
     /// `target` is only computed for a `register*` call (assignments are many).
     pub(super) fn mark_builder(&mut self, target: impl FnOnce(&Self) -> String, value: &Expr) {
         if let Expr::MethodCall(m) = strip_parens(peel_try(value))
-            && m.method.to_string().starts_with("register")
+            && self.vocab.is_registration(&m.method.to_string())
             && self.compact_text(&*m.receiver) == target(self)
         {
             self.builder_calls.push(m.method.span().byte_range().start);
@@ -296,20 +314,3 @@ pub(super) fn parse_matches(tokens: &proc_macro2::TokenStream) -> syn::Result<(E
         tokens.clone(),
     )
 }
-
-/// Methods whose closure argument runs at most once, on a registry of its own.
-pub(super) const ONCE_METHODS: &[&str] = &[
-    "get_or_init",
-    "get_or_try_init",
-    "get_or_insert_with",
-    "call_once",
-    "call_once_force",
-];
-
-pub(super) const REGISTRY_GUARDS: &[&str] = &[
-    "is_registered",
-    "contains",
-    "contains_key",
-    "has_backend",
-    "is_initialized",
-];

@@ -1,0 +1,139 @@
+//! Baselines: the findings a project has accepted for now. `--write-baseline`
+//! records them; `--baseline` hides them and reports only new ones.
+//!
+//! A finding is identified as in SARIF's `partialFingerprints`: the lint, the
+//! file (relative to the repository root) and a hash of the text of the line
+//! it starts on, numbered when several are alike. Lines moving up or down do
+//! not change it; editing the line does.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Outcome;
+use crate::report;
+
+/// Bumped only on incompatible changes.
+const VERSION: u32 = 1;
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Baseline {
+    version: u32,
+    findings: Vec<Entry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub lint: String,
+    pub path: String,
+    pub fingerprint: String,
+    /// For people reading the file; not compared.
+    pub message: String,
+}
+
+/// What applying a baseline did.
+#[derive(Debug, Default)]
+pub struct Applied {
+    /// Findings hidden because the baseline has them.
+    pub hidden: usize,
+    /// Baseline entries that match no finding any more (fixed, or their line edited).
+    pub stale: Vec<Entry>,
+}
+
+impl Applied {
+    /// A note for stderr.
+    pub fn note(&self, path: &Path) -> String {
+        let mut out = String::new();
+        if self.hidden > 0 {
+            out.push_str(&format!(
+                "note: {} recorded in the baseline `{}` not shown\n",
+                report::plural(self.hidden, "finding"),
+                path.display()
+            ));
+        }
+        if !self.stale.is_empty() {
+            out.push_str(&format!(
+                "note: {} of the baseline match no finding any more (fixed, or the line changed); rewrite it with --write-baseline:\n",
+                match self.stale.len() {
+                    1 => "1 entry".to_string(),
+                    n => format!("{n} entries"),
+                }
+            ));
+            for e in &self.stale {
+                out.push_str(&format!("  {}: [{}] {}\n", e.path, e.lint, e.message));
+            }
+        }
+        out
+    }
+}
+
+fn entries(outcome: &Outcome, root: &Path) -> Vec<Entry> {
+    outcome
+        .diagnostics
+        .iter()
+        .zip(report::fingerprints(outcome, root))
+        .map(|(d, fingerprint)| Entry {
+            lint: d.lint.to_string(),
+            path: report::ci_path(&outcome.sources, d.span.file, root),
+            fingerprint,
+            message: d.message.clone(),
+        })
+        .collect()
+}
+
+/// Record every finding of `outcome`; returns how many.
+pub fn write(path: &Path, outcome: &Outcome, root: &Path) -> Result<usize, String> {
+    let findings = entries(outcome, root);
+    let n = findings.len();
+    let text = serde_json::to_string_pretty(&Baseline {
+        version: VERSION,
+        findings,
+    })
+    .map_err(|e| e.to_string())?;
+    std::fs::write(path, text + "\n")
+        .map_err(|e| format!("cannot write the baseline `{}`: {e}", path.display()))?;
+    Ok(n)
+}
+
+/// Drop the findings the baseline records (each entry hides one finding).
+pub fn apply(path: &Path, outcome: &mut Outcome, root: &Path) -> Result<Applied, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the baseline `{}`: {e}", path.display()))?;
+    let baseline: Baseline = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "`{}` is not a backend-lint baseline: {e} (write one with --write-baseline)",
+            path.display()
+        )
+    })?;
+    if baseline.version != VERSION {
+        return Err(format!(
+            "the baseline `{}` has version {}; this backend-lint reads version {VERSION}",
+            path.display(),
+            baseline.version
+        ));
+    }
+    let mut remaining = baseline.findings;
+    let current = entries(outcome, root);
+    let mut keep = current.iter().map(|e| {
+        match remaining
+            .iter()
+            .position(|b| b.lint == e.lint && b.path == e.path && b.fingerprint == e.fingerprint)
+        {
+            Some(i) => {
+                remaining.swap_remove(i);
+                false
+            }
+            None => true,
+        }
+    });
+    let before = outcome.diagnostics.len();
+    outcome.diagnostics.retain(|_| keep.next().unwrap_or(true));
+    let hidden = before - outcome.diagnostics.len();
+    remaining.sort_by(|a, b| (&a.path, &a.lint).cmp(&(&b.path, &b.lint)));
+    Ok(Applied {
+        hidden,
+        stale: remaining,
+    })
+}

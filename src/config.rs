@@ -1,0 +1,1071 @@
+//! Configuration: where it is found, what it may say, and the vocabulary
+//! (platform names, registration functions, ...) the lints read from it.
+//!
+//! Sources, the nearest to the analysed code winning whole (no merging, as
+//! ruff does): `--config PATH`; else, walking up from the package root (or
+//! the file's folder), the first folder that has `backend-lint.toml`,
+//! `.backend-lint.toml`, or a `Cargo.toml` with
+//! `[package.metadata.backend-lint]` or `[workspace.metadata.backend-lint]`
+//! (in that order within one folder); else the built-in defaults.
+//! Command-line levels (`-A/-W/-D`) apply over whichever was found.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use crate::diagnostic::Severity;
+use crate::lints::{self, LINTS};
+
+/// File names of a configuration of its own, in order of precedence.
+pub const CONFIG_FILES: &[&str] = &["backend-lint.toml", ".backend-lint.toml"];
+
+/// What a lint's findings become.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Not reported.
+    Allow,
+    /// Reported as a warning; does not fail the run (unless `-D warnings`).
+    Warn,
+    /// Reported as an error; the run exits with 1.
+    Deny,
+}
+
+impl Level {
+    pub fn of_severity(s: Severity) -> Level {
+        match s {
+            Severity::Error => Level::Deny,
+            Severity::Warning => Level::Warn,
+        }
+    }
+
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Allow => None,
+            Level::Warn => Some(Severity::Warning),
+            Level::Deny => Some(Severity::Error),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Allow => "allow",
+            Level::Warn => "warn",
+            Level::Deny => "deny",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The file format
+
+type Names = Option<Vec<Spanned<String>>>;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawConfig {
+    exclude: Names,
+    lints: Option<BTreeMap<Spanned<String>, Level>>,
+    platforms: Option<RawPlatforms>,
+    registration: Option<RawRegistration>,
+    lowering: Option<RawLowering>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawPlatforms {
+    canonical: Names,
+    extend_canonical: Names,
+    aliases: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
+    extend_aliases: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
+    canonicalizers: Names,
+    extend_canonicalizers: Names,
+    sources: Names,
+    extend_sources: Names,
+    check_tests: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawRegistration {
+    functions: Option<Vec<RawFunction>>,
+    extend_functions: Option<Vec<RawFunction>>,
+    lowering: Names,
+    extend_lowering: Names,
+    backends: Names,
+    extend_backends: Names,
+    guards: Names,
+    extend_guards: Names,
+    unregister: Names,
+    extend_unregister: Names,
+    run_once: Names,
+    extend_run_once: Names,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFunction {
+    name: Spanned<String>,
+    #[serde(default)]
+    key: Option<Spanned<KeySpec>>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum KeySpec {
+    One(usize),
+    Many(Vec<usize>),
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawLowering {
+    calls: Names,
+    extend_calls: Names,
+    backend_setters: Names,
+    extend_backend_setters: Names,
+    backend_requests: Names,
+    extend_backend_requests: Names,
+}
+
+/// `Cargo.toml`, read only for our metadata tables.
+#[derive(Debug, Deserialize)]
+struct Manifest {
+    package: Option<MetadataHolder>,
+    workspace: Option<MetadataHolder>,
+}
+
+#[derive(Debug, Deserialize)]
+struct MetadataHolder {
+    metadata: Option<Metadata>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Metadata {
+    #[serde(rename = "backend-lint")]
+    backend_lint: Option<RawConfig>,
+}
+
+// ---------------------------------------------------------------------------
+// Built-in vocabulary
+
+const CANONICAL: &[&str] = &["cpu", "tpu", "cuda", "rocm", "oneapi", "metal"];
+const ALIASES: &[(&str, &[&str])] = &[("gpu", &["cuda", "rocm", "oneapi"])];
+const CANONICALIZERS: &[&str] = &["canonicalize_platform"];
+const SOURCES: &[&str] = &["platform", "platform_name"];
+/// Every `register*` call is a registration keyed by its first argument;
+/// `registered*` are queries (`registered_backends()`).
+const FUNCTIONS: &[(&str, &[usize])] = &[("register*", &[0]), ("!registered*", &[])];
+const LOWERING_REGISTRATIONS: &[&str] = &["register_lowering"];
+const BACKENDS: &[&str] = &[
+    "register_backend_factory",
+    "register_backend",
+    "register_plugin",
+    "register_platform",
+];
+const GUARDS: &[&str] = &[
+    "is_registered",
+    "contains",
+    "contains_key",
+    "has_backend",
+    "is_initialized",
+];
+const UNREGISTER: &[&str] = &[
+    "unregister*",
+    "deregister*",
+    "remove",
+    "remove_entry",
+    "take",
+];
+const RUN_ONCE: &[&str] = &[
+    "get_or_init",
+    "get_or_try_init",
+    "get_or_insert_with",
+    "call_once",
+    "call_once_force",
+];
+const LOWERING_CALLS: &[&str] = &["lower", "lower_*", "!lower_bound"];
+const BACKEND_SETTERS: &[&str] = &["with_backend", "replace_backend", "set_backend"];
+const BACKEND_REQUESTS: &[&str] = &["get_backend"];
+
+// ---------------------------------------------------------------------------
+// Name patterns
+
+/// One name pattern: `name`, `prefix*`, and `!` in front to exclude.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Pattern {
+    text: String,
+    exclude: bool,
+    /// The name, or the prefix when `prefix`.
+    stem: String,
+    prefix: bool,
+}
+
+impl Pattern {
+    fn parse(text: &str) -> Result<Pattern, String> {
+        let (exclude, rest) = match text.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (prefix, stem) = match rest.strip_suffix('*') {
+            Some(stem) => (true, stem),
+            None => (false, rest),
+        };
+        if stem.is_empty() && !prefix {
+            return Err("a name cannot be empty".into());
+        }
+        if let Some(c) = stem.chars().find(|c| !(c.is_alphanumeric() || *c == '_')) {
+            return Err(format!(
+                "`{text}` is not a name: `{c}` is not allowed (a name, `prefix*`, or `!` in front to exclude)"
+            ));
+        }
+        Ok(Pattern {
+            text: text.to_string(),
+            exclude,
+            stem: stem.to_string(),
+            prefix,
+        })
+    }
+
+    fn matches(&self, name: &str) -> bool {
+        if self.prefix {
+            name.starts_with(&self.stem)
+        } else {
+            name == self.stem
+        }
+    }
+
+    /// Exact names are more specific than prefixes, longer prefixes than shorter.
+    fn specificity(&self) -> usize {
+        if self.prefix {
+            self.stem.len()
+        } else {
+            usize::MAX
+        }
+    }
+}
+
+/// A set of names: patterns included, minus patterns excluded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NameSet {
+    patterns: Vec<Pattern>,
+}
+
+impl NameSet {
+    fn builtin(names: &[&str]) -> NameSet {
+        NameSet {
+            patterns: names
+                .iter()
+                .map(|n| Pattern::parse(n).expect("built-in names are valid"))
+                .collect(),
+        }
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.patterns.iter().any(|p| !p.exclude && p.matches(name))
+            && !self.patterns.iter().any(|p| p.exclude && p.matches(name))
+    }
+
+    /// The names as written, for `backend-lint config`.
+    pub fn texts(&self) -> Vec<String> {
+        self.patterns.iter().map(|p| p.text.clone()).collect()
+    }
+
+    /// The plain names (no prefix, no exclusion): what a text prefilter or a
+    /// message may quote.
+    pub fn first_name(&self) -> Option<&str> {
+        self.patterns
+            .iter()
+            .find(|p| !p.exclude && !p.prefix)
+            .map(|p| p.stem.as_str())
+    }
+}
+
+/// A registration function and the arguments that make up its key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Function {
+    pattern: Pattern,
+    key: Vec<usize>,
+}
+
+// ---------------------------------------------------------------------------
+// The vocabulary the lints use
+
+/// Every name list the analysis uses, after configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vocabulary {
+    /// Canonical platform names, as written in the configuration.
+    pub canonical: Vec<String>,
+    /// Alias -> the canonical platforms it stands for.
+    pub aliases: Vec<(String, Vec<String>)>,
+    /// Functions and methods whose result is a canonical platform.
+    pub canonicalizers: NameSet,
+    /// Methods (without arguments), fields and functions giving a raw platform name.
+    pub sources: NameSet,
+    functions: Vec<Function>,
+    /// `register_lowering(primitive, rule, platform)`-shaped registrations.
+    pub lowering_registrations: NameSet,
+    /// Registrations keyed by the platform a backend serves.
+    pub backends: NameSet,
+    /// `is_registered(key)`-style checks that make a registration conditional.
+    pub guards: NameSet,
+    /// Calls that remove a registration.
+    pub unregister: NameSet,
+    /// Methods whose closure runs at most once (`get_or_init`).
+    pub run_once: NameSet,
+    /// Lowering calls (`lower(&ctx, &["cuda"])`).
+    pub lowering_calls: NameSet,
+    /// Methods that give a lowering context its backend (`with_backend`).
+    pub backend_setters: NameSet,
+    /// Calls that ask for a platform's backend (`get_backend("cpu")`).
+    pub backend_requests: NameSet,
+    /// Report raw platform comparisons in test code too.
+    pub check_tests: bool,
+}
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary {
+            canonical: CANONICAL.iter().map(|s| s.to_string()).collect(),
+            aliases: ALIASES
+                .iter()
+                .map(|(a, t)| (a.to_string(), t.iter().map(|s| s.to_string()).collect()))
+                .collect(),
+            canonicalizers: NameSet::builtin(CANONICALIZERS),
+            sources: NameSet::builtin(SOURCES),
+            functions: FUNCTIONS
+                .iter()
+                .map(|(n, key)| Function {
+                    pattern: Pattern::parse(n).expect("built-in names are valid"),
+                    key: key.to_vec(),
+                })
+                .collect(),
+            lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
+            backends: NameSet::builtin(BACKENDS),
+            guards: NameSet::builtin(GUARDS),
+            unregister: NameSet::builtin(UNREGISTER),
+            run_once: NameSet::builtin(RUN_ONCE),
+            lowering_calls: NameSet::builtin(LOWERING_CALLS),
+            backend_setters: NameSet::builtin(BACKEND_SETTERS),
+            backend_requests: NameSet::builtin(BACKEND_REQUESTS),
+            check_tests: false,
+        }
+    }
+}
+
+impl Vocabulary {
+    /// The arguments that key a registration made by `name`, or `None` when
+    /// `name` is not a registration function. The most specific pattern wins.
+    pub fn registration_key(&self, name: &str) -> Option<&[usize]> {
+        if self
+            .functions
+            .iter()
+            .any(|f| f.pattern.exclude && f.pattern.matches(name))
+        {
+            return None;
+        }
+        self.functions
+            .iter()
+            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+            .max_by_key(|f| f.pattern.specificity())
+            .map(|f| f.key.as_slice())
+    }
+
+    /// `name` registers something, keyed or not (builders are recognised by it).
+    pub fn is_registration(&self, name: &str) -> bool {
+        self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A resolved configuration
+
+/// Where a configuration came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    Builtin,
+    File(PathBuf),
+    PackageMetadata(PathBuf),
+    WorkspaceMetadata(PathBuf),
+}
+
+impl Origin {
+    pub fn describe(&self) -> String {
+        match self {
+            Origin::Builtin => "built-in defaults (no configuration found)".into(),
+            Origin::File(p) => format!("{}", p.display()),
+            Origin::PackageMetadata(p) => {
+                format!("{} [package.metadata.backend-lint]", p.display())
+            }
+            Origin::WorkspaceMetadata(p) => {
+                format!("{} [workspace.metadata.backend-lint]", p.display())
+            }
+        }
+    }
+
+    /// The folder exclude patterns are relative to.
+    fn dir(&self) -> Option<&Path> {
+        match self {
+            Origin::Builtin => None,
+            Origin::File(p) | Origin::PackageMetadata(p) | Origin::WorkspaceMetadata(p) => {
+                p.parent()
+            }
+        }
+    }
+}
+
+/// Lint levels given on the command line, in the order given (later wins).
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// `(lint name or "warnings", level)`.
+    pub levels: Vec<(String, Level)>,
+    /// `--config PATH`.
+    pub config: Option<PathBuf>,
+}
+
+impl Overrides {
+    /// Check the names given to `-A/-W/-D`: lint names (also as
+    /// `backend_lint::name`) or `warnings`.
+    pub fn validate(&self) -> Result<(), String> {
+        for (name, _) in &self.levels {
+            if name != "warnings" && lints::find(strip_tool(name)).is_none() {
+                return Err(unknown_lint_message(name));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn strip_tool(name: &str) -> &str {
+    name.strip_prefix("backend_lint::").unwrap_or(name)
+}
+
+fn unknown_lint_message(name: &str) -> String {
+    let names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
+    format!(
+        "no lint named `{name}` (the lints are: {})",
+        names.join(", ")
+    )
+}
+
+/// The configuration that applies to one crate.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub vocab: Vocabulary,
+    levels: Vec<(&'static str, Level)>,
+    exclude: Vec<(String, globset::GlobMatcher)>,
+    pub origin: Origin,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_raw(RawConfig::default(), Origin::Builtin, &Overrides::default())
+            .expect("the built-in configuration is valid")
+    }
+}
+
+impl Config {
+    /// The level of a lint.
+    pub fn level(&self, lint: &str) -> Level {
+        self.levels
+            .iter()
+            .find(|(n, _)| *n == lint)
+            .map(|(_, l)| *l)
+            .unwrap_or(Level::Deny)
+    }
+
+    /// Built-in defaults with command-line levels.
+    pub fn builtin(overrides: &Overrides) -> Config {
+        Config::from_raw(RawConfig::default(), Origin::Builtin, overrides)
+            .expect("the built-in configuration is valid")
+    }
+
+    /// Read one configuration file (`backend-lint.toml` or a `Cargo.toml`
+    /// with our metadata). `Ok(None)`: a `Cargo.toml` without it.
+    pub fn load(path: &Path, overrides: &Overrides) -> Result<Option<Config>, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+            path: path.to_path_buf(),
+            text: String::new(),
+            span: None,
+            message: format!("cannot read the configuration: {e}"),
+        })?;
+        let error = |span: Option<std::ops::Range<usize>>, message: String| ConfigError {
+            path: path.to_path_buf(),
+            text: text.clone(),
+            span,
+            message,
+        };
+        let is_manifest = path.file_name().is_some_and(|n| n == "Cargo.toml");
+        let (raw, origin) = if is_manifest {
+            let manifest: Manifest = match toml::from_str(&text) {
+                Ok(m) => m,
+                // A manifest we cannot read without our table is cargo's business.
+                Err(_) if !text.contains("backend-lint") => return Ok(None),
+                Err(e) => return Err(error(e.span(), describe_toml_error(&e, &text))),
+            };
+            let package = manifest
+                .package
+                .and_then(|p| p.metadata)
+                .and_then(|m| m.backend_lint);
+            let workspace = manifest
+                .workspace
+                .and_then(|p| p.metadata)
+                .and_then(|m| m.backend_lint);
+            match (package, workspace) {
+                (Some(raw), _) => (raw, Origin::PackageMetadata(path.to_path_buf())),
+                (None, Some(raw)) => (raw, Origin::WorkspaceMetadata(path.to_path_buf())),
+                (None, None) => return Ok(None),
+            }
+        } else {
+            let raw: RawConfig = toml::from_str(&text)
+                .map_err(|e| error(e.span(), describe_toml_error(&e, &text)))?;
+            (raw, Origin::File(path.to_path_buf()))
+        };
+        Config::from_raw(raw, origin, overrides)
+            .map(Some)
+            .map_err(|(span, message)| error(span, message))
+    }
+
+    fn from_raw(raw: RawConfig, origin: Origin, overrides: &Overrides) -> Result<Config, Invalid> {
+        let mut levels: Vec<(&'static str, Level)> = LINTS
+            .iter()
+            .map(|l| (l.name, Level::of_severity(l.default_severity)))
+            .collect();
+        let mut set = |name: &str, level: Level| {
+            if let Some(slot) = levels.iter_mut().find(|(n, _)| *n == name) {
+                slot.1 = level;
+            }
+        };
+        for (name, level) in raw.lints.unwrap_or_default() {
+            if lints::find(name.get_ref()).is_none() {
+                return Err((Some(name.span()), unknown_lint_message(name.get_ref())));
+            }
+            set(name.get_ref(), level);
+        }
+        let mut warnings = None;
+        for (name, level) in &overrides.levels {
+            if name == "warnings" {
+                warnings = Some(*level);
+            } else {
+                set(strip_tool(name), *level);
+            }
+        }
+        if let Some(w) = warnings {
+            for slot in levels.iter_mut().filter(|(_, l)| *l == Level::Warn) {
+                slot.1 = w;
+            }
+        }
+
+        let platforms = raw.platforms.unwrap_or_default();
+        let registration = raw.registration.unwrap_or_default();
+        let lowering = raw.lowering.unwrap_or_default();
+        let defaults = Vocabulary::default();
+        let canonical = words(platforms.canonical, platforms.extend_canonical, CANONICAL)?;
+        let aliases = aliases(platforms.aliases, platforms.extend_aliases, &canonical)?;
+        let vocab = Vocabulary {
+            canonical,
+            aliases,
+            canonicalizers: names(
+                platforms.canonicalizers,
+                platforms.extend_canonicalizers,
+                &defaults.canonicalizers,
+            )?,
+            sources: names(
+                platforms.sources,
+                platforms.extend_sources,
+                &defaults.sources,
+            )?,
+            functions: functions(
+                registration.functions,
+                registration.extend_functions,
+                &defaults.functions,
+            )?,
+            lowering_registrations: names(
+                registration.lowering,
+                registration.extend_lowering,
+                &defaults.lowering_registrations,
+            )?,
+            backends: names(
+                registration.backends,
+                registration.extend_backends,
+                &defaults.backends,
+            )?,
+            guards: names(
+                registration.guards,
+                registration.extend_guards,
+                &defaults.guards,
+            )?,
+            unregister: names(
+                registration.unregister,
+                registration.extend_unregister,
+                &defaults.unregister,
+            )?,
+            run_once: names(
+                registration.run_once,
+                registration.extend_run_once,
+                &defaults.run_once,
+            )?,
+            lowering_calls: names(
+                lowering.calls,
+                lowering.extend_calls,
+                &defaults.lowering_calls,
+            )?,
+            backend_setters: names(
+                lowering.backend_setters,
+                lowering.extend_backend_setters,
+                &defaults.backend_setters,
+            )?,
+            backend_requests: names(
+                lowering.backend_requests,
+                lowering.extend_backend_requests,
+                &defaults.backend_requests,
+            )?,
+            check_tests: platforms.check_tests.unwrap_or(defaults.check_tests),
+        };
+        let mut exclude = Vec::new();
+        for pattern in raw.exclude.unwrap_or_default() {
+            let glob = globset::GlobBuilder::new(pattern.get_ref())
+                .literal_separator(true)
+                .build()
+                .map_err(|e| {
+                    (
+                        Some(pattern.span()),
+                        format!("`{}` is not a glob: {}", pattern.get_ref(), e.kind()),
+                    )
+                })?;
+            exclude.push((pattern.get_ref().clone(), glob.compile_matcher()));
+        }
+        Ok(Config {
+            vocab,
+            levels,
+            exclude,
+            origin,
+        })
+    }
+
+    /// `path` matches an `exclude` pattern (relative to the configuration's
+    /// folder), or lies in a folder that does.
+    pub fn excludes(&self, path: &Path) -> bool {
+        if self.exclude.is_empty() {
+            return false;
+        }
+        let Some(dir) = self.origin.dir() else {
+            return false;
+        };
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let Ok(rel) = abs.strip_prefix(dir) else {
+            return false;
+        };
+        rel.ancestors()
+            .filter(|p| !p.as_os_str().is_empty())
+            .any(|p| self.exclude.iter().any(|(_, g)| g.is_match(p)))
+    }
+
+    /// The effective configuration as TOML, for `backend-lint config`.
+    pub fn to_toml(&self) -> String {
+        let effective = Effective {
+            exclude: self.exclude.iter().map(|(p, _)| p.clone()).collect(),
+            lints: self
+                .levels
+                .iter()
+                .map(|(n, l)| (n.to_string(), *l))
+                .collect(),
+            platforms: EffectivePlatforms {
+                canonical: self.vocab.canonical.clone(),
+                aliases: self.vocab.aliases.iter().cloned().collect(),
+                canonicalizers: self.vocab.canonicalizers.texts(),
+                sources: self.vocab.sources.texts(),
+                check_tests: self.vocab.check_tests,
+            },
+            registration: EffectiveRegistration {
+                functions: self
+                    .vocab
+                    .functions
+                    .iter()
+                    .map(|f| EffectiveFunction {
+                        name: f.pattern.text.clone(),
+                        key: (!f.pattern.exclude).then(|| f.key.clone()),
+                    })
+                    .collect(),
+                lowering: self.vocab.lowering_registrations.texts(),
+                backends: self.vocab.backends.texts(),
+                guards: self.vocab.guards.texts(),
+                unregister: self.vocab.unregister.texts(),
+                run_once: self.vocab.run_once.texts(),
+            },
+            lowering: EffectiveLowering {
+                calls: self.vocab.lowering_calls.texts(),
+                backend_setters: self.vocab.backend_setters.texts(),
+                backend_requests: self.vocab.backend_requests.texts(),
+            },
+        };
+        let body = toml::to_string_pretty(&effective).unwrap_or_default();
+        format!("# from: {}\n\n{body}", self.origin.describe())
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct Effective {
+    exclude: Vec<String>,
+    lints: BTreeMap<String, Level>,
+    platforms: EffectivePlatforms,
+    registration: EffectiveRegistration,
+    lowering: EffectiveLowering,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct EffectivePlatforms {
+    canonical: Vec<String>,
+    aliases: BTreeMap<String, Vec<String>>,
+    canonicalizers: Vec<String>,
+    sources: Vec<String>,
+    check_tests: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct EffectiveRegistration {
+    functions: Vec<EffectiveFunction>,
+    lowering: Vec<String>,
+    backends: Vec<String>,
+    guards: Vec<String>,
+    unregister: Vec<String>,
+    run_once: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct EffectiveFunction {
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    key: Option<Vec<usize>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct EffectiveLowering {
+    calls: Vec<String>,
+    backend_setters: Vec<String>,
+    backend_requests: Vec<String>,
+}
+
+type Invalid = (Option<std::ops::Range<usize>>, String);
+
+/// `x` replaces the built-in list, `extend-x` adds to it.
+fn names(replace: Names, extend: Names, default: &NameSet) -> Result<NameSet, Invalid> {
+    let mut patterns = match replace {
+        Some(list) => parse_patterns(list)?,
+        None => default.patterns.clone(),
+    };
+    patterns.extend(parse_patterns(extend.unwrap_or_default())?);
+    Ok(NameSet { patterns })
+}
+
+fn parse_patterns(list: Vec<Spanned<String>>) -> Result<Vec<Pattern>, Invalid> {
+    list.into_iter()
+        .map(|s| Pattern::parse(s.get_ref()).map_err(|m| (Some(s.span()), m)))
+        .collect()
+}
+
+/// Platform names: plain lower-case names, no patterns.
+fn words(replace: Names, extend: Names, default: &[&str]) -> Result<Vec<String>, Invalid> {
+    let mut out: Vec<String> = match replace {
+        Some(list) => list.into_iter().map(Spanned::into_inner).collect(),
+        None => default.iter().map(|s| s.to_string()).collect(),
+    };
+    out.extend(
+        extend
+            .unwrap_or_default()
+            .into_iter()
+            .map(Spanned::into_inner),
+    );
+    out.dedup();
+    Ok(out)
+}
+
+type RawAliases = Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>;
+
+fn aliases(
+    replace: RawAliases,
+    extend: RawAliases,
+    canonical: &[String],
+) -> Result<Vec<(String, Vec<String>)>, Invalid> {
+    let mut out: Vec<(String, Vec<String>)> = match replace {
+        Some(_) => Vec::new(),
+        None => ALIASES
+            .iter()
+            .map(|(a, t)| (a.to_string(), t.iter().map(|s| s.to_string()).collect()))
+            .collect(),
+    };
+    for (alias, targets) in replace.into_iter().chain(extend).flatten() {
+        if canonical
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(alias.get_ref()))
+        {
+            return Err((
+                Some(alias.span()),
+                format!(
+                    "`{}` is a canonical platform and cannot also be an alias",
+                    alias.get_ref()
+                ),
+            ));
+        }
+        let mut names = Vec::new();
+        for t in targets {
+            if !canonical.contains(t.get_ref()) {
+                return Err((
+                    Some(t.span()),
+                    format!(
+                        "alias `{}` stands for `{}`, which is not a canonical platform (add it to `platforms.canonical` or `platforms.extend-canonical`)",
+                        alias.get_ref(),
+                        t.get_ref()
+                    ),
+                ));
+            }
+            names.push(t.into_inner());
+        }
+        let alias = alias.into_inner().to_ascii_lowercase();
+        out.retain(|(a, _)| *a != alias);
+        out.push((alias, names));
+    }
+    // Only aliases of platforms that are still canonical.
+    for (_, targets) in &mut out {
+        targets.retain(|t| canonical.contains(t));
+    }
+    out.retain(|(_, t)| !t.is_empty());
+    Ok(out)
+}
+
+fn functions(
+    replace: Option<Vec<RawFunction>>,
+    extend: Option<Vec<RawFunction>>,
+    default: &[Function],
+) -> Result<Vec<Function>, Invalid> {
+    let convert = |list: Vec<RawFunction>| -> Result<Vec<Function>, Invalid> {
+        list.into_iter()
+            .map(|f| {
+                let pattern =
+                    Pattern::parse(f.name.get_ref()).map_err(|m| (Some(f.name.span()), m))?;
+                let key = match f.key.map(Spanned::into_inner) {
+                    None => vec![0],
+                    Some(KeySpec::One(i)) => vec![i],
+                    Some(KeySpec::Many(list)) => list,
+                };
+                Ok(Function { pattern, key })
+            })
+            .collect()
+    };
+    let mut out = match replace {
+        Some(list) => convert(list)?,
+        None => default.to_vec(),
+    };
+    out.extend(convert(extend.unwrap_or_default())?);
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/// A configuration that cannot be used: the run stops with exit code 2.
+#[derive(Debug, Clone)]
+pub struct ConfigError {
+    pub path: PathBuf,
+    pub text: String,
+    pub span: Option<std::ops::Range<usize>>,
+    pub message: String,
+}
+
+impl ConfigError {
+    /// `path:line:col: message`, then a miette excerpt of the TOML.
+    pub fn render(&self, color: bool) -> String {
+        use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+        let shown =
+            crate::source::display_path(&self.path, &std::env::current_dir().unwrap_or_default());
+        let Some(span) = self.span.clone() else {
+            return format!("error: {shown}: {}\n", self.message);
+        };
+        let file = crate::source::SourceFile::new(
+            self.path.clone(),
+            shown.clone(),
+            Arc::from(self.text.as_str()),
+        );
+        let at = file.line_col(span.start);
+        let report =
+            miette::MietteDiagnostic::new(format!("invalid configuration: {}", self.message))
+                .with_labels(vec![LabeledSpan::at(span, "here")])
+                .with_help("see `backend-lint config` and the README's Configuration section");
+        let report = miette::Report::new(report)
+            .with_source_code(NamedSource::new(&shown, self.text.clone()));
+        let theme = if color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let mut out = format!(
+            "error: {shown}:{}:{}: {}\n",
+            at.line, at.column, self.message
+        );
+        let _ = GraphicalReportHandler::new_themed(theme)
+            .with_width(100)
+            .render_report(&mut out, report.as_ref());
+        out
+    }
+}
+
+/// toml's message, naming the key it is about (`platforms.canonical`).
+fn describe_toml_error(e: &toml::de::Error, text: &str) -> String {
+    let message = e.message().trim().to_string();
+    let message = if message.contains("untagged enum KeySpec") {
+        "expected an argument index (0-based) or a list of them".to_string()
+    } else {
+        message
+    };
+    match e.span().and_then(|s| key_at(text, s.start)) {
+        Some(key) if !message.contains(&format!("`{key}`")) => format!("`{key}`: {message}"),
+        _ => message,
+    }
+}
+
+/// The dotted key whose value is at `offset`: the last `[table]` header
+/// before it, and the key on its line.
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let before = text.get(..offset)?;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let line = &line[..line.find('\n').unwrap_or(line.len())];
+    let key = line
+        .split_once('=')
+        .map(|(k, _)| k.trim().trim_matches('"').to_string())
+        .filter(|k| !k.is_empty() && !k.starts_with('['))?;
+    let table = before[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(['[', ']']).trim().to_string());
+    Some(match table {
+        Some(t) if !t.is_empty() => format!("{t}.{key}"),
+        _ => key,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Finding the configuration of a folder
+
+/// Finds and caches the configuration of folders.
+#[derive(Debug, Default)]
+pub struct Loader {
+    overrides: Overrides,
+    cache: Mutex<HashMap<PathBuf, Result<Arc<Config>, ConfigError>>>,
+    explicit: Option<Arc<Config>>,
+}
+
+impl Loader {
+    /// `--config PATH` is read right away: a broken one stops the run.
+    pub fn new(overrides: Overrides) -> Result<Loader, ConfigError> {
+        let explicit = match &overrides.config {
+            Some(path) => Some(Arc::new(
+                Config::load(path, &overrides)?.ok_or_else(|| ConfigError {
+                    path: path.clone(),
+                    text: String::new(),
+                    span: None,
+                    message: "this Cargo.toml has no [package.metadata.backend-lint] or [workspace.metadata.backend-lint] table".into(),
+                })?,
+            )),
+            None => None,
+        };
+        Ok(Loader {
+            overrides,
+            cache: Mutex::default(),
+            explicit,
+        })
+    }
+
+    /// The configuration for code in `dir` (a package root or a file's folder).
+    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
+        if let Some(c) = &self.explicit {
+            return Ok(c.clone());
+        }
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let mut visited = Vec::new();
+        let mut found = None;
+        for d in dir.ancestors() {
+            if let Some(hit) = self.cache.lock().expect("not poisoned").get(d) {
+                found = Some(hit.clone());
+                break;
+            }
+            visited.push(d.to_path_buf());
+            if let Some(c) = self.in_folder(d) {
+                found = Some(c.map(Arc::new));
+                break;
+            }
+        }
+        let result = found.unwrap_or_else(|| Ok(Arc::new(Config::builtin(&self.overrides))));
+        let mut cache = self.cache.lock().expect("not poisoned");
+        for d in visited {
+            cache.insert(d, result.clone());
+        }
+        result
+    }
+
+    /// The configuration a folder itself holds, if any.
+    fn in_folder(&self, dir: &Path) -> Option<Result<Config, ConfigError>> {
+        for name in CONFIG_FILES {
+            let path = dir.join(name);
+            if path.is_file() {
+                return Config::load(&path, &self.overrides).transpose();
+            }
+        }
+        let manifest = dir.join("Cargo.toml");
+        if manifest.is_file() {
+            return Config::load(&manifest, &self.overrides).transpose();
+        }
+        None
+    }
+
+    pub fn overrides(&self) -> &Overrides {
+        &self.overrides
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_match_names_prefixes_and_exclusions() {
+        let set = NameSet::builtin(&["lower", "lower_*", "!lower_bound"]);
+        assert!(set.contains("lower"));
+        assert!(set.contains("lower_module"));
+        assert!(!set.contains("lower_bound"));
+        assert!(!set.contains("lowercase"));
+        assert!(Pattern::parse("re*gister").is_err());
+        assert!(Pattern::parse("").is_err());
+    }
+
+    #[test]
+    fn the_most_specific_registration_function_gives_the_key() {
+        let mut v = Vocabulary::default();
+        v.functions.push(Function {
+            pattern: Pattern::parse("register_handler").unwrap(),
+            key: vec![0, 1],
+        });
+        assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
+        assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));
+        assert_eq!(v.registration_key("registered_backends"), None);
+        assert_eq!(v.registration_key("add"), None);
+    }
+
+    #[test]
+    fn the_key_of_an_error_is_named() {
+        let text = "[platforms]\ncanonical = \"cpu\"\n";
+        assert_eq!(
+            key_at(text, text.find("\"cpu\"").unwrap()).as_deref(),
+            Some("platforms.canonical")
+        );
+    }
+}

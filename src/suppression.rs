@@ -1,0 +1,481 @@
+//! Suppression comments: `// backend-lint: allow(lint, ..) -- reason` and
+//! `// backend-lint: allow-file(lint, ..)`.
+//!
+//! They are comments, not attributes: rustc rejects `#[allow(unknown_tool::x)]`
+//! (E0710). A directive at the end of a line covers findings that start on
+//! that line; alone on its line (or in a run of comment lines) it covers the
+//! next line of code directly below; `allow-file` covers the whole file.
+//! A comment is a directive only when its text starts with `backend-lint:`
+//! followed by a word and `(`; anything else mentioning the tool is prose.
+
+use crate::config::Config;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::lints::{self, invalid_suppression, unused_suppression};
+use crate::source::{FileId, SourceFile};
+
+const PREFIX: &str = "backend-lint:";
+
+/// One directive as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Directive {
+    /// The whole comment.
+    pub span: Span,
+    /// `allow-file` rather than `allow`.
+    pub file_wide: bool,
+    /// The 1-based line whose findings it covers (unused for `allow-file`);
+    /// `None` when no code follows it directly.
+    pub line: Option<usize>,
+    /// The lint names, each with where it is written.
+    pub lints: Vec<(String, Span)>,
+}
+
+/// A comment that starts like a directive but cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Malformed {
+    pub span: Span,
+    pub message: String,
+}
+
+/// The directives of a file, and the comments that failed to be ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Directives {
+    pub directives: Vec<Directive>,
+    pub malformed: Vec<Malformed>,
+}
+
+/// A `//` comment: where its text starts (after `//`) and ends, and whether
+/// only whitespace precedes it on its line.
+struct LineComment {
+    start: usize,
+    end: usize,
+    line: usize,
+    own_line: bool,
+}
+
+/// Find the directives of a file. Only `//` comments count (not `///` or
+/// `//!` doc comments, not comment-like text in strings).
+pub fn scan(file: FileId, text: &str) -> Directives {
+    let mut out = Directives::default();
+    // Cheap exit for the common case: the tool is never named.
+    if !text.contains(PREFIX) {
+        return out;
+    }
+    let comments = line_comments(text);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_text = |line: usize| {
+        let start = line_starts[line - 1];
+        let end = line_starts.get(line).copied().unwrap_or(text.len());
+        &text[start..end]
+    };
+    let comment_only = |line: usize| comments.iter().any(|c| c.line == line && c.own_line);
+    for c in &comments {
+        let body = &text[c.start..c.end];
+        let trimmed = body.trim_start();
+        let Some(rest) = trimmed.strip_prefix(PREFIX) else {
+            continue;
+        };
+        let rest_at = c.end - body.len() + (body.len() - trimmed.len()) + PREFIX.len();
+        let span = Span {
+            file,
+            start: c.start - 2,
+            end: c.end,
+        };
+        match parse(rest, rest_at, file) {
+            Parsed::Prose => {}
+            Parsed::Malformed(message) => out.malformed.push(Malformed { span, message }),
+            Parsed::Directive { file_wide, lints } => {
+                let line = if c.own_line {
+                    // The next line that is not itself a comment line; a blank
+                    // line in between means nothing follows directly.
+                    let mut next = c.line + 1;
+                    while next <= line_starts.len() && comment_only(next) {
+                        next += 1;
+                    }
+                    (next <= line_starts.len() && !line_text(next).trim().is_empty())
+                        .then_some(next)
+                } else {
+                    Some(c.line)
+                };
+                out.directives.push(Directive {
+                    span,
+                    file_wide,
+                    line,
+                    lints,
+                });
+            }
+        }
+    }
+    out
+}
+
+enum Parsed {
+    Prose,
+    Malformed(String),
+    Directive {
+        file_wide: bool,
+        lints: Vec<(String, Span)>,
+    },
+}
+
+/// What follows `backend-lint:`; `at` is its offset in the file.
+fn parse(rest: &str, at: usize, file: FileId) -> Parsed {
+    let lead = rest.len() - rest.trim_start().len();
+    let rest = rest.trim_start();
+    let word_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+        .unwrap_or(rest.len());
+    let (word, after) = rest.split_at(word_len);
+    let file_wide = match word {
+        "allow" => false,
+        "allow-file" => true,
+        // `backend-lint: alow(x)`: meant as a directive, misspelled.
+        _ if !word.is_empty() && after.starts_with('(') => {
+            return Parsed::Malformed(format!(
+                "unknown directive `{word}`: write `allow(lint, ..)` or `allow-file(lint, ..)`"
+            ));
+        }
+        _ => return Parsed::Prose,
+    };
+    let Some(inner) = after.strip_prefix('(') else {
+        return Parsed::Malformed(format!(
+            "expected `{word}(lint, ..)`: the lints to allow go in parentheses"
+        ));
+    };
+    let Some(close) = inner.find(')') else {
+        return Parsed::Malformed(format!("`{word}(` is not closed with `)`"));
+    };
+    let tail = inner[close + 1..].trim();
+    if !tail.is_empty() && !tail.starts_with("--") {
+        return Parsed::Malformed(format!(
+            "unexpected `{tail}` after the directive: write a reason after `--`"
+        ));
+    }
+    let list_at = at + lead + word_len + 1;
+    let mut lints = Vec::new();
+    let mut offset = 0;
+    for part in inner[..close].split(',') {
+        let name = part.trim();
+        let start = list_at + offset + (part.len() - part.trim_start().len());
+        offset += part.len() + 1;
+        if name.is_empty() {
+            continue;
+        }
+        lints.push((
+            name.to_string(),
+            Span {
+                file,
+                start,
+                end: start + name.len(),
+            },
+        ));
+    }
+    if lints.is_empty() {
+        return Parsed::Malformed(format!("`{word}()` names no lint"));
+    }
+    Parsed::Directive { file_wide, lints }
+}
+
+/// The `//` comments of a Rust source text, skipping strings, raw strings,
+/// character literals and block comments.
+fn line_comments(text: &str) -> Vec<LineComment> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut line = 1;
+    let mut line_has_code = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                line += 1;
+                line_has_code = false;
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                let text_end = if text[..end].ends_with('\r') {
+                    end - 1
+                } else {
+                    end
+                };
+                let body = &text[i + 2..end];
+                // `///` and `//!` are documentation (but `////` is a comment).
+                let doc =
+                    (body.starts_with('/') && !body.starts_with("//")) || body.starts_with('!');
+                if !doc {
+                    out.push(LineComment {
+                        start: i + 2,
+                        end: text_end.max(i + 2),
+                        line,
+                        own_line: !line_has_code,
+                    });
+                }
+                i = end;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut depth = 0usize;
+                while i < bytes.len() {
+                    if bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        if bytes[i] == b'\n' {
+                            line += 1;
+                        }
+                        i += 1;
+                    }
+                }
+                line_has_code = true;
+            }
+            b'"' => {
+                line_has_code = true;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    if bytes.get(i) == Some(&b'\n') {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'r' if raw_string_start(bytes, i).is_some() => {
+                line_has_code = true;
+                let hashes = raw_string_start(bytes, i).unwrap_or(0);
+                i += 2 + hashes;
+                let closing: Vec<u8> = std::iter::once(b'"')
+                    .chain(std::iter::repeat_n(b'#', hashes))
+                    .collect();
+                while i < bytes.len() && !bytes[i..].starts_with(&closing) {
+                    if bytes[i] == b'\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                i += closing.len();
+            }
+            b'\'' => {
+                line_has_code = true;
+                i += char_literal_len(text, i).unwrap_or(1);
+            }
+            c => {
+                if !c.is_ascii_whitespace() {
+                    line_has_code = true;
+                }
+                // Skip a whole identifier so that `br"..."`/`rr` are seen right.
+                if c.is_ascii_alphanumeric() || c == b'_' {
+                    let start = i;
+                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
+                    {
+                        i += 1;
+                    }
+                    // `br"..."` / `cr#"..."#`: the raw string starts at the `r`.
+                    if i - start == 2
+                        && matches!(bytes[start], b'b' | b'c')
+                        && bytes[start + 1] == b'r'
+                        && raw_string_start(bytes, start + 1).is_some()
+                    {
+                        i = start + 1;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// At `bytes[i] == b'r'`: `r"` or `r#..#"` opens a raw string; the number of `#`.
+fn raw_string_start(bytes: &[u8], i: usize) -> Option<usize> {
+    if bytes.get(i) != Some(&b'r') {
+        return None;
+    }
+    let mut j = i + 1;
+    while bytes.get(j) == Some(&b'#') {
+        j += 1;
+    }
+    (bytes.get(j) == Some(&b'"')).then_some(j - i - 1)
+}
+
+/// The length of a character literal at `i` (`'a'`, `'\n'`, `'\u{1F600}'`),
+/// or `None` for a lifetime or label (`'a`).
+fn char_literal_len(text: &str, i: usize) -> Option<usize> {
+    let rest = &text[i + 1..];
+    if let Some(esc) = rest.strip_prefix('\\') {
+        // The escaped character itself may be a quote: `'\''`.
+        let escaped = esc.chars().next()?;
+        let close = esc[escaped.len_utf8()..].find('\'')?;
+        return Some(1 + 1 + escaped.len_utf8() + close + 1);
+    }
+    let c = rest.chars().next()?;
+    rest[c.len_utf8()..]
+        .starts_with('\'')
+        .then_some(1 + c.len_utf8() + 1)
+}
+
+/// Apply the directives of a crate's files to its findings: drop those they
+/// cover, then report directives that name no lint (`invalid_suppression`)
+/// or cover nothing (`unused_suppression`), at the configured levels.
+pub fn apply(
+    diagnostics: &mut Vec<Diagnostic>,
+    files: &[(&SourceFile, FileId, &Directives)],
+    config: &Config,
+) {
+    let mut used: Vec<Vec<Vec<bool>>> = files
+        .iter()
+        .map(|(_, _, d)| {
+            d.directives
+                .iter()
+                .map(|x| vec![false; x.lints.len()])
+                .collect()
+        })
+        .collect();
+    diagnostics.retain(|d| {
+        let Some(f) = files.iter().position(|(_, id, _)| *id == d.span.file) else {
+            return true;
+        };
+        let (source, _, directives) = files[f];
+        let line = source.line_col(d.span.start).line;
+        let mut covered = false;
+        for (i, dir) in directives.directives.iter().enumerate() {
+            if !(dir.file_wide || dir.line == Some(line)) {
+                continue;
+            }
+            for (j, (name, _)) in dir.lints.iter().enumerate() {
+                if lint_name(name) == d.lint {
+                    used[f][i][j] = true;
+                    covered = true;
+                }
+            }
+        }
+        !covered
+    });
+
+    let mut meta = Vec::new();
+    for (f, (_, _, directives)) in files.iter().enumerate() {
+        for m in &directives.malformed {
+            meta.push(invalid_suppression::malformed(m.span, &m.message));
+        }
+        for (i, dir) in directives.directives.iter().enumerate() {
+            for (j, (name, span)) in dir.lints.iter().enumerate() {
+                match lints::find(lint_name(name)) {
+                    None => meta.push(invalid_suppression::unknown_lint(*span, name)),
+                    // A lint that did not run (allowed) says nothing about the directive.
+                    Some(l) if config.level(l.name) == crate::config::Level::Allow => {}
+                    Some(l) if l.name == unused_suppression::LINT.name => {}
+                    Some(_) if !used[f][i][j] => {
+                        meta.push(unused_suppression::diagnostic(*span, name, dir.file_wide))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    // The meta findings obey levels and directives too (but cannot make a
+    // directive used: `allow(unused_suppression)` on itself is not a loop).
+    meta.retain(|d| {
+        let Some((source, _, directives)) = files.iter().find(|(_, id, _)| *id == d.span.file)
+        else {
+            return true;
+        };
+        let line = source.line_col(d.span.start).line;
+        !directives.directives.iter().any(|dir| {
+            (dir.file_wide || dir.line == Some(line))
+                && dir.lints.iter().any(|(n, _)| lint_name(n) == d.lint)
+        })
+    });
+    crate::engine::apply_levels(&mut meta, config);
+    diagnostics.extend(meta);
+}
+
+/// `backend_lint::name` is accepted for `name`.
+fn lint_name(name: &str) -> &str {
+    name.strip_prefix("backend_lint::").unwrap_or(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<(Option<usize>, bool, Vec<String>)> {
+        scan(0, text)
+            .directives
+            .into_iter()
+            .map(|d| {
+                (
+                    d.line,
+                    d.file_wide,
+                    d.lints.into_iter().map(|(n, _)| n).collect(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn trailing_and_own_line_directives_cover_their_line() {
+        let text = "fn f() {\n    a(); // backend-lint: allow(x) -- why\n    // backend-lint: allow(y, z)\n    // more words\n    b();\n}\n";
+        assert_eq!(
+            lines(text),
+            vec![
+                (Some(2), false, vec!["x".to_string()]),
+                (Some(5), false, vec!["y".to_string(), "z".to_string()]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_blank_line_ends_the_reach_of_a_directive() {
+        assert_eq!(
+            lines("// backend-lint: allow(x)\n\nfn f() {}\n"),
+            vec![(None, false, vec!["x".to_string()])]
+        );
+    }
+
+    #[test]
+    fn strings_docs_and_prose_are_not_directives() {
+        let text = concat!(
+            "/// backend-lint: allow(x)\n",
+            "//! backend-lint: allow(x)\n",
+            "const S: &str = \"// backend-lint: allow(x)\";\n",
+            "const R: &str = r#\"// backend-lint: allow(x)\"#;\n",
+            "const C: char = '\"'; // backend-lint is run in CI: it is fine\n",
+            "fn f<'a>(x: &'a str) {} // see backend-lint: the docs\n",
+            "/* // backend-lint: allow(x) */\n",
+        );
+        let found = scan(0, text);
+        assert!(found.directives.is_empty(), "{found:?}");
+        assert!(found.malformed.is_empty(), "{found:?}");
+    }
+
+    #[test]
+    fn misspelled_directives_are_reported() {
+        let found = scan(
+            0,
+            "// backend-lint: alow(x)\n// backend-lint: allow x\n// backend-lint: allow(x) because\n// backend-lint: allow()\n",
+        );
+        assert_eq!(found.malformed.len(), 4, "{found:?}");
+        assert!(found.directives.is_empty());
+    }
+
+    #[test]
+    fn name_spans_point_at_the_names() {
+        let text = "f(); // backend-lint: allow( a ,b)\n";
+        let d = &scan(0, text).directives[0];
+        let names: Vec<&str> = d.lints.iter().map(|(_, s)| &text[s.start..s.end]).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(
+            &text[d.span.start..d.span.end],
+            "// backend-lint: allow( a ,b)"
+        );
+    }
+}
