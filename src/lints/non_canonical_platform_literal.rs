@@ -98,9 +98,10 @@ fn lowering_platform(vocab: &Vocabulary, value: &str, span: Span) -> Option<Diag
             "a platform name",
             "unknown lowering platform",
             match vocab.aliases.first() {
-                Some((alias, _)) => format!(
-                    "lower for one of {} (or an alias such as `\"{alias}\"`)",
-                    platform::quoted_list(&vocab.canonical, "or")
+                Some((alias, targets)) => format!(
+                    "lower for one of {} (or `\"{alias}\"` for {})",
+                    platform::quoted_list(&vocab.canonical, "or"),
+                    platform::quoted_list(targets, "and")
                 ),
                 None => format!(
                     "lower for one of {}",

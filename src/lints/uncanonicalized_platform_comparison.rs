@@ -46,7 +46,12 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         )
         .with_label("raw platform: may be an alias like `gpu` or differ in case")
         .with_help(format!(
-            "compare `canonicalize_platform({})` instead",
+            "compare `{}({})` instead",
+            krate
+                .vocab
+                .canonicalizers
+                .first_name()
+                .unwrap_or("canonicalize_platform"),
             raw.text
                 .trim_start_matches('`')
                 .split('`')

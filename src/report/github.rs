@@ -69,7 +69,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
         "::notice title=backend-lint::{}",
         escape_data(&format!(
             "{}, {} not analysed, {} checked",
-            plural(outcome.diagnostics.len(), "finding"),
+            super::count_by_severity(&outcome.diagnostics),
             plural(outcome.errors.len(), "file"),
             plural(sources.len(), "file")
         ))

@@ -209,7 +209,7 @@ fn summary(outcome: &Outcome) -> String {
     } else {
         format!(
             "{} in {} ({} checked)",
-            plural(findings, "finding"),
+            super::count_by_severity(&outcome.diagnostics),
             plural(files.len(), "file"),
             plural(checked, "file")
         )

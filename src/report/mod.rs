@@ -139,6 +139,21 @@ pub fn fingerprints(outcome: &Outcome, root: &Path) -> Vec<String> {
         .collect()
 }
 
+/// "2 errors and 1 warning", "3 errors", "1 warning".
+pub(crate) fn count_by_severity(diagnostics: &[crate::diagnostic::Diagnostic]) -> String {
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+        .count();
+    let warnings = diagnostics.len() - errors;
+    match (errors, warnings) {
+        (0, 0) => "no findings".to_string(),
+        (e, 0) => plural(e, "error"),
+        (0, w) => plural(w, "warning"),
+        (e, w) => format!("{} and {}", plural(e, "error"), plural(w, "warning")),
+    }
+}
+
 /// "3 errors", "1 error".
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {

@@ -36,3 +36,30 @@ pub fn gpus_fixed(devices: &[Device]) -> Vec<&Device> {
         })
         .collect()
 }
+
+/// Whether the first device is the host CPU.
+pub fn first_is_cpu(devices: &[Device]) -> bool {
+    // Allowed on purpose, with a reason: this finding is not reported.
+    // backend-lint: allow(uncanonicalized_platform_comparison) -- the host device always reports "cpu"
+    devices.first().is_some_and(|d| d.platform() == "cpu")
+}
+
+/// Whether the first device is a TPU.
+pub fn first_is_tpu(devices: &[Device]) -> bool {
+    // BUG(unused_suppression): the comparison was canonicalized since; the
+    // leftover comment would silence the next real finding on this line.
+    // backend-lint: allow(uncanonicalized_platform_comparison)
+    devices
+        .first()
+        .is_some_and(|d| canonicalize_platform(d.platform()) == "tpu")
+}
+
+/// The CUDA devices.
+pub fn cuda_devices(devices: &[Device]) -> Vec<&Device> {
+    // BUG(invalid_suppression): a misspelled lint name allows nothing.
+    // backend-lint: allow(uncanonicalised_platform_comparison)
+    devices
+        .iter()
+        .filter(|d| canonicalize_platform(d.platform()) == names::CUDA)
+        .collect()
+}
