@@ -334,10 +334,16 @@ fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
-/// Give each input the configuration of its crate, and drop excluded files.
-fn configure(inputs: Vec<Input>, loader: &Loader) -> Result<Vec<Input>, ConfigError> {
+/// Give each input the configuration of its crate, and drop excluded files
+/// (returned second, with the configuration that excludes them).
+#[allow(clippy::type_complexity)]
+fn configure(
+    inputs: Vec<Input>,
+    loader: &Loader,
+) -> Result<(Vec<Input>, Vec<(Input, Arc<Config>)>), ConfigError> {
     let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
     let mut out = Vec::with_capacity(inputs.len());
+    let mut excluded = Vec::new();
     for mut input in inputs {
         let parent = input
             .path
@@ -353,6 +359,7 @@ fn configure(inputs: Vec<Input>, loader: &Loader) -> Result<Vec<Input>, ConfigEr
             }
         };
         if config.excludes(&input.path) {
+            excluded.push((input, config));
             continue;
         }
         input.config = config;
@@ -366,7 +373,7 @@ fn configure(inputs: Vec<Input>, loader: &Loader) -> Result<Vec<Input>, ConfigEr
             .or_insert_with(|| input.config.clone());
         input.config = c.clone();
     }
-    Ok(out)
+    Ok((out, excluded))
 }
 
 fn check(args: CheckArgs) -> u8 {
@@ -447,7 +454,22 @@ fn check(args: CheckArgs) -> u8 {
         eprintln!("error: {}", e.message);
     }
     let inputs = match configure(inputs, &loader) {
-        Ok(inputs) => inputs,
+        Ok((inputs, excluded)) => {
+            // Files given by name (pre-commit) that the configuration excludes.
+            for (input, config) in &excluded {
+                let given = only.as_ref().is_some_and(|only| {
+                    std::path::absolute(&input.path).is_ok_and(|p| only.contains(&p))
+                });
+                if given {
+                    eprintln!(
+                        "warning: `{}` is excluded by `exclude` in {}; not checked",
+                        input.display,
+                        config.origin.describe()
+                    );
+                }
+            }
+            inputs
+        }
         Err(e) => {
             eprint!("{}", e.render(stderr_color()));
             return EXIT_ERROR;

@@ -925,7 +925,10 @@ fn describe_toml_error(e: &toml::de::Error, text: &str) -> String {
         message
     };
     match e.span().and_then(|s| key_at(text, s.start)) {
-        Some(key) if !message.contains(&format!("`{key}`")) => format!("`{key}`: {message}"),
+        // "unknown field `x`" names the key already.
+        Some(key) if !message.contains(&format!("`{}`", key.rsplit('.').next().unwrap_or(""))) => {
+            format!("`{key}`: {message}")
+        }
         _ => message,
     }
 }

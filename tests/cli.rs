@@ -332,7 +332,11 @@ fn sarif_format() {
                 .unwrap()
                 .contains("## What it does")
         );
-        assert_eq!(r["defaultConfiguration"]["level"], "error");
+        let lint = backend_lint::lints::find(r["id"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            r["defaultConfiguration"]["level"],
+            lint.default_severity.as_str()
+        );
     }
     let results = run["results"].as_array().unwrap();
     assert_eq!(results.len(), 2);
@@ -400,7 +404,7 @@ fn github_format() {
         "::error file=tests/data/sample/src/lib.rs,line=9,endLine=9,col=29,endColumn=41,title=backend-lint%3A uncanonicalized_platform_comparison::"
     ));
     assert!(lines[0].contains("%0Ahelp: "), "newlines are escaped");
-    assert!(lines[2].starts_with("::notice title=backend-lint::2 findings"));
+    assert!(lines[2].starts_with("::notice title=backend-lint::2 errors"));
 }
 
 #[test]
@@ -413,7 +417,7 @@ fn lints_lists_every_lint() {
             .lines()
             .find(|l| l.starts_with(lint.name))
             .expect("listed");
-        assert!(line.contains("error"), "{line}");
+        assert!(line.contains(lint.default_severity.as_str()), "{line}");
         assert!(line.ends_with(lint.summary), "{line}");
     }
 }
