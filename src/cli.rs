@@ -170,6 +170,15 @@ pub struct CheckArgs {
     /// Path to Cargo.toml
     #[arg(long, value_name = "PATH", help_heading = "Package selection")]
     pub manifest_path: Option<PathBuf>,
+    /// Accepted as cargo takes it; backend-lint never uses the network
+    #[arg(long, help_heading = "Manifest options")]
+    pub offline: bool,
+    /// Accepted as cargo takes it; backend-lint never changes Cargo.lock
+    #[arg(long, help_heading = "Manifest options")]
+    pub locked: bool,
+    /// Accepted as cargo takes it (--locked and --offline)
+    #[arg(long, help_heading = "Manifest options")]
+    pub frozen: bool,
     #[command(flatten)]
     pub levels: LevelArgs,
     /// Use this configuration (a `backend-lint.toml`, or a `Cargo.toml` with
@@ -259,14 +268,11 @@ fn run(cli: Cli) -> u8 {
                     l.summary
                 ));
             }
-            print(&out);
-            EXIT_CLEAN
+            print_or_fail(&out)
         }
-        Command::Explain { name } => match lints::find(&name) {
-            Some(l) => {
-                print(l.docs);
-                EXIT_CLEAN
-            }
+        // `backend_lint::name`, as in the reports' codes, works too.
+        Command::Explain { name } => match lints::find(name.trim_start_matches("backend_lint::")) {
+            Some(l) => print_or_fail(l.docs),
             None => {
                 let names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
                 eprintln!(
@@ -304,10 +310,7 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
         }
     };
     match loader.for_dir(&config_dir(&path)) {
-        Ok(config) => {
-            print(&config.to_toml());
-            EXIT_CLEAN
-        }
+        Ok(config) => print_or_fail(&config.to_toml()),
         Err(e) => {
             eprint!("{}", e.render(stderr_color()));
             EXIT_ERROR
@@ -415,7 +418,12 @@ fn check(args: CheckArgs) -> u8 {
         let selection = discover::Selection {
             manifest_path: args.manifest_path.clone(),
             workspace: args.workspace,
-            packages: args.packages.clone(),
+            // `-p name@version`, as cargo takes it: one version per name in a workspace.
+            packages: args
+                .packages
+                .iter()
+                .map(|p| p.split_once('@').map_or(p.as_str(), |(n, _)| n).to_string())
+                .collect(),
             exclude: args.exclude.clone(),
         };
         match discover::cargo_packages(&base, &selection) {
@@ -475,6 +483,26 @@ fn check(args: CheckArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
+    if inputs.is_empty() && path_errors.is_empty() {
+        if only.is_some() {
+            // pre-commit passed only excluded files: nothing to do is fine.
+            return EXIT_CLEAN;
+        }
+        let what = if args.paths.is_empty() {
+            "in the selected packages".to_string()
+        } else {
+            let shown: Vec<String> = args
+                .paths
+                .iter()
+                .map(|p| format!("`{}`", p.display()))
+                .collect();
+            format!("under {}", shown.join(", "))
+        };
+        eprintln!(
+            "error: no Rust files to check {what} (none found, or all excluded by the configuration)"
+        );
+        return EXIT_ERROR;
+    }
     let mut outcome: Outcome = analyze(inputs, LINTS);
     if let Some(only) = &only {
         restrict(&mut outcome, only);
@@ -491,7 +519,7 @@ fn check(args: CheckArgs) -> u8 {
                 if outcome.errors.is_empty() && path_errors.is_empty() {
                     EXIT_CLEAN
                 } else {
-                    print(&report::render(
+                    let _ = print(&report::render(
                         Format::Short,
                         &outcome,
                         &report::Options { color: false, root },
@@ -514,20 +542,17 @@ fn check(args: CheckArgs) -> u8 {
             }
         }
     }
-    let color = match args.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    let options = report::Options {
+        color: use_color(args.color),
+        root,
     };
-    let options = report::Options { color, root };
     let format = match args.message_format.as_deref() {
         Some("json") => Format::Rustc,
         Some("short") => Format::Short,
         Some("human") => Format::Human,
         _ => args.format,
     };
-    print(&report::render(format, &outcome, &options));
-    let mut failed = false;
+    let mut failed = print_or_fail(&report::render(format, &outcome, &options)) != EXIT_CLEAN;
     for (format, path) in &args.output {
         let text = report::render(
             *format,
@@ -590,9 +615,48 @@ fn restrict(outcome: &mut Outcome, only: &[PathBuf]) {
     outcome.errors.retain(|e| wanted(e.file));
 }
 
-/// Print to stdout; a closed pipe (`| head`) is not an error worth a panic.
-fn print(s: &str) {
+/// Print to stdout. A closed pipe (`| head`) or a full disk is an error to
+/// report, never a panic.
+fn print(s: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(s.as_bytes());
-    let _ = out.flush();
+    out.write_all(s.as_bytes())?;
+    out.flush()
+}
+
+/// Print, and say so when it fails: exit code 2.
+fn print_or_fail(s: &str) -> u8 {
+    match print(s) {
+        Ok(()) => EXIT_CLEAN,
+        Err(e) => {
+            eprintln!("error: cannot write to standard output: {e}");
+            EXIT_ERROR
+        }
+    }
+}
+
+/// Colors for the human report: `--color always/never`, else the environment
+/// (`CARGO_TERM_COLOR`, `NO_COLOR`, `CLICOLOR_FORCE`, `TERM=dumb`), else
+/// whether stdout is a terminal.
+fn use_color(flag: Color) -> bool {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    match flag {
+        Color::Always => return true,
+        Color::Never => return false,
+        Color::Auto => {}
+    }
+    match var("CARGO_TERM_COLOR").as_deref() {
+        Some("always") => return true,
+        Some("never") => return false,
+        _ => {}
+    }
+    if var("NO_COLOR").is_some() {
+        return false;
+    }
+    if var("CLICOLOR_FORCE").is_some_and(|v| v != "0") {
+        return true;
+    }
+    if var("TERM").as_deref() == Some("dumb") {
+        return false;
+    }
+    std::io::stdout().is_terminal()
 }

@@ -300,3 +300,52 @@ fn a_broken_manifest_is_a_clear_error() {
     let out = cargo_lint(ws.path(), &["check", "--format", "json", "engine/src"]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn cargo_style_invocations_work_without_check() {
+    let ws = workspace();
+    let root = ws.path();
+    // As the usage line says: `check` may be left out.
+    let out = cargo_lint(root, &["--format", "json", "--workspace"]);
+    assert_eq!((out.status.code(), findings(&out).len()), (Some(1), 2));
+    let out = cargo_lint(root, &["--format", "json", "-p", "plugins"]);
+    assert_eq!((out.status.code(), findings(&out).len()), (Some(0), 0));
+    // `-p name@version`, and the flags cargo users pass everywhere.
+    let out = cargo_lint(
+        root,
+        &[
+            "check",
+            "--format",
+            "json",
+            "-p",
+            "engine@0.1.0",
+            "--offline",
+            "--locked",
+            "--frozen",
+        ],
+    );
+    assert_eq!(
+        (out.status.code(), findings(&out).len()),
+        (Some(1), 2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every member excluded: nothing to check is said, not taken for clean.
+    let out = cargo_lint(
+        root,
+        &[
+            "check",
+            "--workspace",
+            "--exclude",
+            "engine",
+            "--exclude",
+            "plugins",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no Rust files to check"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

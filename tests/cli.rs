@@ -669,3 +669,95 @@ fn columns_count_characters_in_every_format() {
     let json: Value = serde_json::from_str(&run("json")).unwrap();
     assert_eq!(json["diagnostics"][0]["span"]["column"], 36);
 }
+
+#[test]
+fn a_report_that_cannot_be_written_is_exit_2_not_a_panic() {
+    let full = std::fs::File::create("/dev/full").expect("/dev/full exists on Linux");
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("backend-lint"))
+        .current_dir(root())
+        .args(["check", "tests/data/sample", "--format", "short"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("error: cannot write to standard output"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+
+    // A closed pipe: the reader is gone before anything is written.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("backend-lint"))
+        .current_dir(root())
+        .args(["check", "tests/data/sample", "--format", "json"])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("error: cannot write to standard output"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
+
+#[test]
+fn nothing_to_check_is_an_error_not_a_clean_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = bin().arg("check").arg(dir.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("error: no Rust files to check under"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn explain_takes_the_name_as_reports_print_it() {
+    let out = bin()
+        .args(["explain", "backend_lint::duplicate_registration"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("# duplicate_registration"));
+}
+
+#[test]
+fn color_follows_the_flag_then_the_environment() {
+    let human = |flag: Option<&str>, env: &[(&str, &str)]| {
+        let mut cmd = bin();
+        cmd.args(["check", "tests/data/sample"])
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .env_remove("CARGO_TERM_COLOR")
+            .env_remove("TERM");
+        if let Some(f) = flag {
+            cmd.args(["--color", f]);
+        }
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        String::from_utf8(cmd.output().unwrap().stdout)
+            .unwrap()
+            .contains('\u{1b}')
+    };
+    // Not a terminal: no color unless asked for.
+    assert!(!human(None, &[]));
+    assert!(human(None, &[("CLICOLOR_FORCE", "1")]));
+    assert!(human(None, &[("CARGO_TERM_COLOR", "always")]));
+    assert!(!human(
+        None,
+        &[("CARGO_TERM_COLOR", "never"), ("CLICOLOR_FORCE", "1")]
+    ));
+    assert!(!human(None, &[("NO_COLOR", "1"), ("CLICOLOR_FORCE", "1")]));
+    assert!(human(
+        Some("always"),
+        &[("TERM", "dumb"), ("NO_COLOR", "1")]
+    ));
+    assert!(!human(Some("never"), &[("CLICOLOR_FORCE", "1")]));
+}
