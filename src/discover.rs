@@ -126,11 +126,47 @@ pub struct Package {
     pub targets: Vec<PathBuf>,
 }
 
+/// The cargo to ask for metadata, never one the analysed checkout chooses.
+///
+/// `cargo backend-lint`: cargo sets `CARGO` to its own binary; that one. Run
+/// directly, `cargo` is usually rustup's proxy, which would honour the
+/// checkout's `rust-toolchain.toml` (a `path = "./tc"` toolchain runs the
+/// checkout's own program; a pinned toolchain that is not installed fails):
+/// pin the toolchain to `RUSTUP_TOOLCHAIN` if set, else rustup's default.
+fn trusted_cargo() -> (PathBuf, Option<String>) {
+    if let Some(cargo) = std::env::var_os("CARGO").filter(|c| !c.is_empty()) {
+        return (PathBuf::from(cargo), None);
+    }
+    let toolchain = std::env::var("RUSTUP_TOOLCHAIN")
+        .ok()
+        .filter(|t| !t.is_empty())
+        .or_else(rustup_default);
+    (PathBuf::from("cargo"), toolchain)
+}
+
+/// `rustup default`'s toolchain, asked from a folder no checkout controls.
+fn rustup_default() -> Option<String> {
+    let out = std::process::Command::new("rustup")
+        .arg("default")
+        .current_dir(std::env::temp_dir())
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let name = text.split_whitespace().next()?.to_string();
+    (out.status.success() && !name.is_empty()).then_some(name)
+}
+
 /// The packages `cargo metadata --no-deps --offline` reports for the
-/// selection. Runs cargo, which reads manifests only: no build, no build
-/// scripts, no network.
+/// selection. Runs a cargo the checkout does not choose ([`trusted_cargo`]),
+/// which reads manifests only: no build, no build scripts, no network.
 pub fn cargo_packages(base: &Path, sel: &Selection) -> Result<Vec<Package>, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();
+    let (cargo, toolchain) = trusted_cargo();
+    cmd.cargo_path(cargo);
+    if let Some(t) = toolchain {
+        cmd.env("RUSTUP_TOOLCHAIN", t);
+    }
     cmd.no_deps()
         .current_dir(base)
         .other_options(vec!["--offline".to_string()]);

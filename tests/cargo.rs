@@ -349,3 +349,66 @@ fn cargo_style_invocations_work_without_check() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A checkout whose `rust-toolchain.toml` names a toolchain of its own: a
+/// `cargo` script that leaves a marker file if it is ever run.
+fn hostile_checkout(toolchain: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"victim\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "pub fn init() { register_backend(\"cuda\", make); register_backend(\"cuda\", make); }\n",
+    );
+    let marker = root.join("MARKER");
+    for tool in ["cargo", "rustc"] {
+        let script = root.join("tc/bin").join(tool);
+        write(
+            root,
+            &format!("tc/bin/{tool}"),
+            &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()),
+        );
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let toolchain = toolchain.replace("{TC}", &root.join("tc").display().to_string());
+    write(root, "rust-toolchain.toml", &toolchain);
+    (dir, marker)
+}
+
+/// The README promises that nothing the analysed tree chooses is run: the
+/// checkout's toolchain file is not honoured when we ask cargo for metadata.
+#[test]
+fn the_checkouts_toolchain_is_never_run() {
+    assert!(
+        Command::new("rustup").arg("--version").output().is_ok(),
+        "this test needs rustup, as every machine of this project has"
+    );
+    for toolchain in [
+        "[toolchain]\npath = \"{TC}\"\n",
+        // A pinned toolchain that is not installed must not break the run either.
+        "[toolchain]\nchannel = \"nightly-2019-01-01\"\n",
+    ] {
+        let (dir, marker) = hostile_checkout(toolchain);
+        // Run directly (no `CARGO` from a parent cargo), as pre-commit and CI do.
+        let out = Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+            .args(["check", "--format", "json"])
+            .current_dir(dir.path())
+            .env_remove("CARGO")
+            .env_remove("RUSTUP_TOOLCHAIN")
+            .output()
+            .unwrap();
+        assert!(!marker.exists(), "the checkout's cargo was run");
+        assert_eq!(
+            (out.status.code(), findings(&out).len()),
+            (Some(1), 1),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
