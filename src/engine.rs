@@ -227,6 +227,13 @@ fn analyze_file(
         }
     };
     let result = parse_and_extract(id, &text, vocab);
+    // Only a file with something a finding can point at needs its text later
+    // (excerpts, line numbers, fingerprints): most files of a crate have none,
+    // and holding every text made memory grow with the size of the run.
+    let text = match &result {
+        Ok(facts) if !facts.may_be_reported() => Arc::from(""),
+        _ => text,
+    };
     (
         SourceFile::new(input.path.clone(), input.display.clone(), text),
         result,

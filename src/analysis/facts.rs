@@ -193,6 +193,20 @@ pub struct FileFacts {
     pub directives: crate::suppression::Directives,
 }
 
+impl FileFacts {
+    /// Whether a finding can point into this file: every span a lint reports
+    /// (primary or secondary) is that of a registration, a comparison side, a
+    /// lowering site, a lowering-platform literal or a suppression comment.
+    pub fn may_be_reported(&self) -> bool {
+        !(self.registrations.is_empty()
+            && self.comparisons.is_empty()
+            && self.lowering.is_empty()
+            && self.lowering_platforms.is_empty()
+            && self.directives.directives.is_empty()
+            && self.directives.malformed.is_empty())
+    }
+}
+
 impl Default for FileFacts {
     fn default() -> Self {
         FileFacts {
