@@ -9,8 +9,9 @@ use crate::analysis::facts::FileFacts;
 use crate::analysis::{CrateFacts, extract};
 use crate::config::{Config, Level, Vocabulary};
 use crate::diagnostic::{Diagnostic, FileError, Span};
+use crate::lex;
 use crate::lints::{Check, LINTS, Lint};
-use crate::source::{FileId, SourceFile, SourceMap, SpanConv, max_nesting, parseable_text};
+use crate::source::{FileId, SourceFile, SourceMap, SpanConv, parseable_text};
 use crate::suppression;
 
 /// Larger files are reported as not analysed rather than parsed: no
@@ -20,6 +21,12 @@ pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 /// Deeper files are reported as not analysed. No real code comes near; the
 /// bound keeps even a debug build well inside [`STACK_BYTES`].
 pub const MAX_NESTING: usize = 2_000;
+
+/// Longer chains that syn parses by recursion without brackets (`else if`,
+/// `a = b = ..`, `****x`, `|x| |y| ..`, `fn() -> fn() -> ..`, method chains)
+/// are reported as not analysed. Each overflowed 256 MiB of stack somewhere
+/// between 73k and 450k links; no real code comes near this bound.
+pub const MAX_CHAIN: usize = 2_000;
 
 /// Stack of the parsing threads. syn and our walk recurse once per nesting
 /// level; a 2 MiB rayon stack overflows at ~700 nested parentheses and aborts
@@ -247,13 +254,24 @@ pub fn parse_and_extract(
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let depth = max_nesting(text);
-    if depth > MAX_NESTING {
+    let nesting = lex::nesting(text);
+    let too_deep = if nesting.brackets > MAX_NESTING {
+        Some(format!(
+            "file nests brackets {} levels deep, more than the {MAX_NESTING} backend-lint parses",
+            nesting.brackets
+        ))
+    } else if nesting.chain > MAX_CHAIN {
+        Some(format!(
+            "file has {} {} in one expression, more than the {MAX_CHAIN} backend-lint parses",
+            nesting.chain, nesting.chain_kind
+        ))
+    } else {
+        None
+    };
+    if let Some(why) = too_deep {
         return Err(FileError {
             file: id,
-            message: format!(
-                "file nests brackets {depth} levels deep, more than the {MAX_NESTING} backend-lint parses; it was not analysed"
-            ),
+            message: format!("{why}; it was not analysed"),
             span: None,
         });
     }

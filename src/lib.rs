@@ -12,6 +12,7 @@ pub mod config;
 pub mod diagnostic;
 pub mod discover;
 pub mod engine;
+pub mod lex;
 pub mod lints;
 pub mod platform;
 pub mod report;

@@ -10,6 +10,7 @@
 
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Span};
+use crate::lex::{self, Event};
 use crate::lints::{self, invalid_suppression, unused_suppression};
 use crate::source::{FileId, SourceFile};
 
@@ -177,150 +178,33 @@ fn parse(rest: &str, at: usize, file: FileId) -> Parsed {
     Parsed::Directive { file_wide, lints }
 }
 
-/// The `//` comments of a Rust source text, skipping strings, raw strings,
-/// character literals and block comments.
+/// The `//` comments of a Rust source text (not `///` and `//!` doc comments).
 fn line_comments(text: &str) -> Vec<LineComment> {
-    let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
     let mut line = 1;
     let mut line_has_code = false;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                line += 1;
-                line_has_code = false;
-                i += 1;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-                let text_end = if text[..end].ends_with('\r') {
-                    end - 1
-                } else {
-                    end
-                };
-                let body = &text[i + 2..end];
-                // `///` and `//!` are documentation (but `////` is a comment).
-                let doc =
-                    (body.starts_with('/') && !body.starts_with("//")) || body.starts_with('!');
-                if !doc {
-                    out.push(LineComment {
-                        start: i + 2,
-                        end: text_end.max(i + 2),
-                        line,
-                        own_line: !line_has_code,
-                    });
-                }
-                i = end;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                let mut depth = 0usize;
-                while i < bytes.len() {
-                    if bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'*') {
-                        depth += 1;
-                        i += 2;
-                    } else if bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/') {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        if bytes[i] == b'\n' {
-                            line += 1;
-                        }
-                        i += 1;
-                    }
-                }
-                line_has_code = true;
-            }
-            b'"' => {
-                line_has_code = true;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    if bytes[i] == b'\\' {
-                        i += 1;
-                    }
-                    if bytes.get(i) == Some(&b'\n') {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'r' if raw_string_start(bytes, i).is_some() => {
-                line_has_code = true;
-                let hashes = raw_string_start(bytes, i).unwrap_or(0);
-                i += 2 + hashes;
-                let closing: Vec<u8> = std::iter::once(b'"')
-                    .chain(std::iter::repeat_n(b'#', hashes))
-                    .collect();
-                while i < bytes.len() && !bytes[i..].starts_with(&closing) {
-                    if bytes[i] == b'\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                i += closing.len();
-            }
-            b'\'' => {
-                line_has_code = true;
-                i += char_literal_len(text, i).unwrap_or(1);
-            }
-            c => {
-                if !c.is_ascii_whitespace() {
-                    line_has_code = true;
-                }
-                // Skip a whole identifier so that `br"..."`/`rr` are seen right.
-                if c.is_ascii_alphanumeric() || c == b'_' {
-                    let start = i;
-                    while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_')
-                    {
-                        i += 1;
-                    }
-                    // `br"..."` / `cr#"..."#`: the raw string starts at the `r`.
-                    if i - start == 2
-                        && matches!(bytes[start], b'b' | b'c')
-                        && bytes[start + 1] == b'r'
-                        && raw_string_start(bytes, start + 1).is_some()
-                    {
-                        i = start + 1;
-                    }
-                } else {
-                    i += 1;
-                }
+    lex::scan(text, |event| match event {
+        Event::Newline => {
+            line += 1;
+            line_has_code = false;
+        }
+        Event::Code(i) => line_has_code |= !text.as_bytes()[i].is_ascii_whitespace(),
+        Event::Literal(..) => line_has_code = true,
+        Event::LineComment(start, end) => {
+            let body = &text[start..end];
+            // `///` and `//!` are documentation (but `////` is a comment).
+            let doc = (body.starts_with('/') && !body.starts_with("//")) || body.starts_with('!');
+            if !doc {
+                out.push(LineComment {
+                    start,
+                    end,
+                    line,
+                    own_line: !line_has_code,
+                });
             }
         }
-    }
+    });
     out
-}
-
-/// At `bytes[i] == b'r'`: `r"` or `r#..#"` opens a raw string; the number of `#`.
-fn raw_string_start(bytes: &[u8], i: usize) -> Option<usize> {
-    if bytes.get(i) != Some(&b'r') {
-        return None;
-    }
-    let mut j = i + 1;
-    while bytes.get(j) == Some(&b'#') {
-        j += 1;
-    }
-    (bytes.get(j) == Some(&b'"')).then_some(j - i - 1)
-}
-
-/// The length of a character literal at `i` (`'a'`, `'\n'`, `'\u{1F600}'`),
-/// or `None` for a lifetime or label (`'a`).
-fn char_literal_len(text: &str, i: usize) -> Option<usize> {
-    let rest = &text[i + 1..];
-    if let Some(esc) = rest.strip_prefix('\\') {
-        // The escaped character itself may be a quote: `'\''`.
-        let escaped = esc.chars().next()?;
-        let close = esc[escaped.len_utf8()..].find('\'')?;
-        return Some(1 + 1 + escaped.len_utf8() + close + 1);
-    }
-    let c = rest.chars().next()?;
-    rest[c.len_utf8()..]
-        .starts_with('\'')
-        .then_some(1 + c.len_utf8() + 1)
 }
 
 /// Apply the directives of a crate's files to its findings: drop those they

@@ -761,3 +761,111 @@ fn color_follows_the_flag_then_the_environment() {
     ));
     assert!(!human(Some("never"), &[("CLICOLOR_FORCE", "1")]));
 }
+
+/// Chains that syn parses by recursion without a bracket: each aborted the
+/// whole process (stack overflow) at these sizes before they were bounded.
+fn long_chains(n: usize) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "else_if",
+            format!(
+                "fn f(x: u32) -> u32 {{ if x == 0 {{ 0 }} {} else {{ 1 }} }}\n",
+                "else if x == 1 { 1 } ".repeat(n)
+            ),
+        ),
+        (
+            "assign",
+            format!("fn f() {{ let mut a = 0; {}0; }}\n", "a = ".repeat(n)),
+        ),
+        (
+            "deref",
+            format!("fn f(x: u8) -> u8 {{ {}x }}\n", "*".repeat(n)),
+        ),
+        (
+            "closures",
+            format!("fn f() {{ let c = {}0; }}\n", "|x| ".repeat(n)),
+        ),
+        (
+            "fn_types",
+            format!("type T = {}u8;\n", "fn() -> ".repeat(n)),
+        ),
+        (
+            "raw_pointers",
+            format!("type T = {}u8;\n", "*const ".repeat(n)),
+        ),
+        (
+            "ref_patterns",
+            format!("fn f() {{ let {}x = y; }}\n", "&".repeat(n)),
+        ),
+        (
+            "method_chain",
+            format!("fn f() {{ let v = a{}; }}\n", ".b()".repeat(n)),
+        ),
+        (
+            "macro_method_chain",
+            format!("fn f() {{ let v = m!(){}; }}\n", ".c".repeat(n)),
+        ),
+    ]
+}
+
+#[test]
+fn long_chains_are_refused_per_file_never_abort_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // The sizes that crashed the run before.
+    let sizes = [
+        ("else_if", 450_000),
+        ("assign", 180_000),
+        ("deref", 280_000),
+        ("closures", 90_000),
+        ("fn_types", 73_000),
+        ("raw_pointers", 107_000),
+        ("ref_patterns", 400_000),
+        ("method_chain", 370_000),
+        ("macro_method_chain", 370_000),
+    ];
+    for (name, n) in sizes {
+        let text = long_chains(n)
+            .into_iter()
+            .find(|(k, _)| *k == name)
+            .unwrap()
+            .1;
+        write(dir.path(), &format!("{name}.rs"), text);
+    }
+    write(dir.path(), "z_buggy.rs", BUGGY);
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).expect("no abort: JSON was printed");
+    assert_eq!(out.status.code(), Some(2));
+    let errors = json["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), sizes.len(), "{errors:?}");
+    for e in errors {
+        let message = e["message"].as_str().unwrap();
+        assert!(
+            message.contains("in one expression, more than the")
+                && message.ends_with("it was not analysed"),
+            "{message}"
+        );
+    }
+    // The other file is still analysed.
+    assert_eq!(json["diagnostics"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn chains_within_the_bound_are_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = backend_lint::engine::MAX_CHAIN - 10;
+    for (name, text) in long_chains(n) {
+        write(dir.path(), &format!("{name}.rs"), text);
+    }
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).expect("no abort: JSON was printed");
+    assert_eq!(json["errors"].as_array().unwrap().len(), 0, "{json}");
+    assert_eq!(out.status.code(), Some(0));
+}

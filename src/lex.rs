@@ -1,0 +1,404 @@
+//! A small scan of Rust source that tells code from comments, strings and
+//! character literals, without parsing. Two things need it before (or beside)
+//! syn: the bound on how deep a file nests ([`nesting`]), which protects the
+//! parser's stack, and the suppression comments, which syn drops.
+
+/// What the scan meets, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A byte of code (not in a comment or literal) at this offset.
+    Code(usize),
+    /// A string, byte string, raw string or character literal: `start..end`.
+    Literal(usize, usize),
+    /// A `//` comment (`///` and `//!` included): `start..end` is its text
+    /// after the two slashes, without the line break.
+    LineComment(usize, usize),
+    /// A line break (also inside literals and block comments); lines count from 1.
+    Newline,
+}
+
+/// Scan `text`, calling `on` for each event.
+pub fn scan(text: &str, mut on: impl FnMut(Event)) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    // Newlines inside a skipped range.
+    let newlines = |from: usize, to: usize, on: &mut dyn FnMut(Event)| {
+        for _ in b[from..to.min(b.len())].iter().filter(|&&c| c == b'\n') {
+            on(Event::Newline);
+        }
+    };
+    while i < b.len() {
+        match b[i] {
+            b'\n' => {
+                on(Event::Newline);
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = text[i..].find('\n').map_or(b.len(), |n| i + n);
+                let text_end = if b[..end].ends_with(b"\r") {
+                    end - 1
+                } else {
+                    end
+                };
+                on(Event::LineComment(i + 2, text_end.max(i + 2)));
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let start = i;
+                let mut depth = 0usize;
+                while i < b.len() {
+                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                        depth += 1;
+                        i += 2;
+                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                newlines(start, i, &mut on);
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(b.len());
+                newlines(start, i, &mut on);
+                on(Event::Literal(start, i));
+            }
+            b'\'' => match char_literal_len(text, i) {
+                Some(len) => {
+                    on(Event::Literal(i, i + len));
+                    i += len;
+                }
+                // A lifetime or a label: `'a`.
+                None => {
+                    on(Event::Code(i));
+                    i += 1;
+                }
+            },
+            c if c.is_ascii_alphanumeric() || c == b'_' => {
+                // A whole identifier, so that `br"..."` and `r#"..."#` are seen
+                // at their start and `x"` never is.
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                let word = &b[start..i];
+                let raw = match word {
+                    b"r" | b"br" | b"cr" => raw_string_hashes(b, i),
+                    _ => None,
+                };
+                if let Some(hashes) = raw {
+                    let close: Vec<u8> = std::iter::once(b'"')
+                        .chain(std::iter::repeat_n(b'#', hashes))
+                        .collect();
+                    let mut j = i + hashes + 1;
+                    while j < b.len() && !b[j..].starts_with(&close) {
+                        j += 1;
+                    }
+                    let end = (j + close.len()).min(b.len());
+                    newlines(start, end, &mut on);
+                    on(Event::Literal(start, end));
+                    i = end;
+                } else {
+                    (start..i).for_each(|k| on(Event::Code(k)));
+                }
+            }
+            _ => {
+                on(Event::Code(i));
+                i += 1;
+            }
+        }
+    }
+}
+
+/// After `r`/`br`/`cr` at `i`: `#*"` opens a raw string; the number of `#`.
+fn raw_string_hashes(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i;
+    while b.get(j) == Some(&b'#') {
+        j += 1;
+    }
+    (b.get(j) == Some(&b'"')).then_some(j - i)
+}
+
+/// The length of a character literal at `i` (`'a'`, `'\n'`, `'\''`,
+/// `'\u{1F600}'`, `'é'`), or `None` for a lifetime or label (`'a`).
+fn char_literal_len(text: &str, i: usize) -> Option<usize> {
+    let rest = &text[i + 1..];
+    if let Some(esc) = rest.strip_prefix('\\') {
+        // The escaped character itself may be a quote: `'\''`.
+        let escaped = esc.chars().next()?;
+        let close = esc[escaped.len_utf8()..].find('\'')?;
+        return Some(1 + 1 + escaped.len_utf8() + close + 1);
+    }
+    let c = rest.chars().next()?;
+    rest[c.len_utf8()..]
+        .starts_with('\'')
+        .then_some(1 + c.len_utf8() + 1)
+}
+
+/// How deep parsing a file would recurse, estimated from its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Nesting {
+    /// The deepest nesting of `()`, `[]`, `{}` plus generic `<>`.
+    pub brackets: usize,
+    /// The longest chain that the parser (or the walk over its tree) follows
+    /// by recursion without a bracket, and which it is.
+    pub chain: usize,
+    pub chain_kind: &'static str,
+}
+
+/// Counters of the chains in the statement being scanned at one bracket level.
+#[derive(Default, Clone, Copy)]
+struct Chains {
+    /// `else if` links.
+    else_if: usize,
+    /// Bare `=` (`a = b = c`).
+    assign: usize,
+    /// `->` (`fn() -> fn() -> ..`).
+    arrow: usize,
+    /// `|` (closures returning closures: `|x| |y| ..`).
+    bar: usize,
+    /// `.` outside numbers (method and field chains).
+    dot: usize,
+}
+
+/// Estimate how deep parsing `text` recurses. Upper bounds: a chain counts
+/// every link in one statement (between `;` or `,` at its bracket level).
+pub fn nesting(text: &str) -> Nesting {
+    let b = text.as_bytes();
+    let mut out = Nesting::default();
+    let mut depth = 0usize;
+    // Generic arguments nest too (`Option<Option<..>>`), but `<` is also a
+    // comparison: count angles within a statement only, as an upper bound.
+    let mut angles = 0usize;
+    let mut levels: Vec<Chains> = vec![Chains::default()];
+    // Consecutive prefix operators: `****x`, `&&&&p`, `*const *const T`, `!!x`.
+    let mut prefix_run = 0usize;
+    let mut word = String::new();
+    let mut last_word = String::new();
+    let mut prev: Option<u8> = None;
+    // The last token ends an operand (`x`, `1`, `)`): `*`, `&`, `-`, `!`
+    // after it are binary operators or a macro's `!`, not prefixes.
+    let mut after_operand = false;
+    let note = |n: usize, kind: &'static str, out: &mut Nesting| {
+        if n > out.chain {
+            out.chain = n;
+            out.chain_kind = kind;
+        }
+    };
+    scan(text, |event| {
+        let Event::Code(i) = event else {
+            if let Event::Literal(..) = event {
+                prefix_run = 0;
+                prev = Some(b'"');
+                after_operand = true;
+            }
+            return;
+        };
+        let c = b[i];
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            word.push(c as char);
+            prev = Some(c);
+            return;
+        }
+        if !word.is_empty() {
+            // `const`/`mut` continue a run of `*`/`&` prefixes.
+            let keyword = matches!(
+                word.as_str(),
+                "const"
+                    | "mut"
+                    | "return"
+                    | "in"
+                    | "if"
+                    | "else"
+                    | "match"
+                    | "let"
+                    | "while"
+                    | "for"
+                    | "move"
+                    | "dyn"
+                    | "impl"
+                    | "break"
+                    | "yield"
+            );
+            if !matches!(word.as_str(), "const" | "mut") {
+                prefix_run = 0;
+            }
+            after_operand = !keyword;
+            if word == "if" && last_word == "else" {
+                let l = levels.last_mut().expect("one level always");
+                l.else_if += 1;
+                note(l.else_if, "`else if` links", &mut out);
+            }
+            last_word = std::mem::take(&mut word);
+        } else if !c.is_ascii_whitespace() {
+            last_word.clear();
+        }
+        let next = b.get(i + 1).copied();
+        let l = levels.last_mut().expect("one level always");
+        match c {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if c == b'{' {
+                    angles = 0;
+                }
+                levels.push(Chains::default());
+                prefix_run = 0;
+                out.brackets = out.brackets.max(depth + angles);
+            }
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if c == b'}' {
+                    angles = 0;
+                }
+                if levels.len() > 1 {
+                    levels.pop();
+                }
+                prefix_run = 0;
+            }
+            b';' | b',' => {
+                *l = Chains::default();
+                if c == b';' {
+                    angles = 0;
+                }
+                prefix_run = 0;
+            }
+            b'<' if next != Some(b'=') => {
+                angles += 1;
+                out.brackets = out.brackets.max(depth + angles);
+            }
+            b'>' if !matches!(prev, Some(b'-' | b'=')) && next != Some(b'=') => {
+                angles = angles.saturating_sub(1);
+            }
+            b'=' if !matches!(
+                prev,
+                Some(
+                    b'=' | b'!'
+                        | b'<'
+                        | b'>'
+                        | b'+'
+                        | b'-'
+                        | b'*'
+                        | b'/'
+                        | b'%'
+                        | b'^'
+                        | b'&'
+                        | b'|'
+                )
+            ) && !matches!(next, Some(b'=' | b'>')) =>
+            {
+                l.assign += 1;
+                note(l.assign, "chained `=` assignments", &mut out);
+            }
+            b'>' => {}
+            b'-' if next == Some(b'>') => {
+                l.arrow += 1;
+                note(l.arrow, "`->` return types", &mut out);
+            }
+            b'|' => {
+                l.bar += 1;
+                note(l.bar / 2, "nested closures", &mut out);
+            }
+            b'.' if !(prev.is_some_and(|p| p.is_ascii_digit())
+                && next.is_some_and(|n| n.is_ascii_digit())) =>
+            {
+                l.dot += 1;
+                note(l.dot, "`.` method or field links", &mut out);
+            }
+            b'*' | b'&' | b'!' | b'-' if after_operand => prefix_run = 0,
+            b'*' | b'&' | b'!' | b'-' => {
+                prefix_run += 1;
+                note(
+                    prefix_run,
+                    "prefix operators (`*`, `&`, `!`, `-`)",
+                    &mut out,
+                );
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => prefix_run = 0,
+        }
+        if !c.is_ascii_whitespace() {
+            prev = Some(c);
+            after_operand = matches!(c, b')' | b']' | b'}');
+        }
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn comments(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        scan(text, |e| {
+            if let Event::LineComment(s, e) = e {
+                out.push(&text[s..e]);
+            }
+        });
+        out
+    }
+
+    #[test]
+    fn comments_are_found_outside_literals() {
+        let text = concat!(
+            "let a = \"// no\"; // yes 1\n",
+            "let r = r#\"// no \"# ; let c = '\"'; // yes 2\n",
+            "let q = '\\''; fn f<'a>(x: &'a str) {} // yes 3\n",
+            "/* // no /* nested */ */ let b = br\"//no\"; // yes 4\r\n",
+        );
+        assert_eq!(comments(text), [" yes 1", " yes 2", " yes 3", " yes 4"]);
+    }
+
+    #[test]
+    fn nesting_skips_strings_comments_and_chars() {
+        let brackets = |t: &str| nesting(t).brackets;
+        assert_eq!(brackets("fn f() { g((1)) }"), 3);
+        assert_eq!(
+            brackets("let s = \"((((\"; // ((((\n/* (( /* ( */ */ let c = '(';"),
+            0
+        );
+        assert_eq!(brackets("let s = r#\"(\"((\"#; fn f<'a>(x: &'a str) {}"), 1);
+        assert_eq!(brackets("let s = \"\\\"(\";"), 0);
+        // Generics count; comparisons end with their statement.
+        assert_eq!(brackets("type T = Option<Option<u8>>;"), 2);
+        assert_eq!(
+            brackets("fn f() { if a < b { g(); } if c < d { h(); } }"),
+            3
+        );
+        assert_eq!(brackets("fn f() -> u8 { match x { _ => 1 } }"), 2);
+    }
+
+    #[test]
+    fn chains_without_brackets_are_counted() {
+        let chain = |t: &str| {
+            let n = nesting(t);
+            (n.chain, n.chain_kind)
+        };
+        assert_eq!(
+            chain("fn f() { if a {} else if b {} else if c {} else {} }").0,
+            2
+        );
+        assert_eq!(
+            chain("fn f() { a = b = c = d; }"),
+            (3, "chained `=` assignments")
+        );
+        assert_eq!(chain("let x = ****y;").0, 4);
+        assert_eq!(chain("type T = *const *const *mut u8;").0, 3);
+        assert_eq!(chain("fn f() -> fn() -> fn() -> u8 {}").0, 3);
+        assert_eq!(chain("let f = |x| |y| |z| x;").0, 3);
+        assert_eq!(chain("let v = a.b().c().d();").0, 3);
+        // Not chains: separate statements and arguments, numbers, comparisons.
+        assert!(chain("let a = 1; let b = 2; f(x.y, z.w);").0 <= 1);
+        assert_eq!(chain("let x = 1.0 + 2.5 + 3.25;").0, 1);
+        assert!(chain("if a == b && c <= d && e >= f { }").0 <= 1);
+    }
+}
