@@ -507,6 +507,13 @@ fn check(args: CheckArgs) -> u8 {
     if let Some(only) = &only {
         restrict(&mut outcome, only);
     }
+    for e in &outcome.skipped {
+        eprintln!(
+            "warning: skipped `{}`: {} (no target of its package compiles it)",
+            outcome.sources.get(e.file).display,
+            e.message
+        );
+    }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
         return match baseline::write(path, &outcome, &root) {
@@ -613,6 +620,7 @@ fn restrict(outcome: &mut Outcome, only: &[PathBuf]) {
         );
     }
     outcome.errors.retain(|e| wanted(e.file));
+    outcome.skipped.retain(|e| wanted(e.file));
 }
 
 /// Print to stdout. A closed pipe (`| head`) or a full disk is an error to

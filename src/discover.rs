@@ -254,11 +254,11 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
                 files.push(t.clone());
             }
         }
-        inputs.extend(
-            files
-                .into_iter()
-                .map(|path| Input::new(path.clone(), display_path(&path, base), krate)),
-        );
+        inputs.extend(files.into_iter().map(|path| {
+            let mut input = Input::new(path.clone(), display_path(&path, base), krate);
+            input.target = package.targets.contains(&path);
+            input
+        }));
     }
     (inputs, errors)
 }

@@ -43,6 +43,9 @@ pub struct Input {
     pub krate: usize,
     /// The configuration that applies (the crate's: that of its first file).
     pub config: Arc<Config>,
+    /// A target source of its package (lib, bin, test, example, bench, build
+    /// script), as cargo metadata says; cargo's layout rules are applied too.
+    pub target: bool,
 }
 
 impl Input {
@@ -53,6 +56,7 @@ impl Input {
             display,
             krate,
             config: builtin_config(),
+            target: false,
         }
     }
 }
@@ -70,6 +74,10 @@ pub struct Outcome {
     /// Sorted by file, position and lint.
     pub diagnostics: Vec<Diagnostic>,
     pub errors: Vec<FileError>,
+    /// Files that could not be analysed but that no target of their package
+    /// compiles (not a target, and no `mod` of the package leads to them):
+    /// dead code, reported without failing the run.
+    pub skipped: Vec<FileError>,
 }
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`]).
@@ -103,6 +111,8 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
             Err(e) => outcome.errors.push(e),
         }
     }
+
+    skip_uncompiled(&mut outcome, &facts, &inputs);
 
     let mut krates: Vec<usize> = facts.iter().map(|(_, k, _)| *k).collect();
     krates.sort_unstable();
@@ -160,6 +170,36 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
     });
     outcome.diagnostics.dedup();
     outcome
+}
+
+/// Move the errors of files no target compiles to `skipped`: a file that
+/// does not parse fails nothing when no `mod` and no target leads to it
+/// (a leftover, an unfinished file), in a cargo package. Files outside any
+/// package are always taken to be compiled.
+fn skip_uncompiled(outcome: &mut Outcome, facts: &[(FileId, usize, FileFacts)], inputs: &[Input]) {
+    if outcome.errors.is_empty() {
+        return;
+    }
+    let sources = &outcome.sources;
+    let (skipped, errors): (Vec<FileError>, Vec<FileError>) = std::mem::take(&mut outcome.errors)
+        .into_iter()
+        .partition(|e| {
+            let input = &inputs[e.file as usize];
+            if input.target || crate::discover::package_root_of(&input.path).is_none() {
+                return false;
+            }
+            if crate::analysis::modules::is_layout_root(&input.path) {
+                return false;
+            }
+            let package: Vec<(&std::path::Path, &FileFacts)> = facts
+                .iter()
+                .filter(|(_, k, _)| *k == input.krate)
+                .map(|(id, _, f)| (sources.get(*id).path.as_path(), f))
+                .collect();
+            !crate::analysis::modules::is_declared(&input.path, &package)
+        });
+    outcome.errors = errors;
+    outcome.skipped = skipped;
 }
 
 /// syn's message when the lexer fails says nothing a user can act on.

@@ -412,3 +412,50 @@ fn the_checkouts_toolchain_is_never_run() {
         );
     }
 }
+
+/// A file that does not parse fails the run only when a target compiles it.
+#[test]
+fn unparsable_files_no_target_compiles_are_skipped_not_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"p\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "src/lib.rs",
+        "mod live;\npub fn init() { register_backend(\"cuda\", make); register_backend(\"cuda\", make); }\n",
+    );
+    write(root, "src/live.rs", "pub fn ok() {}\n");
+    // Left over: no `mod dead;` anywhere, not a target.
+    write(root, "src/dead.rs", "fn broken( {\n");
+    let out = cargo_lint(root, &["check", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the duplicate, not the dead file"
+    );
+    assert_eq!(json["errors"].as_array().unwrap().len(), 0);
+    assert_eq!(json["skipped"][0]["file"], "src/dead.rs");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("warning: skipped `src/dead.rs`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A module that is compiled and does not parse is an error, as is a target.
+    write(root, "src/live.rs", "fn broken( {\n");
+    write(root, "tests/t.rs", "fn broken( {\n");
+    let out = cargo_lint(root, &["check", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let errors: Vec<&str> = json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(errors, ["src/live.rs", "tests/t.rs"]);
+}

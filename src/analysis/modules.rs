@@ -488,3 +488,39 @@ fn resolve_place(
     };
     places[i] = Some(place);
 }
+
+/// Whether a `mod` declaration of one of `files` leads to `path`.
+pub fn is_declared(path: &Path, files: &[(&Path, &FileFacts)]) -> bool {
+    let target = normalize(path);
+    files.iter().any(|(parent, facts)| {
+        facts.mod_decls.iter().any(|decl| {
+            child_candidates(parent, &facts.scopes[decl.scope as usize], decl)
+                .iter()
+                .any(|c| normalize(c) == target)
+        })
+    })
+}
+
+/// Whether cargo's layout makes `path` a target of the package it is in:
+/// `src/lib.rs`, `src/main.rs`, `src/bin/*.rs`, `build.rs`, and the files
+/// (or `*/main.rs`) directly in `tests/`, `examples/`, `benches/`, `src/bin/`.
+pub fn is_layout_root(path: &Path) -> bool {
+    let Some(root) = crate::discover::package_root_of(path) else {
+        return true;
+    };
+    let abs = normalize(path);
+    let Ok(rel) = abs.strip_prefix(normalize(&root)) else {
+        return true;
+    };
+    let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();
+    matches!(
+        parts.as_slice(),
+        ["src", "lib.rs"]
+            | ["src", "main.rs"]
+            | ["build.rs"]
+            | ["src", "bin", _]
+            | ["src", "bin", _, "main.rs"]
+            | ["tests" | "examples" | "benches", _]
+            | ["tests" | "examples" | "benches", _, "main.rs"]
+    )
+}

@@ -220,6 +220,12 @@ fn summary(outcome: &Outcome) -> String {
             plural(outcome.errors.len(), "file")
         ));
     }
+    if !outcome.skipped.is_empty() {
+        line.push_str(&format!(
+            "; {} skipped (not parsable, and compiled by no target)",
+            plural(outcome.skipped.len(), "file")
+        ));
+    }
     line.push('\n');
     line
 }

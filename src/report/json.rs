@@ -6,7 +6,8 @@
 //!   "diagnostics": [ { "lint", "severity", "message", "label", "help",
 //!                      "span": Span, "labels": [ { "message", "span": Span } ] } ],
 //!   "errors": [ { "file", "message", "span": Span | null } ],
-//!   "summary": { "files_checked", "diagnostics", "errors" } }
+//!   "skipped": [ same as errors: files no target compiles ],
+//!   "summary": { "files_checked", "diagnostics", "errors", "skipped" } }
 //! Span = { "file", "line", "column", "end_line", "end_column", "byte_start", "byte_end" }
 //! ```
 //! Lines and columns are 1-based; columns count Unicode scalar values; the
@@ -28,6 +29,8 @@ struct Output<'a> {
     tool: Tool,
     diagnostics: Vec<Diagnostic<'a>>,
     errors: Vec<Error<'a>>,
+    /// Files that could not be analysed but that no target compiles.
+    skipped: Vec<Error<'a>>,
     summary: Summary,
 }
 
@@ -77,6 +80,7 @@ struct Summary {
     files_checked: usize,
     diagnostics: usize,
     errors: usize,
+    skipped: usize,
 }
 
 fn span(sources: &SourceMap, s: DSpan) -> Span<'_> {
@@ -89,6 +93,14 @@ fn span(sources: &SourceMap, s: DSpan) -> Span<'_> {
         end_column: end.column,
         byte_start: s.start,
         byte_end: s.end,
+    }
+}
+
+fn error<'a>(sources: &'a SourceMap, e: &'a crate::diagnostic::FileError) -> Error<'a> {
+    Error {
+        file: &sources.get(e.file).display,
+        message: &e.message,
+        span: e.span.map(|s| span(sources, s)),
     }
 }
 
@@ -120,19 +132,13 @@ pub fn render(outcome: &Outcome) -> String {
                     .collect(),
             })
             .collect(),
-        errors: outcome
-            .errors
-            .iter()
-            .map(|e| Error {
-                file: &sources.get(e.file).display,
-                message: &e.message,
-                span: e.span.map(|s| span(sources, s)),
-            })
-            .collect(),
+        errors: outcome.errors.iter().map(|e| error(sources, e)).collect(),
+        skipped: outcome.skipped.iter().map(|e| error(sources, e)).collect(),
         summary: Summary {
             files_checked: sources.len(),
             diagnostics: outcome.diagnostics.len(),
             errors: outcome.errors.len(),
+            skipped: outcome.skipped.len(),
         },
     };
     let mut s = serde_json::to_string_pretty(&output).expect("plain data serializes");
