@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::baseline;
 use crate::config::{Config, ConfigError, Level, Loader, Overrides};
 use crate::diagnostic::Severity;
-use crate::engine::{Input, Outcome, analyze};
+use crate::engine::{Input, Outcome, analyze_with_progress};
 use crate::lints::{self, LINTS};
 use crate::report::{self, Format};
 
@@ -153,6 +153,12 @@ pub struct CheckArgs {
     /// When to color the human report
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
+    /// Print findings only: no summary line, no progress, no notes or warnings on stderr
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// After the report, print how many findings each lint has (on stderr)
+    #[arg(long)]
+    pub statistics: bool,
     /// Lint every member of the workspace
     #[arg(long, help_heading = "Package selection")]
     pub workspace: bool,
@@ -468,7 +474,7 @@ fn check(args: CheckArgs) -> u8 {
                 let given = only.as_ref().is_some_and(|only| {
                     std::path::absolute(&input.path).is_ok_and(|p| only.contains(&p))
                 });
-                if given {
+                if given && !args.quiet {
                     eprintln!(
                         "warning: `{}` is excluded by `exclude` in {}; not checked",
                         input.display,
@@ -503,11 +509,13 @@ fn check(args: CheckArgs) -> u8 {
         );
         return EXIT_ERROR;
     }
-    let mut outcome: Outcome = analyze(inputs, LINTS);
+    let mut outcome: Outcome = with_progress(!args.quiet, |progress| {
+        analyze_with_progress(inputs, LINTS, progress)
+    });
     if let Some(only) = &only {
-        restrict(&mut outcome, only);
+        restrict(&mut outcome, only, args.quiet);
     }
-    for e in &outcome.skipped {
+    for e in outcome.skipped.iter().filter(|_| !args.quiet) {
         eprintln!(
             "warning: skipped `{}`: {} (no target of its package compiles it)",
             outcome.sources.get(e.file).display,
@@ -529,7 +537,11 @@ fn check(args: CheckArgs) -> u8 {
                     let _ = print(&report::render(
                         Format::Short,
                         &outcome,
-                        &report::Options { color: false, root },
+                        &report::Options {
+                            color: false,
+                            root,
+                            quiet: args.quiet,
+                        },
                     ));
                     EXIT_ERROR
                 }
@@ -542,6 +554,7 @@ fn check(args: CheckArgs) -> u8 {
     }
     if let Some(path) = &args.baseline {
         match baseline::apply(path, &mut outcome, &root) {
+            Ok(applied) if args.quiet => drop(applied),
             Ok(applied) => eprint!("{}", applied.note(path)),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -552,6 +565,7 @@ fn check(args: CheckArgs) -> u8 {
     let options = report::Options {
         color: use_color(args.color),
         root,
+        quiet: args.quiet,
     };
     let format = match args.message_format.as_deref() {
         Some("json") => Format::Rustc,
@@ -577,6 +591,9 @@ fn check(args: CheckArgs) -> u8 {
             );
             failed = true;
         }
+    }
+    if args.statistics {
+        eprint!("{}", statistics(&outcome));
     }
     let github = format == Format::Github || args.output.iter().any(|(f, _)| *f == Format::Github);
     if github && let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY") {
@@ -607,14 +624,64 @@ fn check(args: CheckArgs) -> u8 {
     }
 }
 
+/// Run `f` with a progress bar on stderr when it is a terminal (and `show`);
+/// the bar appears only after a second, so short runs print nothing.
+fn with_progress<R>(show: bool, f: impl FnOnce(&(dyn Fn(usize) + Sync)) -> R) -> R {
+    if !show || !std::io::stderr().is_terminal() {
+        return f(&|_| {});
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        None,
+        indicatif::ProgressDrawTarget::stderr_with_hz(4),
+    );
+    let style = indicatif::ProgressStyle::with_template("{spinner} checking {pos}/{len} files")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    let started = std::time::Instant::now();
+    let hidden = std::sync::atomic::AtomicBool::new(true);
+    let result = f(&|total| {
+        bar.inc(1);
+        if hidden.load(std::sync::atomic::Ordering::Relaxed)
+            && started.elapsed() > std::time::Duration::from_secs(1)
+        {
+            hidden.store(false, std::sync::atomic::Ordering::Relaxed);
+            bar.set_length(total as u64);
+            bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        }
+    });
+    bar.finish_and_clear();
+    result
+}
+
+/// `--statistics`: findings per lint, most first, as ruff prints them.
+fn statistics(outcome: &Outcome) -> String {
+    let mut counts: Vec<(usize, &str, &str)> = Vec::new();
+    for d in &outcome.diagnostics {
+        match counts.iter_mut().find(|(_, l, _)| *l == d.lint) {
+            Some(c) => c.0 += 1,
+            None => counts.push((1, d.lint, d.severity.as_str())),
+        }
+    }
+    counts.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let width = counts
+        .iter()
+        .map(|c| c.0.to_string().len())
+        .max()
+        .unwrap_or(1);
+    counts
+        .iter()
+        .map(|(n, lint, severity)| format!("{n:>width$}  {severity:7}  {lint}\n"))
+        .collect()
+}
+
 /// Keep only what concerns the given files (the whole packages were analysed).
-fn restrict(outcome: &mut Outcome, only: &[PathBuf]) {
+fn restrict(outcome: &mut Outcome, only: &[PathBuf], quiet: bool) {
     let sources = &outcome.sources;
     let wanted =
         |file: u32| std::path::absolute(&sources.get(file).path).is_ok_and(|p| only.contains(&p));
     outcome.diagnostics.retain(|d| wanted(d.span.file));
     let others = outcome.errors.iter().filter(|e| !wanted(e.file)).count();
-    if others > 0 {
+    if others > 0 && !quiet {
         eprintln!(
             "warning: {others} other file(s) of the package could not be analysed; registrations in them were not compared"
         );

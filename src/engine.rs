@@ -81,7 +81,17 @@ pub struct Outcome {
 }
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`]).
-pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
+pub fn analyze(inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
+    analyze_with_progress(inputs, lints, &|_| {})
+}
+
+/// [`analyze`], calling `progress(n)` as each file's per-file pass ends
+/// (from the worker threads), with `n` the number of files, for a progress bar.
+pub fn analyze_with_progress(
+    mut inputs: Vec<Input>,
+    lints: &[&Lint],
+    progress: &(dyn Fn(usize) + Sync),
+) -> Outcome {
     // One file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`) is read once.
     let mut seen = std::collections::HashSet::new();
     inputs
@@ -98,7 +108,11 @@ pub fn analyze(mut inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
             inputs
                 .par_iter()
                 .enumerate()
-                .map(|(i, input)| analyze_file(file_id(i), input, &input.config.vocab))
+                .map(|(i, input)| {
+                    let done = analyze_file(file_id(i), input, &input.config.vocab);
+                    progress(inputs.len());
+                    done
+                })
                 .collect()
         });
 

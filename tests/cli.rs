@@ -869,3 +869,31 @@ fn chains_within_the_bound_are_analysed() {
     assert_eq!(json["errors"].as_array().unwrap().len(), 0, "{json}");
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn quiet_prints_findings_only_and_statistics_counts_them() {
+    let out = bin()
+        .args(["check", "tests/data/sample", "--quiet", "--color", "never"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("registered twice"), "{text}");
+    assert!(!text.contains("2 errors in"), "no summary line: {text}");
+    assert!(out.stderr.is_empty());
+
+    let out = bin()
+        .args([
+            "check",
+            "tests/data/sample",
+            "--format",
+            "short",
+            "--statistics",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "1  error    duplicate_registration\n1  error    uncanonicalized_platform_comparison\n"
+    );
+}

@@ -224,6 +224,7 @@ fn check_fixture(fixture: &Fixture, failures: &mut Vec<String>) {
     let options = Options {
         color: false,
         root: root(),
+        quiet: false,
     };
     let rendered = report::render(Format::Human, &outcome, &options);
     let expected_path = fixture.expected_path();

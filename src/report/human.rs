@@ -174,7 +174,9 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         out.push_str(&one);
         out.push('\n');
     }
-    out.push_str(&summary(outcome));
+    if !options.quiet {
+        out.push_str(&summary(outcome));
+    }
     out
 }
 

@@ -55,6 +55,8 @@ pub struct Options {
     pub color: bool,
     /// The repository root: CI formats (SARIF, GitHub, GitLab) give paths relative to it.
     pub root: PathBuf,
+    /// No summary line in the human format (`--quiet`).
+    pub quiet: bool,
 }
 
 pub fn render(format: Format, outcome: &Outcome, options: &Options) -> String {
