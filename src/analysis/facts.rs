@@ -74,6 +74,9 @@ pub struct Registration {
     /// Receiver of a method call, as written (whitespace removed); empty for a
     /// free function.
     pub receiver: String,
+    /// The receiver is a registry made in this function (`let mut r =
+    /// Registry::new()`): `receiver` names it within this file only.
+    pub local_receiver: bool,
     pub key: StrExpr,
     /// The other arguments that key it (`registration.functions` with
     /// `key = [0, 2]`): equal too in a duplicate.

@@ -106,7 +106,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 /// Two registrations that would clash if both ran.
 fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
-    let same_registry = ra.callee == rb.callee && ra.receiver == rb.receiver;
+    // A registry made in a function is that function's: ids are per file.
+    let same_registry = ra.callee == rb.callee
+        && ra.receiver == rb.receiver
+        && ra.local_receiver == rb.local_receiver
+        && (!ra.local_receiver || a.file == b.file);
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {
         (Some(pa), Some(pb)) => pa == pb && platform::overlaps(krate.vocab, &a.key, &b.key),
         (None, None) => {

@@ -47,7 +47,7 @@ impl Walker<'_> {
         {
             return;
         }
-        let receiver = receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
+        let (receiver, local_receiver) = receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
         let mut also_keyed_by = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
@@ -88,6 +88,7 @@ impl Walker<'_> {
         self.facts.registrations.push(Registration {
             callee: name,
             receiver,
+            local_receiver,
             key,
             also_keyed_by,
             lowering_primitive: primitive,
@@ -177,7 +178,7 @@ impl Walker<'_> {
             return;
         };
         self.facts.unregistrations.push(Unregistration {
-            receiver: receiver.map(|r| self.receiver_key(r)).unwrap_or_default(),
+            receiver: receiver.map(|r| self.receiver_key(r).0).unwrap_or_default(),
             key,
             span: self.span(call),
             function: self.ctx.function,
@@ -186,14 +187,15 @@ impl Walker<'_> {
 
     /// Which registry a receiver is: its text, and for a registry made in
     /// this function (`let mut r = Registry::new()`) which one, since another
-    /// function or closure may name its own alike.
-    fn receiver_key(&self, r: &Expr) -> String {
+    /// function or closure may name its own alike; `true` for such a registry,
+    /// whose id means something in this file only.
+    fn receiver_key(&self, r: &Expr) -> (String, bool) {
         let fresh = root_ident(r)
             .and_then(|i| self.lookup(&i))
             .and_then(|b| b.fresh);
         match fresh {
-            Some(id) => format!("{}#{id}", self.compact_text(r)),
-            None => self.compact_text(r),
+            Some(id) => (format!("{}#{id}", self.compact_text(r)), true),
+            None => (self.compact_text(r), false),
         }
     }
 
