@@ -54,3 +54,16 @@ pub fn build_twice() -> Registry {
     r.register("sin_rule", sin_b); //~ duplicate_registration
     r
 }
+
+// Two methods (in two `impl` blocks) of one type share `self.rules`.
+impl LoweringTable {
+    pub fn register_defaults(&mut self) {
+        self.rules.register_rule("reduce_sum", reduce_sum);
+    }
+}
+
+impl<B: Backend> LoweringTable<B> {
+    pub fn register_extras(&mut self) {
+        self.rules.register_rule("reduce_sum", reduce_sum_fast); //~ duplicate_registration
+    }
+}

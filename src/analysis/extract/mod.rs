@@ -51,6 +51,7 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary)
         returns: Vec::new(),
         in_closure: 0,
         sure_lowering: false,
+        self_type: None,
     };
     for attr in &file.attrs {
         if let Some(cfg) = Cfg::from_attr(attr) {
@@ -106,6 +107,9 @@ struct Walker<'t> {
     in_closure: u32,
     /// The platform list being read is an argument of a lowering call.
     sure_lowering: bool,
+    /// The type `self` is in the methods being walked: the `impl`'s self
+    /// type, or the trait of a default method.
+    self_type: Option<String>,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
@@ -337,6 +341,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.facts.types.extend(type_name.map(|i| i.to_string()));
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
+    }
+
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        let ty = type_name(&i.self_ty, |t| self.compact_text(t));
+        let saved = self.self_type.replace(ty);
+        visit::visit_item_impl(self, i);
+        self.self_type = saved;
+    }
+
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        let saved = self.self_type.replace(format!("dyn {}", t.ident));
+        visit::visit_item_trait(self, t);
+        self.self_type = saved;
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
@@ -802,6 +819,24 @@ fn let_name(pat: &Pat) -> Option<String> {
         Pat::Ident(p) => Some(p.ident.to_string()),
         Pat::Type(t) => let_name(&t.pat),
         _ => None,
+    }
+}
+
+/// The name of a type without its generic arguments: `Table` for
+/// `Table<B>`, `a::Table` for `a::Table<B>`; other types (references,
+/// tuples) as written.
+fn type_name(ty: &syn::Type, text: impl FnOnce(&syn::Type) -> String) -> String {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect::<Vec<_>>()
+            .join("::"),
+        syn::Type::Group(g) => type_name(&g.elem, text),
+        syn::Type::Paren(p) => type_name(&p.elem, text),
+        other => text(other),
     }
 }
 

@@ -189,10 +189,16 @@ impl Walker<'_> {
     /// this function (`let mut r = Registry::new()`) which one, since another
     /// function or closure may name its own alike; `true` for such a registry,
     /// whose id means something in this file only.
+    /// A receiver rooted at `self` is named with its type: `self.base` in
+    /// the methods of two types is two registries.
     fn receiver_key(&self, r: &Expr) -> (String, bool) {
-        let fresh = root_ident(r)
-            .and_then(|i| self.lookup(&i))
-            .and_then(|b| b.fresh);
+        let root = root_ident(r);
+        if root.as_deref() == Some("self")
+            && let Some(ty) = &self.self_type
+        {
+            return (format!("<{ty}>{}", self.compact_text(r)), false);
+        }
+        let fresh = root.and_then(|i| self.lookup(&i)).and_then(|b| b.fresh);
         match fresh {
             Some(id) => (format!("{}#{id}", self.compact_text(r)), true),
             None => (self.compact_text(r), false),
