@@ -79,8 +79,10 @@ pub struct Registration {
     pub local_receiver: bool,
     pub key: StrExpr,
     /// The other arguments that key it (`registration.functions` with
-    /// `key = [0, 2]`): equal too in a duplicate.
-    pub also_keyed_by: Vec<StrExpr>,
+    /// `key = [0, 2]`): equal too in a duplicate. `None` for an argument
+    /// left out (a call with fewer arguments): its default, the same for
+    /// every call that leaves it out.
+    pub also_keyed_by: Vec<Option<StrExpr>>,
     /// For `register_lowering(prim, rule, platform)`: the primitive, as written.
     pub lowering_primitive: Option<String>,
     pub key_span: Span,

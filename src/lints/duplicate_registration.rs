@@ -22,8 +22,8 @@ struct Resolved<'a> {
     file: FileId,
     reg: &'a Registration,
     key: String,
-    /// The other key arguments, resolved.
-    also: Vec<String>,
+    /// The other key arguments, resolved; `None` where left out.
+    also: Vec<Option<String>>,
     /// Keys proven absent by guards around it.
     guards: Vec<String>,
     /// `cfg`s of the code and of the `mod` declarations leading to its file.
@@ -49,8 +49,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Some(also) = reg
                 .also_keyed_by
                 .iter()
-                .map(|k| krate.resolve(file, k))
-                .collect::<Option<Vec<String>>>()
+                .map(|k| match k {
+                    Some(k) => krate.resolve(file, k).map(Some),
+                    None => Some(None),
+                })
+                .collect::<Option<Vec<Option<String>>>>()
             else {
                 continue;
             };
@@ -116,10 +119,10 @@ fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
         (None, None) => {
             a.key.eq_ignore_ascii_case(&b.key)
                 && a.also.len() == b.also.len()
-                && a.also
-                    .iter()
-                    .zip(&b.also)
-                    .all(|(x, y)| x.eq_ignore_ascii_case(y))
+                && a.also.iter().zip(&b.also).all(|(x, y)| match (x, y) {
+                    (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+                    (x, y) => x == y,
+                })
         }
         _ => false,
     };
@@ -197,10 +200,11 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
         } else {
             String::new()
         };
-        let with = if later.also.is_empty() {
+        let given: Vec<&str> = later.also.iter().flatten().map(String::as_str).collect();
+        let with = if given.is_empty() {
             String::new()
         } else {
-            format!(" (with `{}`)", later.also.join("`, `"))
+            format!(" (with `{}`)", given.join("`, `"))
         };
         (
             format!(

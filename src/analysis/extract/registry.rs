@@ -69,8 +69,12 @@ impl Walker<'_> {
                 return;
             };
             for &i in indexes {
-                let Some(part) = args.get(i).and_then(|a| self.key(a)) else {
-                    return;
+                let part = match args.get(i) {
+                    Some(a) => match self.key(a) {
+                        Some(k) => Some(k),
+                        None => return,
+                    },
+                    None => None,
                 };
                 also_keyed_by.push(part);
             }
