@@ -134,6 +134,9 @@ pub struct Comparison {
     pub sides: Vec<Side>,
     /// `==`, `.eq_ignore_ascii_case(..)`, `match`, `assert_eq!` ...
     pub how: String,
+    /// In test code (`#[test]` functions, `#[cfg(test)]` items); whole
+    /// test-only files are known crate-wide only.
+    pub in_test: bool,
 }
 
 /// A lowering context: the backend it is given and the platforms it is

@@ -161,6 +161,7 @@ impl Walker<'_> {
             self.facts.comparisons.push(Comparison {
                 sides,
                 how: how.to_string(),
+                in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
             });
         }
     }
