@@ -90,8 +90,9 @@ struct Walker<'t> {
     lowering: Vec<LoweringCollector>,
     /// The name bound by the `let` whose initialiser is being walked.
     let_name: Option<String>,
-    /// What the parameters of the next closure hold (set by the call that takes it).
-    closure_params: Option<Operand>,
+    /// What the parameters of the next closure hold, and where that came
+    /// from (set by the call that takes it).
+    closure_params: Option<(Operand, String)>,
     /// The inline module being walked (index into `facts.scopes`).
     scope: u32,
     /// Start offsets of calls whose result is asserted to fail.
@@ -113,6 +114,19 @@ struct Walker<'t> {
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
+
+/// `Option`/`Result` methods whose closure is given the value inside:
+/// `dev.platform_name().is_some_and(|p| p == "cuda")`.
+const RAW_ADAPTERS: &[&str] = &[
+    "map",
+    "map_or",
+    "and_then",
+    "filter",
+    "inspect",
+    "is_some_and",
+    "is_ok_and",
+    "is_none_or",
+];
 
 impl<'t> Walker<'t> {
     fn id(&mut self) -> u32 {
@@ -778,8 +792,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.failing_calls.extend(callee_id(&m.receiver));
         }
 
-        // Closures over lowering platforms get canonical parameters.
-        let params = is_platforms_collection(&m.receiver).then_some(Operand::Canonical);
+        // Closures over lowering platforms get canonical parameters; those of
+        // `Option`/`Result` adapters on a raw platform get the raw string.
+        let params = if is_platforms_collection(&m.receiver) {
+            Some((Operand::Canonical, "platforms".to_string()))
+        } else if RAW_ADAPTERS.contains(&name.as_str())
+            && m.args.iter().any(|a| matches!(a, Expr::Closure(_)))
+            && self.operand(&m.receiver) == Operand::Raw
+        {
+            Some((Operand::Raw, self.short_text(&*m.receiver)))
+        } else {
+            None
+        };
+        if name == "contains" && args.len() == 1 {
+            self.compare_with_list(&m.receiver, args[0]);
+        }
         self.visit_expr(&m.receiver);
         let once = self.vocab.run_once.contains(&name);
         for arg in &m.args {
@@ -803,7 +830,7 @@ impl Walker<'_> {
         self.with_scope(|w| {
             for p in &c.inputs {
                 match &params {
-                    Some(v) => w.bind_pat(p, v.clone(), "platforms"),
+                    Some((v, origin)) => w.bind_pat(p, v.clone(), origin),
                     // `|Device { platform, .. }|` still binds a raw platform.
                     None => w.bind_pat(p, Operand::Other, ""),
                 }
