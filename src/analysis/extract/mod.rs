@@ -736,8 +736,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
-            self.registration(&last.ident, None, args.clone(), c);
-            self.unregistration(&last.ident.to_string(), None, &args, c);
+            // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
+            let (receiver, rest) = match ufcs_receiver(p, &args) {
+                Some(r) => (Some(r), args[1..].to_vec()),
+                None => (None, args.clone()),
+            };
+            self.registration(&last.ident, receiver, rest.clone(), c);
+            self.unregistration(&last.ident.to_string(), receiver, &rest, c);
             if self.vocab.lowering_calls.contains(&last.ident.to_string()) {
                 self.lowering_call(None, &args);
             }
@@ -837,6 +842,43 @@ impl Walker<'_> {
             }
             w.visit_expr(&c.body);
         });
+    }
+}
+
+/// The receiver of a method called by its path (`Registry::register(reg, ..)`):
+/// the path goes through a type (`Registry`, `Self`: capitalised) and the first
+/// argument is a variable, borrowed or not (`reg`, `&mut *reg`, `self.table`),
+/// not a key (`Registry::register("cuda", f)` is an associated function).
+fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
+    let segments = &p.path.segments;
+    if p.qself.is_some() || segments.len() < 2 {
+        return None;
+    }
+    let owner = segments[segments.len() - 2].ident.to_string();
+    if !owner.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut first = *args.first()?;
+    loop {
+        first = match first {
+            Expr::Paren(x) => &x.expr,
+            Expr::Group(x) => &x.expr,
+            Expr::Reference(x) => &x.expr,
+            Expr::Unary(x) if matches!(x.op, syn::UnOp::Deref(_)) => &x.expr,
+            _ => break,
+        };
+    }
+    let mut root = first;
+    while let Expr::Field(f) = root {
+        root = &f.base;
+    }
+    match root {
+        Expr::Path(r) if r.qself.is_none() => {
+            let ident = r.path.get_ident()?.to_string();
+            (ident == "self" || ident.starts_with(|c: char| c.is_lowercase() || c == '_'))
+                .then_some(first)
+        }
+        _ => None,
     }
 }
 
