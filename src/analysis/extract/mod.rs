@@ -44,6 +44,7 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary)
         in_test_code: 0,
         lowering: Vec::new(),
         let_name: None,
+        let_init: None,
         closure_params: None,
         scope: 0,
         failing_calls: Vec::new(),
@@ -90,6 +91,8 @@ struct Walker<'t> {
     lowering: Vec<LoweringCollector>,
     /// The name bound by the `let` whose initialiser is being walked.
     let_name: Option<String>,
+    /// The call that is the whole initialiser of that `let` (by [`callee_id`]).
+    let_init: Option<usize>,
     /// What the parameters of the next closure hold, and where that came
     /// from (set by the call that takes it).
     closure_params: Option<(Operand, String)>,
@@ -255,7 +258,7 @@ impl<'t> Walker<'t> {
         let saved_test = self.ctx.test_scope;
         let saved_function = self.ctx.function;
         self.ctx.function = self.id();
-        let saved_let = self.let_name.take();
+        let saved_let = (self.let_name.take(), self.let_init.take());
         let saved_returns = std::mem::take(&mut self.returns);
         let saved_closure = std::mem::take(&mut self.in_closure);
         if is_test || self.in_test_code > 0 {
@@ -285,7 +288,7 @@ impl<'t> Walker<'t> {
         self.ctx.test_scope = saved_test;
         self.ctx.function = saved_function;
         self.scopes = saved_scopes;
-        self.let_name = saved_let;
+        (self.let_name, self.let_init) = saved_let;
         self.returns = saved_returns;
         self.in_closure = saved_closure;
     }
@@ -529,13 +532,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Some(name) = &name {
             self.mark_builder(|_| name.clone(), &init.expr);
         }
-        let saved = self.let_name.take();
+        let saved = (self.let_name.take(), self.let_init.take());
         if let Some(name) = &name {
             self.retire_context(name, &init.expr);
         }
         self.let_name = name;
+        self.let_init = callee_id(peel(&init.expr));
         self.visit_expr(&init.expr);
-        self.let_name = saved;
+        (self.let_name, self.let_init) = saved;
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
         }
@@ -775,7 +779,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.compare(&format!(".{name}()"), &m.receiver, &[args[0]]);
             }
             n if args.len() == 1 && self.vocab.backend_setters.contains(n) => {
-                let key = self.context_key(&m.receiver);
+                // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
+                // another context, `ctx`; the others set their receiver's.
+                let key = match &self.let_name {
+                    Some(name)
+                        if n.starts_with("with")
+                            && self.let_init == Some(m.method.span().byte_range().start) =>
+                    {
+                        name.clone()
+                    }
+                    _ => self.context_key(&m.receiver),
+                };
                 self.backend_site(key, args[0]);
             }
             n if args.is_empty() && self.vocab.backend_requests.contains(n) => {
