@@ -77,6 +77,8 @@ pub struct Registration {
     /// The receiver is a registry made in this function (`let mut r =
     /// Registry::new()`): `receiver` names it within this file only.
     pub local_receiver: bool,
+    /// What the receiver is, when it was made here by a known constructor.
+    pub registry_kind: RegistryKind,
     pub key: StrExpr,
     /// The other arguments that key it (`registration.functions` with
     /// `key = [0, 2]`): equal too in a duplicate. `None` for an argument
@@ -94,6 +96,18 @@ pub struct Registration {
     /// (`return r.register(..)`, or a `return` later in an enclosing block):
     /// code of the function after that offset never runs after this call.
     pub returns_at: Option<usize>,
+}
+
+/// What a registry does with a key registered again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RegistryKind {
+    /// Not known: it may fail, replace, or keep both.
+    #[default]
+    Unknown,
+    /// A list (`Vec::new()`, `vec![]`): keeps both, a lookup finds the first.
+    List,
+    /// A map (`HashMap::new()`, `BTreeMap::new()`): the second replaces the first.
+    Map,
 }
 
 /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`.

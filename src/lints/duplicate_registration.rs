@@ -2,7 +2,7 @@
 
 use crate::analysis::CrateFacts;
 use crate::analysis::cfg;
-use crate::analysis::facts::Registration;
+use crate::analysis::facts::{Registration, RegistryKind};
 use crate::analysis::modules::Program;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lints::{Check, Lint};
@@ -212,7 +212,17 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
                 later.key, reg.callee
             ),
             "registered again here".to_string(),
-            "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); the second call fails with \"already initialized\" or replaces the first".to_string(),
+            format!(
+                "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
+                match reg.registry_kind {
+                    RegistryKind::Map =>
+                        "the registry is a map: the second call replaces the first",
+                    RegistryKind::List =>
+                        "the registry is a list: the second call adds another entry, and lookups find the first",
+                    RegistryKind::Unknown =>
+                        "the second call fails with \"already initialized\" or replaces the first",
+                }
+            ),
         )
     };
     let first_label = if (first.file, first.reg.key_span.start)

@@ -20,7 +20,7 @@ use syn::{Expr, Pat};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::facts::{
     Comparison, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand, Registration,
-    Side, StrExpr, Unregistration, UseDecl,
+    RegistryKind, Side, StrExpr, Unregistration, UseDecl,
 };
 use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
@@ -72,7 +72,7 @@ struct Binding {
     origin: String,
     /// `Some(id)` when initialised with a new value (`Registry::new()`,
     /// `Registry::default()`, a struct literal): a registry of its own.
-    fresh: Option<u32>,
+    fresh: Option<(u32, RegistryKind)>,
 }
 
 struct Walker<'t> {
@@ -561,12 +561,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && is_constructor(&init.expr)
         {
             let id = self.id();
+            let kind = collection_kind(&l.pat, &init.expr);
             if let Some(b) = self
                 .scopes
                 .last_mut()
                 .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
             {
-                b.fresh = Some(id);
+                b.fresh = Some((id, kind));
             }
         }
     }
@@ -930,13 +931,51 @@ fn struct_key(s: &syn::ExprStruct) -> usize {
 }
 
 /// `Registry::new()`, `Registry::default()`, `Default::default()`,
-/// `Registry::with_capacity(..)`, `Registry { .. }`: a new value.
+/// `Registry::with_capacity(..)`, `Registry { .. }`, `vec![..]`: a new value.
 fn is_constructor(e: &Expr) -> bool {
     match peel(e) {
         Expr::Struct(_) => true,
+        Expr::Macro(m) => m.mac.path.is_ident("vec"),
         Expr::Call(c) => path_last(&c.func)
             .is_some_and(|n| matches!(n.as_str(), "new" | "default" | "with_capacity" | "empty")),
         _ => false,
+    }
+}
+
+/// A list or a map, from the constructor (`Vec::new()`, `vec![]`,
+/// `HashMap::new()`) or the type written on the `let`
+/// (`let m: BTreeMap<..> = Default::default()`).
+fn collection_kind(pat: &Pat, init: &Expr) -> RegistryKind {
+    let of_name = |name: &str| {
+        if name.ends_with("Map") {
+            RegistryKind::Map
+        } else if matches!(name, "Vec" | "VecDeque" | "SmallVec") {
+            RegistryKind::List
+        } else {
+            RegistryKind::Unknown
+        }
+    };
+    let from_init = match peel(init) {
+        Expr::Macro(m) if m.mac.path.is_ident("vec") => RegistryKind::List,
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) if p.path.segments.len() >= 2 => {
+                let segments = &p.path.segments;
+                of_name(&segments[segments.len() - 2].ident.to_string())
+            }
+            _ => RegistryKind::Unknown,
+        },
+        _ => RegistryKind::Unknown,
+    };
+    match (from_init, pat) {
+        (RegistryKind::Unknown, Pat::Type(t)) => match &*t.ty {
+            syn::Type::Path(p) => p
+                .path
+                .segments
+                .last()
+                .map_or(RegistryKind::Unknown, |s| of_name(&s.ident.to_string())),
+            _ => RegistryKind::Unknown,
+        },
+        (kind, _) => kind,
     }
 }
 

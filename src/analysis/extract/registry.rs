@@ -47,7 +47,8 @@ impl Walker<'_> {
         {
             return;
         }
-        let (receiver, local_receiver) = receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
+        let (receiver, local_receiver, registry_kind) =
+            receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
         let mut also_keyed_by = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
@@ -93,6 +94,7 @@ impl Walker<'_> {
             callee: name,
             receiver,
             local_receiver,
+            registry_kind,
             key,
             also_keyed_by,
             lowering_primitive: primitive,
@@ -195,17 +197,27 @@ impl Walker<'_> {
     /// whose id means something in this file only.
     /// A receiver rooted at `self` is named with its type: `self.base` in
     /// the methods of two types is two registries.
-    fn receiver_key(&self, r: &Expr) -> (String, bool) {
+    /// The kind is known for a registry made here by a collection's constructor.
+    fn receiver_key(&self, r: &Expr) -> (String, bool, RegistryKind) {
         let root = root_ident(r);
         if root.as_deref() == Some("self")
             && let Some(ty) = &self.self_type
         {
-            return (format!("<{ty}>{}", self.compact_text(r)), false);
+            let text = format!("<{ty}>{}", self.compact_text(r));
+            return (text, false, RegistryKind::Unknown);
         }
         let fresh = root.and_then(|i| self.lookup(&i)).and_then(|b| b.fresh);
         match fresh {
-            Some(id) => (format!("{}#{id}", self.compact_text(r)), true),
-            None => (self.compact_text(r), false),
+            // `r` itself, not `r.inner`: what is in it is not known.
+            Some((id, kind)) => {
+                let kind = if matches!(strip_parens(r), Expr::Path(_)) {
+                    kind
+                } else {
+                    RegistryKind::Unknown
+                };
+                (format!("{}#{id}", self.compact_text(r)), true, kind)
+            }
+            None => (self.compact_text(r), false, RegistryKind::Unknown),
         }
     }
 
