@@ -157,8 +157,17 @@ const ALIASES: &[(&str, &[&str])] = &[("gpu", &["cuda", "rocm", "oneapi"])];
 const CANONICALIZERS: &[&str] = &["canonicalize_platform"];
 const SOURCES: &[&str] = &["platform", "platform_name"];
 /// Every `register*` call is a registration keyed by its first argument;
-/// `registered*` are queries (`registered_backends()`).
-const FUNCTIONS: &[(&str, &[usize])] = &[("register*", &[0]), ("!registered*", &[])];
+/// `registered*` are queries (`registered_backends()`). FFI handlers and
+/// custom-call targets are registered once per platform: PJRT's
+/// `register_handler(target, platform, ..)` (pjrt-rs; ryft's
+/// `register_ffi_handler`), XLA's `register_custom_call_target(name, f, platform)`.
+const FUNCTIONS: &[(&str, &[usize])] = &[
+    ("register*", &[0]),
+    ("!registered*", &[]),
+    ("register_handler", &[0, 1]),
+    ("register_ffi_handler", &[0, 1]),
+    ("register_custom_call_target", &[0, 2]),
+];
 const LOWERING_REGISTRATIONS: &[&str] = &["register_lowering"];
 const BACKENDS: &[&str] = &[
     "register_backend_factory",

@@ -54,3 +54,32 @@ pub fn build_twice() -> Registry {
     r.register("sin_rule", sin_b); //~ duplicate_registration
     r
 }
+
+// Two methods (in two `impl` blocks) of one type share `self.rules`.
+impl LoweringTable {
+    pub fn register_defaults(&mut self) {
+        self.rules.register_rule("reduce_sum", reduce_sum);
+    }
+}
+
+impl<B: Backend> LoweringTable<B> {
+    pub fn register_extras(&mut self) {
+        self.rules.register_rule("reduce_sum", reduce_sum_fast); //~ duplicate_registration
+    }
+}
+
+// A method called as an associated function (UFCS): its first argument is the
+// receiver, the key comes after it.
+pub fn register_through_paths(reg: &mut Registry) {
+    reg.register_backend("ufcs_cuda", make_a);
+    Registry::register_backend(reg, "ufcs_cuda", make_b); //~ duplicate_registration
+    Registry::register_backend(&mut *reg, "ufcs_rocm", make_c);
+    crate::Registry::register_backend(reg, "ufcs_rocm", make_d); //~ duplicate_registration
+}
+
+// An associated function keyed by its first argument (a global registry):
+// not a method called with its receiver.
+pub fn register_globally() {
+    GlobalRegistry::register_backend("global_tpu", make_a);
+    GlobalRegistry::register_backend("global_tpu", make_b); //~ duplicate_registration
+}

@@ -72,3 +72,36 @@ pub fn per_thread_registries() {
         r.register_backend("thread_cuda", make_b);
     });
 }
+
+// `self` is another value in the methods of another type: each layer has its
+// own parameter table behind `self.base` (torsh's lazy layers).
+impl LazyConv1d {
+    fn initialize(&mut self) {
+        self.base.register_parameter("weight".to_string(), Parameter::new(w1()));
+    }
+}
+
+impl LazyConv2d {
+    fn initialize(&mut self) {
+        self.base.register_parameter("weight".to_string(), Parameter::new(w2()));
+    }
+}
+
+// Trait impls too: the self type decides, not the trait.
+impl Module for Linear {
+    fn reset(&mut self) {
+        self.params.register_parameter("bias", zeros());
+    }
+}
+
+impl Module for Bilinear {
+    fn reset(&mut self) {
+        self.params.register_parameter("bias", zeros());
+    }
+}
+
+// A method called as an associated function on two receivers.
+pub fn register_on_two(a: &mut Registry, b: &mut Registry) {
+    Registry::register_backend(a, "ufcs_cpu", make_a);
+    Registry::register_backend(&mut *b, "ufcs_cpu", make_b);
+}

@@ -179,3 +179,9 @@ pub fn replaced_then_mismatched(module: &Module) -> Result<Executable, Error> {
     ctx.set_backend(get_backend("cpu")?);
     lower(&ctx, &["tpu"]) //~ lowering_backend_mismatch
 }
+
+// A context derived from a parameter: `ctx` has the backend, whatever `base` had.
+pub fn derived_from_parameter(base: &LoweringContext) -> Result<Executable, Error> {
+    let ctx = base.with_backend(get_backend("cpu")?);
+    lower(&ctx, &["gpu"]) //~ lowering_backend_mismatch
+}

@@ -208,3 +208,13 @@ pub fn replaced_backend(module: &Module) -> Result<Executable, Error> {
     ctx.set_backend(get_backend("cpu")?);
     lower(&ctx, &["cpu"])
 }
+
+// A context derived from a parameter has the backend; the parameter keeps its own.
+pub fn derived_and_base(base: &LoweringContext) -> Result<(), Error> {
+    let device = base.clone().with_backend(get_backend("cuda")?);
+    lower(&device, &["cuda"])?;
+    let host = base.clone().with_backend(get_backend("cpu")?);
+    lower(&host, &["cpu"])?;
+    lower(base, &["gpu"])?;
+    Ok(())
+}

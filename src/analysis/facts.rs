@@ -74,10 +74,17 @@ pub struct Registration {
     /// Receiver of a method call, as written (whitespace removed); empty for a
     /// free function.
     pub receiver: String,
+    /// The receiver is a registry made in this function (`let mut r =
+    /// Registry::new()`): `receiver` names it within this file only.
+    pub local_receiver: bool,
+    /// What the receiver is, when it was made here by a known constructor.
+    pub registry_kind: RegistryKind,
     pub key: StrExpr,
     /// The other arguments that key it (`registration.functions` with
-    /// `key = [0, 2]`): equal too in a duplicate.
-    pub also_keyed_by: Vec<StrExpr>,
+    /// `key = [0, 2]`): equal too in a duplicate. `None` for an argument
+    /// left out (a call with fewer arguments): its default, the same for
+    /// every call that leaves it out.
+    pub also_keyed_by: Vec<Option<StrExpr>>,
     /// For `register_lowering(prim, rule, platform)`: the primitive, as written.
     pub lowering_primitive: Option<String>,
     pub key_span: Span,
@@ -89,6 +96,18 @@ pub struct Registration {
     /// (`return r.register(..)`, or a `return` later in an enclosing block):
     /// code of the function after that offset never runs after this call.
     pub returns_at: Option<usize>,
+}
+
+/// What a registry does with a key registered again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RegistryKind {
+    /// Not known: it may fail, replace, or keep both.
+    #[default]
+    Unknown,
+    /// A list (`Vec::new()`, `vec![]`): keeps both, a lookup finds the first.
+    List,
+    /// A map (`HashMap::new()`, `BTreeMap::new()`): the second replaces the first.
+    Map,
 }
 
 /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`.
@@ -129,6 +148,9 @@ pub struct Comparison {
     pub sides: Vec<Side>,
     /// `==`, `.eq_ignore_ascii_case(..)`, `match`, `assert_eq!` ...
     pub how: String,
+    /// In test code (`#[test]` functions, `#[cfg(test)]` items); whole
+    /// test-only files are known crate-wide only.
+    pub in_test: bool,
 }
 
 /// A lowering context: the backend it is given and the platforms it is

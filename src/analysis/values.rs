@@ -7,11 +7,13 @@ use syn::{Expr, Token};
 use crate::analysis::facts::StrExpr;
 use crate::config::NameSet;
 
-/// Methods that hand back the same string (or a view of it). Lowercasing is
-/// here on purpose: `to_lowercase()` is not canonicalization, `"GPU"` becomes
-/// `"gpu"`, still an alias.
+/// Methods that hand back the same string (or a view of it, or it inside an
+/// `Option`). Lowercasing is here on purpose: `to_lowercase()` is not
+/// canonicalization, `"GPU"` becomes `"gpu"`, still an alias.
 const SAME_VALUE_METHODS: &[&str] = &[
     "as_str",
+    "into_owned",
+    "ok",
     "as_ref",
     "as_deref",
     "borrow",
@@ -32,7 +34,7 @@ const SAME_VALUE_METHODS: &[&str] = &[
     "cloned",
 ];
 
-/// Strip what does not change a string's value: `&x`, `*x`, `(x)`, `x?`,
+/// Strip what does not change a string's value: `&x`, `*x`, `(x)`, `x?`, `x.await`,
 /// `x.as_str()`, `x.to_string()`, `String::from(x)`, `Some(x)` ...
 pub fn peel(mut e: &Expr) -> &Expr {
     loop {
@@ -41,6 +43,7 @@ pub fn peel(mut e: &Expr) -> &Expr {
             Expr::Group(g) => &g.expr,
             Expr::Reference(r) => &r.expr,
             Expr::Try(t) => &t.expr,
+            Expr::Await(a) => &a.base,
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
             Expr::MethodCall(m) if SAME_VALUE_METHODS.contains(&m.method.to_string().as_str()) => {
                 &m.receiver

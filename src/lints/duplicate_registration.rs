@@ -2,7 +2,7 @@
 
 use crate::analysis::CrateFacts;
 use crate::analysis::cfg;
-use crate::analysis::facts::Registration;
+use crate::analysis::facts::{Registration, RegistryKind};
 use crate::analysis::modules::Program;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lints::{Check, Lint};
@@ -22,8 +22,8 @@ struct Resolved<'a> {
     file: FileId,
     reg: &'a Registration,
     key: String,
-    /// The other key arguments, resolved.
-    also: Vec<String>,
+    /// The other key arguments, resolved; `None` where left out.
+    also: Vec<Option<String>>,
     /// Keys proven absent by guards around it.
     guards: Vec<String>,
     /// `cfg`s of the code and of the `mod` declarations leading to its file.
@@ -49,8 +49,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Some(also) = reg
                 .also_keyed_by
                 .iter()
-                .map(|k| krate.resolve(file, k))
-                .collect::<Option<Vec<String>>>()
+                .map(|k| match k {
+                    Some(k) => krate.resolve(file, k).map(Some),
+                    None => Some(None),
+                })
+                .collect::<Option<Vec<Option<String>>>>()
             else {
                 continue;
             };
@@ -106,16 +109,20 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 /// Two registrations that would clash if both ran.
 fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
-    let same_registry = ra.callee == rb.callee && ra.receiver == rb.receiver;
+    // A registry made in a function is that function's: ids are per file.
+    let same_registry = ra.callee == rb.callee
+        && ra.receiver == rb.receiver
+        && ra.local_receiver == rb.local_receiver
+        && (!ra.local_receiver || a.file == b.file);
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {
         (Some(pa), Some(pb)) => pa == pb && platform::overlaps(krate.vocab, &a.key, &b.key),
         (None, None) => {
             a.key.eq_ignore_ascii_case(&b.key)
                 && a.also.len() == b.also.len()
-                && a.also
-                    .iter()
-                    .zip(&b.also)
-                    .all(|(x, y)| x.eq_ignore_ascii_case(y))
+                && a.also.iter().zip(&b.also).all(|(x, y)| match (x, y) {
+                    (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+                    (x, y) => x == y,
+                })
         }
         _ => false,
     };
@@ -193,10 +200,11 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
         } else {
             String::new()
         };
-        let with = if later.also.is_empty() {
+        let given: Vec<&str> = later.also.iter().flatten().map(String::as_str).collect();
+        let with = if given.is_empty() {
             String::new()
         } else {
-            format!(" (with `{}`)", later.also.join("`, `"))
+            format!(" (with `{}`)", given.join("`, `"))
         };
         (
             format!(
@@ -204,7 +212,17 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
                 later.key, reg.callee
             ),
             "registered again here".to_string(),
-            "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); the second call fails with \"already initialized\" or replaces the first".to_string(),
+            format!(
+                "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
+                match reg.registry_kind {
+                    RegistryKind::Map =>
+                        "the registry is a map: the second call replaces the first",
+                    RegistryKind::List =>
+                        "the registry is a list: the second call adds another entry, and lookups find the first",
+                    RegistryKind::Unknown =>
+                        "the second call fails with \"already initialized\" or replaces the first",
+                }
+            ),
         )
     };
     let first_label = if (first.file, first.reg.key_span.start)

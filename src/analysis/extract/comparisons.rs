@@ -23,6 +23,16 @@ impl Walker<'_> {
             Expr::MethodCall(m) if self.vocab.canonicalizers.contains(&m.method.to_string()) => {
                 Operand::Canonical
             }
+            // Uppercasing is no canonicalization either; a canonical value
+            // uppercased is no longer one (`"CUDA"` is right for it).
+            Expr::MethodCall(m)
+                if m.method == "to_uppercase" || m.method == "to_ascii_uppercase" =>
+            {
+                match self.operand(&m.receiver) {
+                    Operand::Raw => Operand::Raw,
+                    _ => Operand::Other,
+                }
+            }
             Expr::MethodCall(m)
                 if matches!(
                     m.method.to_string().as_str(),
@@ -161,11 +171,14 @@ impl Walker<'_> {
             self.facts.comparisons.push(Comparison {
                 sides,
                 how: how.to_string(),
+                in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
             });
         }
     }
 
     /// `match x { "a" => .., "b" | "c" => .. }` and `matches!(x, "a" | "b")`.
+    /// `match dev.platform_name() { Some("a") => .. }`: a raw scrutinee is
+    /// also compared with the literals inside `Some(..)` and `Ok(..)`.
     pub(super) fn compare_with_patterns<'p>(
         &mut self,
         how: &str,
@@ -173,14 +186,20 @@ impl Walker<'_> {
         pats: impl IntoIterator<Item = &'p Pat>,
     ) {
         let mut lits = Vec::new();
+        let mut wrapped = Vec::new();
         for pat in pats {
-            literal_patterns(pat, &mut lits);
+            literal_patterns(pat, &mut lits, &mut wrapped);
         }
-        if lits.is_empty() {
+        if lits.is_empty() && wrapped.is_empty() {
             return;
         }
         let operand = self.operand(scrutinee);
-        if !matches!(operand, Operand::Raw | Operand::Canonical) {
+        match operand {
+            Operand::Raw => lits.extend(wrapped),
+            Operand::Canonical => {}
+            _ => return,
+        }
+        if lits.is_empty() {
             return;
         }
         let mut sides = vec![Side {
@@ -196,6 +215,45 @@ impl Walker<'_> {
             });
         }
         self.record_comparison(how, sides);
+    }
+}
+
+impl Walker<'_> {
+    /// `["cuda", "rocm"].contains(&dev.platform())`: the value compared with
+    /// each name of a literal list.
+    pub(super) fn compare_with_list(&mut self, list: &Expr, value: &Expr) {
+        if self.in_canonicalizer > 0 {
+            return;
+        }
+        let Some(names) = platform_list(list, self.scope) else {
+            return;
+        };
+        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+        if names.iter().any(|(p, _)| local(p)) {
+            return;
+        }
+        let operand = self.operand(value);
+        if !matches!(operand, Operand::Raw | Operand::Canonical) {
+            return;
+        }
+        let mut sides = vec![Side {
+            operand,
+            span: self.span(value),
+            text: self.side_text(value),
+        }];
+        for (name, at) in names {
+            let span = self.conv.span(at);
+            let text = match &name {
+                StrExpr::Lit(s) => format!("`\"{s}\"`"),
+                StrExpr::Path { segments, .. } => format!("`{}`", segments.join("::")),
+            };
+            sides.push(Side {
+                operand: Operand::Str(name),
+                span,
+                text,
+            });
+        }
+        self.record_comparison(".contains()", sides);
     }
 }
 
@@ -233,21 +291,39 @@ pub(super) fn pat_idents(pat: &Pat, out: &mut Vec<String>) {
     }
 }
 
-/// String literals a pattern matches: `"a"`, `"a" | "b"`, `"a" if ..`.
-pub(super) fn literal_patterns<'p>(pat: &'p Pat, out: &mut Vec<&'p syn::LitStr>) {
+/// String literals a pattern matches: `"a"`, `"a" | "b"`, `"a" if ..`; those
+/// inside `Some(..)` or `Ok(..)` go to `wrapped`.
+pub(super) fn literal_patterns<'p>(
+    pat: &'p Pat,
+    out: &mut Vec<&'p syn::LitStr>,
+    wrapped: &mut Vec<&'p syn::LitStr>,
+) {
     match pat {
         Pat::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
         }) => out.push(s),
-        Pat::Or(o) => o.cases.iter().for_each(|c| literal_patterns(c, out)),
-        Pat::Paren(p) => literal_patterns(&p.pat, out),
-        Pat::Reference(r) => literal_patterns(&r.pat, out),
-        Pat::Guard(g) => literal_patterns(&g.pat, out),
+        Pat::Or(o) => o
+            .cases
+            .iter()
+            .for_each(|c| literal_patterns(c, out, wrapped)),
+        Pat::Paren(p) => literal_patterns(&p.pat, out, wrapped),
+        Pat::Reference(r) => literal_patterns(&r.pat, out, wrapped),
+        Pat::Guard(g) => literal_patterns(&g.pat, out, wrapped),
         Pat::Ident(p) => {
             if let Some((_, sub)) = &p.subpat {
-                literal_patterns(sub, out)
+                literal_patterns(sub, out, wrapped)
             }
+        }
+        Pat::TupleStruct(t)
+            if t.elems.len() == 1
+                && t.path
+                    .get_ident()
+                    .is_some_and(|i| PASSTHROUGH_BINDERS.contains(&i.to_string().as_str())) =>
+        {
+            let mut inner = Vec::new();
+            literal_patterns(&t.elems[0], &mut inner, &mut Vec::new());
+            wrapped.extend(inner);
         }
         _ => {}
     }

@@ -59,7 +59,7 @@ impl Walker<'_> {
         }
     }
 
-    pub(super) fn visit_closure_with(&mut self, e: &Expr, params: Option<Operand>) {
+    pub(super) fn visit_closure_with(&mut self, e: &Expr, params: Option<(Operand, String)>) {
         self.closure_params = params;
         self.visit_expr(e);
         self.closure_params = None;

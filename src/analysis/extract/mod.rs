@@ -20,7 +20,7 @@ use syn::{Expr, Pat};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::facts::{
     Comparison, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand, Registration,
-    Side, StrExpr, Unregistration, UseDecl,
+    RegistryKind, Side, StrExpr, Unregistration, UseDecl,
 };
 use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
@@ -44,6 +44,7 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary)
         in_test_code: 0,
         lowering: Vec::new(),
         let_name: None,
+        let_init: None,
         closure_params: None,
         scope: 0,
         failing_calls: Vec::new(),
@@ -51,6 +52,7 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary)
         returns: Vec::new(),
         in_closure: 0,
         sure_lowering: false,
+        self_type: None,
     };
     for attr in &file.attrs {
         if let Some(cfg) = Cfg::from_attr(attr) {
@@ -70,7 +72,7 @@ struct Binding {
     origin: String,
     /// `Some(id)` when initialised with a new value (`Registry::new()`,
     /// `Registry::default()`, a struct literal): a registry of its own.
-    fresh: Option<u32>,
+    fresh: Option<(u32, RegistryKind)>,
 }
 
 struct Walker<'t> {
@@ -89,8 +91,11 @@ struct Walker<'t> {
     lowering: Vec<LoweringCollector>,
     /// The name bound by the `let` whose initialiser is being walked.
     let_name: Option<String>,
-    /// What the parameters of the next closure hold (set by the call that takes it).
-    closure_params: Option<Operand>,
+    /// The call that is the whole initialiser of that `let` (by [`callee_id`]).
+    let_init: Option<usize>,
+    /// What the parameters of the next closure hold, and where that came
+    /// from (set by the call that takes it).
+    closure_params: Option<(Operand, String)>,
     /// The inline module being walked (index into `facts.scopes`).
     scope: u32,
     /// Start offsets of calls whose result is asserted to fail.
@@ -106,9 +111,25 @@ struct Walker<'t> {
     in_closure: u32,
     /// The platform list being read is an argument of a lowering call.
     sure_lowering: bool,
+    /// The type `self` is in the methods being walked: the `impl`'s self
+    /// type, or the trait of a default method.
+    self_type: Option<String>,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
+
+/// `Option`/`Result` methods whose closure is given the value inside:
+/// `dev.platform_name().is_some_and(|p| p == "cuda")`.
+const RAW_ADAPTERS: &[&str] = &[
+    "map",
+    "map_or",
+    "and_then",
+    "filter",
+    "inspect",
+    "is_some_and",
+    "is_ok_and",
+    "is_none_or",
+];
 
 impl<'t> Walker<'t> {
     fn id(&mut self) -> u32 {
@@ -237,7 +258,7 @@ impl<'t> Walker<'t> {
         let saved_test = self.ctx.test_scope;
         let saved_function = self.ctx.function;
         self.ctx.function = self.id();
-        let saved_let = self.let_name.take();
+        let saved_let = (self.let_name.take(), self.let_init.take());
         let saved_returns = std::mem::take(&mut self.returns);
         let saved_closure = std::mem::take(&mut self.in_closure);
         if is_test || self.in_test_code > 0 {
@@ -267,7 +288,7 @@ impl<'t> Walker<'t> {
         self.ctx.test_scope = saved_test;
         self.ctx.function = saved_function;
         self.scopes = saved_scopes;
-        self.let_name = saved_let;
+        (self.let_name, self.let_init) = saved_let;
         self.returns = saved_returns;
         self.in_closure = saved_closure;
     }
@@ -337,6 +358,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.facts.types.extend(type_name.map(|i| i.to_string()));
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
+    }
+
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        let ty = type_name(&i.self_ty, |t| self.compact_text(t));
+        let saved = self.self_type.replace(ty);
+        visit::visit_item_impl(self, i);
+        self.self_type = saved;
+    }
+
+    fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
+        let saved = self.self_type.replace(format!("dyn {}", t.ident));
+        visit::visit_item_trait(self, t);
+        self.self_type = saved;
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
@@ -498,13 +532,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Some(name) = &name {
             self.mark_builder(|_| name.clone(), &init.expr);
         }
-        let saved = self.let_name.take();
+        let saved = (self.let_name.take(), self.let_init.take());
         if let Some(name) = &name {
             self.retire_context(name, &init.expr);
         }
         self.let_name = name;
+        self.let_init = callee_id(peel(&init.expr));
         self.visit_expr(&init.expr);
-        self.let_name = saved;
+        (self.let_name, self.let_init) = saved;
         if let Some((_, diverge)) = &init.diverge {
             self.visit_expr(diverge);
         }
@@ -526,12 +561,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && is_constructor(&init.expr)
         {
             let id = self.id();
+            let kind = collection_kind(&l.pat, &init.expr);
             if let Some(b) = self
                 .scopes
                 .last_mut()
                 .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
             {
-                b.fresh = Some(id);
+                b.fresh = Some((id, kind));
             }
         }
     }
@@ -705,8 +741,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
-            self.registration(&last.ident, None, args.clone(), c);
-            self.unregistration(&last.ident.to_string(), None, &args, c);
+            // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
+            let (receiver, rest) = match ufcs_receiver(p, &args) {
+                Some(r) => (Some(r), args[1..].to_vec()),
+                None => (None, args.clone()),
+            };
+            self.registration(&last.ident, receiver, rest.clone(), c);
+            self.unregistration(&last.ident.to_string(), receiver, &rest, c);
             if self.vocab.lowering_calls.contains(&last.ident.to_string()) {
                 self.lowering_call(None, &args);
             }
@@ -739,7 +780,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.compare(&format!(".{name}()"), &m.receiver, &[args[0]]);
             }
             n if args.len() == 1 && self.vocab.backend_setters.contains(n) => {
-                let key = self.context_key(&m.receiver);
+                // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
+                // another context, `ctx`; the others set their receiver's.
+                let key = match &self.let_name {
+                    Some(name)
+                        if n.starts_with("with")
+                            && self.let_init == Some(m.method.span().byte_range().start) =>
+                    {
+                        name.clone()
+                    }
+                    _ => self.context_key(&m.receiver),
+                };
                 self.backend_site(key, args[0]);
             }
             n if args.is_empty() && self.vocab.backend_requests.contains(n) => {
@@ -761,8 +812,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.failing_calls.extend(callee_id(&m.receiver));
         }
 
-        // Closures over lowering platforms get canonical parameters.
-        let params = is_platforms_collection(&m.receiver).then_some(Operand::Canonical);
+        // Closures over lowering platforms get canonical parameters; those of
+        // `Option`/`Result` adapters on a raw platform get the raw string.
+        let params = if is_platforms_collection(&m.receiver) {
+            Some((Operand::Canonical, "platforms".to_string()))
+        } else if RAW_ADAPTERS.contains(&name.as_str())
+            && m.args.iter().any(|a| matches!(a, Expr::Closure(_)))
+            && self.operand(&m.receiver) == Operand::Raw
+        {
+            Some((Operand::Raw, self.short_text(&*m.receiver)))
+        } else {
+            None
+        };
+        if name == "contains" && args.len() == 1 {
+            self.compare_with_list(&m.receiver, args[0]);
+        }
         self.visit_expr(&m.receiver);
         let once = self.vocab.run_once.contains(&name);
         for arg in &m.args {
@@ -786,13 +850,50 @@ impl Walker<'_> {
         self.with_scope(|w| {
             for p in &c.inputs {
                 match &params {
-                    Some(v) => w.bind_pat(p, v.clone(), "platforms"),
+                    Some((v, origin)) => w.bind_pat(p, v.clone(), origin),
                     // `|Device { platform, .. }|` still binds a raw platform.
                     None => w.bind_pat(p, Operand::Other, ""),
                 }
             }
             w.visit_expr(&c.body);
         });
+    }
+}
+
+/// The receiver of a method called by its path (`Registry::register(reg, ..)`):
+/// the path goes through a type (`Registry`, `Self`: capitalised) and the first
+/// argument is a variable, borrowed or not (`reg`, `&mut *reg`, `self.table`),
+/// not a key (`Registry::register("cuda", f)` is an associated function).
+fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
+    let segments = &p.path.segments;
+    if p.qself.is_some() || segments.len() < 2 {
+        return None;
+    }
+    let owner = segments[segments.len() - 2].ident.to_string();
+    if !owner.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut first = *args.first()?;
+    loop {
+        first = match first {
+            Expr::Paren(x) => &x.expr,
+            Expr::Group(x) => &x.expr,
+            Expr::Reference(x) => &x.expr,
+            Expr::Unary(x) if matches!(x.op, syn::UnOp::Deref(_)) => &x.expr,
+            _ => break,
+        };
+    }
+    let mut root = first;
+    while let Expr::Field(f) = root {
+        root = &f.base;
+    }
+    match root {
+        Expr::Path(r) if r.qself.is_none() => {
+            let ident = r.path.get_ident()?.to_string();
+            (ident == "self" || ident.starts_with(|c: char| c.is_lowercase() || c == '_'))
+                .then_some(first)
+        }
+        _ => None,
     }
 }
 
@@ -805,6 +906,24 @@ fn let_name(pat: &Pat) -> Option<String> {
     }
 }
 
+/// The name of a type without its generic arguments: `Table` for
+/// `Table<B>`, `a::Table` for `a::Table<B>`; other types (references,
+/// tuples) as written.
+fn type_name(ty: &syn::Type, text: impl FnOnce(&syn::Type) -> String) -> String {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect::<Vec<_>>()
+            .join("::"),
+        syn::Type::Group(g) => type_name(&g.elem, text),
+        syn::Type::Paren(p) => type_name(&p.elem, text),
+        other => text(other),
+    }
+}
+
 /// Where a context literal is written: the start of its path (its whole span
 /// would walk every token of it).
 fn struct_key(s: &syn::ExprStruct) -> usize {
@@ -812,13 +931,51 @@ fn struct_key(s: &syn::ExprStruct) -> usize {
 }
 
 /// `Registry::new()`, `Registry::default()`, `Default::default()`,
-/// `Registry::with_capacity(..)`, `Registry { .. }`: a new value.
+/// `Registry::with_capacity(..)`, `Registry { .. }`, `vec![..]`: a new value.
 fn is_constructor(e: &Expr) -> bool {
     match peel(e) {
         Expr::Struct(_) => true,
+        Expr::Macro(m) => m.mac.path.is_ident("vec"),
         Expr::Call(c) => path_last(&c.func)
             .is_some_and(|n| matches!(n.as_str(), "new" | "default" | "with_capacity" | "empty")),
         _ => false,
+    }
+}
+
+/// A list or a map, from the constructor (`Vec::new()`, `vec![]`,
+/// `HashMap::new()`) or the type written on the `let`
+/// (`let m: BTreeMap<..> = Default::default()`).
+fn collection_kind(pat: &Pat, init: &Expr) -> RegistryKind {
+    let of_name = |name: &str| {
+        if name.ends_with("Map") {
+            RegistryKind::Map
+        } else if matches!(name, "Vec" | "VecDeque" | "SmallVec") {
+            RegistryKind::List
+        } else {
+            RegistryKind::Unknown
+        }
+    };
+    let from_init = match peel(init) {
+        Expr::Macro(m) if m.mac.path.is_ident("vec") => RegistryKind::List,
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) if p.path.segments.len() >= 2 => {
+                let segments = &p.path.segments;
+                of_name(&segments[segments.len() - 2].ident.to_string())
+            }
+            _ => RegistryKind::Unknown,
+        },
+        _ => RegistryKind::Unknown,
+    };
+    match (from_init, pat) {
+        (RegistryKind::Unknown, Pat::Type(t)) => match &*t.ty {
+            syn::Type::Path(p) => p
+                .path
+                .segments
+                .last()
+                .map_or(RegistryKind::Unknown, |s| of_name(&s.ident.to_string())),
+            _ => RegistryKind::Unknown,
+        },
+        (kind, _) => kind,
     }
 }
 

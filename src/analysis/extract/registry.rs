@@ -47,7 +47,8 @@ impl Walker<'_> {
         {
             return;
         }
-        let receiver = receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
+        let (receiver, local_receiver, registry_kind) =
+            receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
         let mut also_keyed_by = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
@@ -69,8 +70,12 @@ impl Walker<'_> {
                 return;
             };
             for &i in indexes {
-                let Some(part) = args.get(i).and_then(|a| self.key(a)) else {
-                    return;
+                let part = match args.get(i) {
+                    Some(a) => match self.key(a) {
+                        Some(k) => Some(k),
+                        None => return,
+                    },
+                    None => None,
                 };
                 also_keyed_by.push(part);
             }
@@ -88,6 +93,8 @@ impl Walker<'_> {
         self.facts.registrations.push(Registration {
             callee: name,
             receiver,
+            local_receiver,
+            registry_kind,
             key,
             also_keyed_by,
             lowering_primitive: primitive,
@@ -177,7 +184,7 @@ impl Walker<'_> {
             return;
         };
         self.facts.unregistrations.push(Unregistration {
-            receiver: receiver.map(|r| self.receiver_key(r)).unwrap_or_default(),
+            receiver: receiver.map(|r| self.receiver_key(r).0).unwrap_or_default(),
             key,
             span: self.span(call),
             function: self.ctx.function,
@@ -186,14 +193,31 @@ impl Walker<'_> {
 
     /// Which registry a receiver is: its text, and for a registry made in
     /// this function (`let mut r = Registry::new()`) which one, since another
-    /// function or closure may name its own alike.
-    fn receiver_key(&self, r: &Expr) -> String {
-        let fresh = root_ident(r)
-            .and_then(|i| self.lookup(&i))
-            .and_then(|b| b.fresh);
+    /// function or closure may name its own alike; `true` for such a registry,
+    /// whose id means something in this file only.
+    /// A receiver rooted at `self` is named with its type: `self.base` in
+    /// the methods of two types is two registries.
+    /// The kind is known for a registry made here by a collection's constructor.
+    fn receiver_key(&self, r: &Expr) -> (String, bool, RegistryKind) {
+        let root = root_ident(r);
+        if root.as_deref() == Some("self")
+            && let Some(ty) = &self.self_type
+        {
+            let text = format!("<{ty}>{}", self.compact_text(r));
+            return (text, false, RegistryKind::Unknown);
+        }
+        let fresh = root.and_then(|i| self.lookup(&i)).and_then(|b| b.fresh);
         match fresh {
-            Some(id) => format!("{}#{id}", self.compact_text(r)),
-            None => self.compact_text(r),
+            // `r` itself, not `r.inner`: what is in it is not known.
+            Some((id, kind)) => {
+                let kind = if matches!(strip_parens(r), Expr::Path(_)) {
+                    kind
+                } else {
+                    RegistryKind::Unknown
+                };
+                (format!("{}#{id}", self.compact_text(r)), true, kind)
+            }
+            None => (self.compact_text(r), false, RegistryKind::Unknown),
         }
     }
 

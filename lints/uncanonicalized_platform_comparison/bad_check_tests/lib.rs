@@ -1,0 +1,11 @@
+//! `uncanonicalized_platform_comparison` with `platforms.check-tests = true`:
+//! raw comparisons in test code are reported too.
+
+#[test]
+fn cpu_client_reports_its_platform() {
+    let client = Client::cpu();
+    assert_eq!(client.platform_name().unwrap(), "cpu"); //~ uncanonicalized_platform_comparison
+}
+
+#[cfg(test)]
+mod tests;
