@@ -103,6 +103,7 @@ struct RawRegistration {
     extend_unregister: Names,
     run_once: Names,
     extend_run_once: Names,
+    check_tests: Option<bool>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -333,6 +334,8 @@ pub struct Vocabulary {
     pub backend_requests: NameSet,
     /// Report raw platform comparisons in test code too.
     pub check_tests: bool,
+    /// Report duplicate registrations within test code too.
+    pub check_test_registrations: bool,
 }
 
 impl Default for Vocabulary {
@@ -361,6 +364,7 @@ impl Default for Vocabulary {
             backend_setters: NameSet::builtin(BACKEND_SETTERS),
             backend_requests: NameSet::builtin(BACKEND_REQUESTS),
             check_tests: false,
+            check_test_registrations: false,
         }
     }
 }
@@ -633,6 +637,9 @@ impl Config {
                 &defaults.backend_requests,
             )?,
             check_tests: platforms.check_tests.unwrap_or(defaults.check_tests),
+            check_test_registrations: registration
+                .check_tests
+                .unwrap_or(defaults.check_test_registrations),
         };
         let mut exclude = Vec::new();
         for pattern in raw.exclude.unwrap_or_default() {
@@ -704,6 +711,7 @@ impl Config {
                 guards: self.vocab.guards.texts(),
                 unregister: self.vocab.unregister.texts(),
                 run_once: self.vocab.run_once.texts(),
+                check_tests: self.vocab.check_test_registrations,
             },
             lowering: EffectiveLowering {
                 calls: self.vocab.lowering_calls.texts(),
@@ -745,6 +753,7 @@ struct EffectiveRegistration {
     guards: Vec<String>,
     unregister: Vec<String>,
     run_once: Vec<String>,
+    check_tests: bool,
 }
 
 #[derive(Serialize)]

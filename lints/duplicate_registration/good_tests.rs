@@ -92,3 +92,27 @@ mod unix_tests {
         r.register_callback("host_cb_unix", make_cb);
     }
 }
+
+// A test of the registry itself registers a key twice on purpose: that the
+// second registration replaces the first (torsh's `base/mod.rs`). Not reported
+// unless `registration.check-tests = true`.
+#[test]
+fn a_parameter_registered_again_replaces_the_first() {
+    let mut base = Registry::default();
+    base.register_backend("cuda", make_fake_client);
+    base.register_backend("cuda", make_fake_client_v2);
+    assert_eq!(base.len(), 1);
+}
+
+#[cfg(test)]
+mod replacement {
+    use super::*;
+
+    #[test]
+    fn a_second_registration_fails() {
+        let mut registry = Registry::default();
+        registry.register_backend("tpu", make_fake_client);
+        let second = registry.register_backend("tpu", make_fake_client);
+        assert!(matches!(second, Ok(_)) || second.is_err());
+    }
+}

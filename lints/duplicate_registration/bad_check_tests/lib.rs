@@ -1,7 +1,7 @@
-//! `duplicate_registration`: test code is compared within one test function
-//! only, and two registrations of one key in the same test function collide.
-//! Test code is never compared with production code, so each test case below
-//! only collides with itself.
+//! `duplicate_registration` with `registration.check-tests = true`: test code
+//! is compared within one test function only, and two registrations of one
+//! key in the same test function collide. Test code is never compared with
+//! production code, so each test case below only collides with itself.
 
 pub fn init(registry: &mut Registry) {
     registry.register_backend("cuda", make_cuda_client);
