@@ -1,13 +1,10 @@
 //! The binaries as users run them: exit codes, formats, subcommands, bad input.
 
-use std::path::{Path, PathBuf};
-
 use assert_cmd::Command;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{root, snapshot, write};
 
 fn bin() -> Command {
     let mut cmd = Command::cargo_bin("backend-lint").unwrap();
@@ -25,33 +22,6 @@ fn sample(format: &str) -> (String, i32) {
         String::from_utf8(out.stdout).unwrap(),
         out.status.code().unwrap(),
     )
-}
-
-/// Compare with `tests/snapshots/<name>`; `UPDATE_EXPECT=1` rewrites it.
-fn snapshot(name: &str, actual: &str) {
-    let path = root().join("tests/snapshots").join(name);
-    let actual = actual
-        .replace(env!("CARGO_PKG_VERSION"), "[VERSION]")
-        .replace(&root().display().to_string(), "[ROOT]");
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&path, &actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing {}: run UPDATE_EXPECT=1 cargo test", path.display()));
-    assert_eq!(
-        expected,
-        actual,
-        "{} differs; run UPDATE_EXPECT=1 cargo test and review",
-        path.display()
-    );
-}
-
-fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, contents).unwrap();
-    path
 }
 
 const CLEAN: &str =

@@ -1,13 +1,12 @@
 //! Configuration, lint levels and baselines, through the binary as users run it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{root, snapshot, write};
 
 /// The binary, run in `dir`.
 fn bin(dir: &Path) -> Command {
@@ -16,30 +15,6 @@ fn bin(dir: &Path) -> Command {
         .env_remove("GITHUB_STEP_SUMMARY")
         .env("NO_COLOR", "1");
     cmd
-}
-
-fn write(dir: &Path, name: &str, contents: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
-/// Compare with `tests/snapshots/<name>`; `UPDATE_EXPECT=1` rewrites it.
-fn snapshot(name: &str, actual: &str) {
-    let path = root().join("tests/snapshots").join(name);
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_else(|_| panic!("missing {}: run UPDATE_EXPECT=1 cargo test", path.display()));
-    assert_eq!(
-        expected,
-        actual,
-        "{} differs; run UPDATE_EXPECT=1 cargo test and review",
-        path.display()
-    );
 }
 
 fn run(cmd: &mut Command) -> (String, String, i32) {
