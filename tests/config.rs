@@ -221,7 +221,7 @@ fn cargo_metadata_tables_configure_and_the_nearest_source_wins() {
         write(
             dir.path(),
             &format!("{member}/Cargo.toml"),
-            &format!("[package]\nname = \"{member}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            format!("[package]\nname = \"{member}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
         );
         write(dir.path(), &format!("{member}/src/lib.rs"), LIB);
     }
@@ -385,7 +385,7 @@ fn baseline_hides_recorded_findings_and_reports_new_and_stale_ones() {
     write(
         dir.path(),
         "src/lib.rs",
-        &moved.replace(
+        moved.replace(
             "    r.register_backend(\"cuda\");\n    r.register_backend(\"cuda\");\n",
             "    r.register_backend(\"cuda\");\n",
         ),
