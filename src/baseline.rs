@@ -54,12 +54,12 @@ impl Applied {
             ));
         }
         if !self.stale.is_empty() {
+            let (entries, verb) = match self.stale.len() {
+                1 => ("1 entry".to_string(), "matches"),
+                n => (format!("{n} entries"), "match"),
+            };
             out.push_str(&format!(
-                "note: {} of the baseline match no finding any more (fixed, or the line changed); rewrite it with --write-baseline:\n",
-                match self.stale.len() {
-                    1 => "1 entry".to_string(),
-                    n => format!("{n} entries"),
-                }
+                "note: {entries} of the baseline {verb} no finding any more (fixed, or the line changed); rewrite it with --write-baseline:\n"
             ));
             for e in &self.stale {
                 out.push_str(&format!("  {}: [{}] {}\n", e.path, e.lint, e.message));

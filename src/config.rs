@@ -457,6 +457,9 @@ fn strip_tool(name: &str) -> &str {
 }
 
 fn unknown_lint_message(name: &str) -> String {
+    if let Some(near) = lints::closest(strip_tool(name)) {
+        return format!("no lint named `{name}`: did you mean `{near}`?");
+    }
     let names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
     format!(
         "no lint named `{name}` (the lints are: {})",

@@ -1,6 +1,6 @@
 //! Configuration, lint levels and baselines, through the binary as users run it.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -392,7 +392,10 @@ fn baseline_hides_recorded_findings_and_reports_new_and_stale_ones() {
     );
     let (_, err, _) = with_baseline(dir.path());
     assert!(err.contains("1 finding recorded in the baseline"), "{err}");
-    assert!(err.contains("1 entry of the baseline match"), "{err}");
+    assert!(
+        err.contains("1 entry of the baseline matches no finding"),
+        "{err}"
+    );
     assert!(
         err.contains("  src/lib.rs: [duplicate_registration] `cuda` is registered twice"),
         "{err}"
@@ -405,5 +408,80 @@ fn baseline_hides_recorded_findings_and_reports_new_and_stale_ones() {
     assert!(
         err.contains("`bad.json` is not a backend-lint baseline"),
         "{err}"
+    );
+}
+
+/// A file beside each folder of `tests/data/config/`: what `check` prints
+/// for its broken configuration. Compared like a snapshot (`UPDATE_EXPECT=1`).
+fn expect_beside(dir: &Path, actual: &str) {
+    let path = dir.with_extension("expected");
+    if std::env::var_os("UPDATE_EXPECT").is_some() {
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing {}: run UPDATE_EXPECT=1 cargo test", path.display()));
+    assert_eq!(expected, actual, "{} differs", path.display());
+}
+
+/// Folder fixtures, each a package with its own broken configuration: the
+/// run stops with exit code 2 and says which key is wrong, where.
+#[test]
+fn broken_configurations_are_clear_errors_with_their_place() {
+    let data = root().join("tests/data/config");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 8, "{dirs:?}");
+    for dir in dirs {
+        let rel = dir
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        let (out, err, code) = run(bin(&root()).args(["check", &rel, "--color", "never"]));
+        assert_eq!(code, 2, "{rel}: {out}{err}");
+        assert!(out.is_empty(), "{rel}: nothing is analysed: {out}");
+        let config = if dir.join("backend-lint.toml").is_file() {
+            "backend-lint.toml"
+        } else {
+            "Cargo.toml"
+        };
+        assert!(
+            err.starts_with(&format!("error: {rel}/{config}:")),
+            "{rel}: the message starts with the file, line and column: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        expect_beside(&dir, &err);
+    }
+}
+
+/// A baseline written before the code moved on (`tests/data/baseline/`):
+/// recorded findings stay hidden though their lines moved, the fixed one is
+/// listed as stale, the new one is reported.
+#[test]
+fn a_baseline_written_earlier_hides_what_it_recorded() {
+    let (out, err, code) = run(bin(&root()).args([
+        "check",
+        "tests/data/baseline",
+        "--format",
+        "short",
+        "--baseline",
+        "tests/data/baseline/baseline.json",
+    ]));
+    assert_eq!(code, 1, "{err}");
+    expect_beside(
+        &root().join("tests/data/baseline"),
+        &format!("stdout:\n{out}\nstderr:\n{err}"),
+    );
+    assert_eq!(out.lines().count(), 1, "only the new finding: {out}");
+    assert!(err.contains("2 findings recorded in the baseline"), "{err}");
+    assert!(
+        err.contains("`tpu` is registered twice"),
+        "the stale entry: {err}"
     );
 }

@@ -2,7 +2,7 @@
 //! cannot be read, so it silences nothing.
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::lints::{Check, LINTS, Lint};
+use crate::lints::{Check, Lint};
 
 pub const LINT: Lint = Lint {
     name: "invalid_suppression",
@@ -14,7 +14,7 @@ pub const LINT: Lint = Lint {
 
 /// `// backend-lint: allow(duplicate_registrations)`.
 pub fn unknown_lint(span: Span, name: &str) -> Diagnostic {
-    let help = match closest(name) {
+    let help = match crate::lints::closest(name) {
         Some(near) => format!("did you mean `{near}`? `backend-lint lints` lists the lints"),
         None => "`backend-lint lints` lists the lints".to_string(),
     };
@@ -38,41 +38,4 @@ pub fn malformed(span: Span, message: &str) -> Diagnostic {
     )
     .with_label("this comment silences nothing")
     .with_help("write `// backend-lint: allow(lint_name) -- reason`")
-}
-
-/// The lint name nearest to `name`, if it is a likely typo.
-fn closest(name: &str) -> Option<&'static str> {
-    LINTS
-        .iter()
-        .map(|l| (edit_distance(name, l.name), l.name))
-        .filter(|(d, _)| *d <= 3)
-        .min()
-        .map(|(_, n)| n)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn typos_find_the_lint() {
-        assert_eq!(
-            super::closest("duplicate_registrations"),
-            Some("duplicate_registration")
-        );
-        assert_eq!(super::closest("something_else"), None);
-    }
 }

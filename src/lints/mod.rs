@@ -48,3 +48,40 @@ pub const LINTS: &[&Lint] = &[
 pub fn find(name: &str) -> Option<&'static Lint> {
     LINTS.iter().copied().find(|l| l.name == name)
 }
+
+/// The lint name nearest to `name`, if it is a likely typo (for messages).
+pub fn closest(name: &str) -> Option<&'static str> {
+    LINTS
+        .iter()
+        .map(|l| (edit_distance(name, l.name), l.name))
+        .filter(|(d, _)| *d <= 3)
+        .min()
+        .map(|(_, n)| n)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn typos_find_the_lint() {
+        assert_eq!(
+            super::closest("duplicate_registrations"),
+            Some("duplicate_registration")
+        );
+        assert_eq!(super::closest("something_else"), None);
+    }
+}
