@@ -11,7 +11,7 @@ use crate::config::{Config, Level, Vocabulary};
 use crate::diagnostic::{Diagnostic, FileError, Span};
 use crate::lex;
 use crate::lints::{Check, LINTS, Lint};
-use crate::source::{FileId, SourceFile, SourceMap, SpanConv, parseable_text};
+use crate::source::{FileId, SourceFile, SourceMap, SpanConv};
 use crate::suppression;
 
 /// Larger files are reported as not analysed rather than parsed: no
@@ -329,8 +329,7 @@ pub fn parse_and_extract(
             span: None,
         });
     }
-    let parseable = parseable_text(text);
-    let result = match syn::parse_file(&parseable) {
+    let result = match crate::source::parse_file(text) {
         Ok(file) => {
             let mut facts = extract::extract(&file, conv, text, vocab);
             drop(file);

@@ -159,6 +159,81 @@ pub fn parseable_text(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Parse a file as syn does, keeping offsets equal to the file's.
+///
+/// syn parses the 2018+ language. Edition 2015 code that rustc accepts may
+/// use `async`, `await` and `try` as names (`fn try()`, `let await = ..`).
+/// When a parse fails and the file uses one of them where the keyword cannot
+/// stand, those uses are renamed in place to names of the same length and
+/// the parse is tried again; if that fails too, the first error is reported.
+pub fn parse_file(text: &str) -> syn::Result<syn::File> {
+    let parseable = parseable_text(text);
+    let error = match syn::parse_file(&parseable) {
+        Ok(file) => return Ok(file),
+        Err(e) => e,
+    };
+    match rename_2015_names(&parseable) {
+        Some(renamed) => syn::parse_file(&renamed).map_err(|_| error),
+        None => Err(error),
+    }
+}
+
+/// `async`, `await` and `try` used as names (not as the 2018 keywords:
+/// `async fn`/`async move`/`async {`, `.await`, `try {`), each replaced by
+/// a name of the same length (`try` -> `tr_`); `None` when there are none.
+fn rename_2015_names(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let next_word = |from: usize| -> &str {
+        let rest = text[from..].trim_start();
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        if end == 0 {
+            &rest[..rest.len().min(1)]
+        } else {
+            &rest[..end]
+        }
+    };
+    let prev_char = |at: usize| text[..at].trim_end().chars().last();
+    let mut renames = Vec::new();
+    crate::lex::scan(text, |e| {
+        let crate::lex::Event::Code(i) = e else {
+            return;
+        };
+        if i > 0 && is_ident(bytes[i - 1]) {
+            return;
+        }
+        for word in ["async", "await", "try"] {
+            let end = i + word.len();
+            if !bytes[i..].starts_with(word.as_bytes())
+                || bytes.get(end).copied().is_some_and(is_ident)
+            {
+                continue;
+            }
+            let keyword = match word {
+                "async" => matches!(
+                    next_word(end),
+                    "fn" | "move" | "{" | "|" | "unsafe" | "closure"
+                ),
+                "await" => prev_char(i) == Some('.'),
+                _ => matches!(next_word(end), "{" | "!"),
+            };
+            if !keyword {
+                renames.push(end - 1);
+            }
+        }
+    });
+    if renames.is_empty() {
+        return None;
+    }
+    let mut out = bytes.to_vec();
+    for at in renames {
+        out[at] = b'_';
+    }
+    String::from_utf8(out).ok()
+}
+
 /// Path shown to users: relative to `base` when inside it, `/`-separated.
 pub fn display_path(path: &Path, base: &Path) -> String {
     let rel = path.strip_prefix(base).unwrap_or(path);
@@ -170,6 +245,24 @@ pub fn display_path(path: &Path, base: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edition_2015_names_parse_with_offsets_kept() {
+        let text = "fn try() {}\nfn async(await: u8) -> u8 { let r = try!(g()); await }\n";
+        let file = parse_file(text).expect("2015 names parse");
+        assert_eq!(file.items.len(), 2);
+        // Offsets are the file's: the second function starts where it does.
+        let second = syn::spanned::Spanned::span(&file.items[1])
+            .byte_range()
+            .start;
+        assert_eq!(second, text.find("fn async").unwrap());
+        // 2018 keywords are left alone.
+        let modern = "async fn f() { g().await; let x = async move { 1 }; }";
+        assert!(parse_file(modern).is_ok());
+        // What is broken stays broken, with the first error.
+        let broken = "fn try( {";
+        assert!(parse_file(broken).is_err());
+    }
 
     #[test]
     fn line_col_counts_chars() {

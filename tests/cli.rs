@@ -867,3 +867,32 @@ fn quiet_prints_findings_only_and_statistics_counts_them() {
         "1  error    duplicate_registration\n1  error    uncanonicalized_platform_comparison\n"
     );
 }
+
+#[test]
+fn edition_2015_code_rustc_accepts_is_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"old\"\nversion = \"0.1.0\"\n",
+    );
+    write(
+        dir.path(),
+        "src/lib.rs",
+        "pub trait Backend {}\n\
+         pub fn try(r: &mut Registry, b: Box<Backend + Send>) -> Result<(), ()> {\n\
+         \x20   let async = b;\n\
+         \x20   try!(r.register_backend(\"cuda\", async));\n\
+         \x20   r.register_backend(\"cuda\", make())\n\
+         }\n",
+    );
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["errors"].as_array().unwrap().len(), 0, "{json}");
+    assert_eq!(json["diagnostics"][0]["lint"], "duplicate_registration");
+    assert_eq!(json["diagnostics"][0]["span"]["line"], 5);
+}
