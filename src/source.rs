@@ -190,7 +190,8 @@ fn rename_2015_names(text: &str) -> Option<String> {
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .unwrap_or(rest.len());
         if end == 0 {
-            &rest[..rest.len().min(1)]
+            // One character, whatever its length (found by the fuzzer: `try\u{feff}`).
+            rest.chars().next().map_or("", |c| &rest[..c.len_utf8()])
         } else {
             &rest[..end]
         }
@@ -262,6 +263,8 @@ mod tests {
         // What is broken stays broken, with the first error.
         let broken = "fn try( {";
         assert!(parse_file(broken).is_err());
+        // A keyword followed by a character of several bytes (a fuzzer find).
+        assert!(parse_file("try\u{feff}0&]").is_err());
     }
 
     #[test]
