@@ -197,3 +197,33 @@ fn mutated_real_files_never_panic_abort_or_hang() {
         outcome.errors.len()
     );
 }
+
+/// Inputs the fuzzer once crashed on (`fuzz/regressions/`), in every CI run.
+#[test]
+fn fuzzer_finds_stay_fixed() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty(), "no inputs in {}", dir.display());
+    for path in inputs {
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
+        let result = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(move || {
+                let _ = backend_lint::engine::parse_and_extract(
+                    0,
+                    &text,
+                    &backend_lint::config::Vocabulary::default(),
+                );
+            })
+            .unwrap()
+            .join();
+        assert!(result.is_ok(), "{} panics", path.display());
+    }
+}
