@@ -192,6 +192,10 @@ pub struct CheckArgs {
     /// on existing code, then run with --baseline to see only new findings
     #[arg(long, value_name = "FILE", help_heading = "Baseline")]
     pub write_baseline: Option<PathBuf>,
+    /// Parse every file in full, also those in which the vocabulary never
+    /// appears (by default only their items are read): the same findings, slower
+    #[arg(long)]
+    pub no_prefilter: bool,
 }
 
 fn parse_output(s: &str) -> Result<(Format, PathBuf), String> {
@@ -503,6 +507,13 @@ fn check(args: CheckArgs) -> u8 {
         );
         return EXIT_ERROR;
     }
+    let inputs = inputs
+        .into_iter()
+        .map(|i| Input {
+            prefilter: !args.no_prefilter,
+            ..i
+        })
+        .collect();
     let mut outcome: Outcome = analyze(inputs, LINTS);
     if let Some(only) = &only {
         restrict(&mut outcome, only);
