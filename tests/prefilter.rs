@@ -331,6 +331,10 @@ const TRICKY: &[&str] = &[
     const ITER: Option<&dyn Iterator<Item = u8>> = None;
     const CMP: bool = 1 >= 2;
     const S: &str = String::from("x").as_str();
+    const P: &str = (&("p")).to_string();
+    static NAMES: [&str; 2] = ["a", "b"];
+    const B: &str = { "b" };
+    const ARRAY_ITEM: &str = ["c"][0];
     "##,
     // `use` trees: groups, renames, `self`, globs, re-exports.
     r##"
@@ -382,6 +386,16 @@ const TRICKY: &[&str] = &[
         thread_local! { static T: u8 = 1; }
     }
     impl X { fn g(&self) { enum Inner {} } }
+    fn h() -> u8 {
+        #[cfg(test)] use a::b as c;
+        pub(crate) const C: &str = "c";
+        unsafe trait T {}
+        struct P(u8);
+        type Q = u8;
+        static R: u8 = 1;
+        let x = [0u8; 3];
+        x[0]
+    }
     const OUTER: &str = { const INNER: &str = "in"; INNER };
     thread_local! { pub static TL: std::cell::Cell<u8> = std::cell::Cell::new(0); }
     lazy_static::lazy_static! { static ref LS: &'static str = "ls"; }

@@ -366,7 +366,9 @@ impl<'a> Reader<'a> {
                 }
             };
             if self.keyword_in(start, next, leaf.then_some(i)) {
-                self.delegate(level, start, next, scope, cfgs)?;
+                if !(keyword == "fn" && self.body_items(i, next, scope)?) {
+                    self.delegate(level, start, next, scope, cfgs)?;
+                }
             } else if leaf {
                 self.cover(i, i);
                 self.leaf(keyword, i, next - 1, level, scope)?;
@@ -418,9 +420,18 @@ impl<'a> Reader<'a> {
         semi: usize,
         scope: u32,
     ) -> Result<(), Bail> {
-        // Only a string literal (or `concat!` of them) gives a value: without
-        // a string token there is none, and no need to parse anything.
-        let value = if (name..semi).any(|k| self.toks[k].kind == Kind::Str) {
+        let Some(eq) = self.value_at(name + 2, semi) else {
+            return Err("a constant without a value");
+        };
+        // Only a string literal (or `concat!` of them, behind `&`, `( )`,
+        // `.to_string()`, `String::from(..)`...) gives a value (`str_expr`):
+        // without a string token there is none; nor in an array or a block
+        // (`[..]`, `{..}`, whatever follows them), which `peel` never opens.
+        let opens_group = self
+            .toks
+            .get(eq + 1)
+            .is_some_and(|t| t.kind == Kind::Open && matches!(t.byte, b'[' | b'{'));
+        let value = if !opens_group && (name..semi).any(|k| self.toks[k].kind == Kind::Str) {
             let text = self.slice(keyword, semi + 1);
             let expr = if self.word(keyword) == Some("static") {
                 syn::parse_str::<syn::ItemStatic>(text).map(|s| *s.expr)
@@ -432,20 +443,18 @@ impl<'a> Reader<'a> {
                 Some(StrExpr::Lit(v)) => Some(v),
                 _ => None,
             }
-        } else if self.has_value(name + 2, semi) {
-            None
         } else {
-            return Err("a constant without a value");
+            None
         };
         let name = self.word(name).unwrap_or_default().to_string();
         self.facts.consts.push(ConstDef { name, value, scope });
         Ok(())
     }
 
-    /// Whether the type and value from `i` to `semi` has the `=` of a value:
-    /// one outside brackets and angle brackets (`Iterator<Item = u8>` is in
-    /// the type), not part of `==`, `<=`, `>=`, `!=` or `=>`.
-    fn has_value(&self, mut i: usize, semi: usize) -> bool {
+    /// The `=` before the value in the type and value from `i` to `semi`:
+    /// the first outside brackets and angle brackets (`Iterator<Item = u8>`
+    /// is in the type), not part of `==`, `<=`, `>=`, `!=` or `=>`.
+    fn value_at(&self, mut i: usize, semi: usize) -> Option<usize> {
         let mut angles = 0i32;
         while i < semi {
             let t = &self.toks[i];
@@ -461,7 +470,7 @@ impl<'a> Reader<'a> {
                             && !(before(b'=') || before(b'>'))
                             && !(after(b'<') || after(b'>') || after(b'!') || after(b'=')) =>
                         {
-                            return true;
+                            return Some(i);
                         }
                         _ => {}
                     }
@@ -470,7 +479,7 @@ impl<'a> Reader<'a> {
             }
             i += 1;
         }
-        false
+        None
     }
 
     fn type_name(&mut self, at: usize) -> Result<(), Bail> {
@@ -584,6 +593,67 @@ impl<'a> Reader<'a> {
             return Err("a module declared in an impl or trait");
         }
         let module = self.facts.scopes[scope as usize].clone();
+        self.place(facts, module, cfgs);
+        self.cover(start, next - 1);
+        Ok(())
+    }
+
+    /// A function (its `fn` at `fn_at`, its end at `next`) whose only item
+    /// keywords begin items directly in its body (`fn f() { use a::B; .. }`,
+    /// the common case): hand over those items, not the whole function. They
+    /// are placed in a scope of the body, `{name#0}`, as the walker places
+    /// them in `{name#id}`. Returns `false` when the function is not so.
+    fn body_items(&mut self, fn_at: usize, next: usize, scope: u32) -> Result<bool, Bail> {
+        let (Some(name), Some(close)) = (self.word(fn_at + 1), next.checked_sub(1)) else {
+            return Ok(false);
+        };
+        if self.toks[close].kind != Kind::Close || self.toks[close].byte != b'}' {
+            return Ok(false);
+        }
+        let open = self.partner(close);
+        let mut direct = Vec::new();
+        let mut j = open + 1;
+        while j < close {
+            if self.toks[j].kind == Kind::Open {
+                j = self.partner(j) + 1;
+                continue;
+            }
+            if self.keywords.binary_search(&(j as u32)).is_ok() {
+                direct.push(j);
+            }
+            j += 1;
+        }
+        let first = self.keywords.partition_point(|&k| (k as usize) < fn_at);
+        let all = self.keywords[first..]
+            .iter()
+            .take_while(|&&k| (k as usize) < next)
+            .count();
+        if all != direct.len() || direct.iter().any(|&k| self.word(k) == Some("mod")) {
+            return Ok(false);
+        }
+        let mut module = self.facts.scopes[scope as usize].clone();
+        module.push(format!("{{{name}#0}}"));
+        let mut done = open;
+        for k in direct {
+            if k <= done {
+                return Ok(false);
+            }
+            let braced = matches!(self.word(k), Some("struct" | "enum" | "union" | "trait"));
+            let end = self.after(self.end_of(k + 1, close, braced)?);
+            // From the keyword: attributes, visibility and `unsafe` before it
+            // change nothing the walker records outside a `mod`.
+            let text = self.slice(k, end);
+            let item = syn::parse_str(text).map_err(|_| "an item syn does not parse")?;
+            let facts = extract_item(&AnyItem::Item(item), text, self.vocab);
+            self.place(facts, module.clone(), &[]);
+            self.cover(k, end - 1);
+            done = end - 1;
+        }
+        Ok(true)
+    }
+
+    /// Place the facts of an item walked on its own in `module`, under `cfgs`.
+    fn place(&mut self, facts: FileFacts, module: Vec<String>, cfgs: &[Cfg]) {
         let scopes: Vec<u32> = facts
             .scopes
             .iter()
@@ -608,8 +678,6 @@ impl<'a> Reader<'a> {
             out.mod_decls.push(d);
         }
         out.types.extend(facts.types);
-        self.cover(start, next - 1);
-        Ok(())
     }
 
     /// Every item keyword of the file is accounted for.
