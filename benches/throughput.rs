@@ -1,14 +1,16 @@
-//! Throughput of a full run against a bare `syn` parse of the same files.
+//! Throughput of a run, with and without the prefilter, against a bare `syn`
+//! parse of the same files, in one process.
 //!
 //! `cargo bench --bench throughput [-- DIR]` (default DIR: the crates cargo
 //! has unpacked in `~/.cargo/registry/src`, i.e. real Rust code). Prints
-//! MB/s and peak RSS; the numbers in the README come from here.
+//! MB/s, speedups over the bare parse and peak RSS; the numbers in the README
+//! come from here.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use backend_lint::discover::collect;
-use backend_lint::engine::analyze;
+use backend_lint::engine::{Input, analyze};
 use backend_lint::lints::LINTS;
 use rayon::prelude::*;
 
@@ -55,14 +57,54 @@ fn main() {
         mb / bare
     );
 
-    let t = Instant::now();
-    let outcome = analyze(inputs, LINTS);
-    let full = t.elapsed().as_secs_f64();
+    // The same files, every one parsed (`--no-prefilter`), then in the
+    // default mode, where files without the vocabulary are only read for
+    // their items.
+    let run = |prefilter: bool| {
+        let inputs: Vec<Input> = inputs
+            .iter()
+            .cloned()
+            .map(|i| Input { prefilter, ..i })
+            .collect();
+        let t = Instant::now();
+        let outcome = analyze(inputs, LINTS);
+        (t.elapsed().as_secs_f64(), outcome)
+    };
+    let (full, full_outcome) = run(false);
     println!(
-        "backend-lint (read + parse + facts + lints): {full:.2} s, {:.1} MB/s, {} findings, {} files not analysed",
+        "backend-lint --no-prefilter (read + parse + facts + lints): {full:.2} s, {:.1} MB/s, {:.2}x bare syn, {} findings, {} files not analysed",
         mb / full,
+        bare / full,
+        full_outcome.diagnostics.len(),
+        full_outcome.errors.len()
+    );
+    let (default, outcome) = run(true);
+    println!(
+        "backend-lint (default: prefilter, structure-only reading): {default:.2} s, {:.1} MB/s, {:.2}x bare syn, {} findings, {} files not analysed",
+        mb / default,
+        bare / default,
         outcome.diagnostics.len(),
         outcome.errors.len()
+    );
+    let same = outcome.diagnostics == full_outcome.diagnostics
+        && outcome.errors.len() == full_outcome.errors.len();
+    println!("same findings in both modes: {same}");
+    // Untimed: how many files the default mode parses, and why.
+    let vocab = backend_lint::config::Vocabulary::default();
+    let mut parsed = (0usize, 0usize);
+    for input in &inputs {
+        if let Ok(text) = std::fs::read_to_string(&input.path)
+            && backend_lint::prefilter::explain(&text, &vocab).is_err()
+        {
+            parsed.0 += 1;
+            parsed.1 += text.len();
+        }
+    }
+    println!(
+        "default mode parsed {} of {} files in full ({:.1}% of the bytes)",
+        parsed.0,
+        inputs.len(),
+        100.0 * parsed.1 as f64 / bytes as f64
     );
     if let Some(rss) = peak_rss_kib() {
         println!("peak RSS: {:.0} MiB", rss as f64 / 1024.0);

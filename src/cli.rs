@@ -198,6 +198,10 @@ pub struct CheckArgs {
     /// on existing code, then run with --baseline to see only new findings
     #[arg(long, value_name = "FILE", help_heading = "Baseline")]
     pub write_baseline: Option<PathBuf>,
+    /// Parse every file in full, also those in which the vocabulary never
+    /// appears (by default only their items are read): the same findings, slower
+    #[arg(long)]
+    pub no_prefilter: bool,
 }
 
 fn parse_output(s: &str) -> Result<(Format, PathBuf), String> {
@@ -509,6 +513,13 @@ fn check(args: CheckArgs) -> u8 {
         );
         return EXIT_ERROR;
     }
+    let inputs = inputs
+        .into_iter()
+        .map(|i| Input {
+            prefilter: !args.no_prefilter,
+            ..i
+        })
+        .collect();
     let mut outcome: Outcome = with_progress(!args.quiet, |progress| {
         analyze_with_progress(inputs, LINTS, progress)
     });

@@ -284,6 +284,15 @@ impl NameSet {
         self.patterns.iter().map(|p| p.text.clone()).collect()
     }
 
+    /// The names and prefixes included (exclusions left out): every name the
+    /// set contains starts with one of them. For the text prefilter.
+    pub fn stems(&self) -> impl Iterator<Item = &str> {
+        self.patterns
+            .iter()
+            .filter(|p| !p.exclude)
+            .map(|p| p.stem.as_str())
+    }
+
     /// The plain names (no prefix, no exclusion): what a text prefilter or a
     /// message may quote.
     pub fn first_name(&self) -> Option<&str> {
@@ -390,6 +399,15 @@ impl Vocabulary {
     /// `name` registers something, keyed or not (builders are recognised by it).
     pub fn is_registration(&self, name: &str) -> bool {
         self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
+    }
+
+    /// The names and prefixes of the registration functions (exclusions left
+    /// out): every name [`Self::registration_key`] knows starts with one.
+    pub fn function_stems(&self) -> impl Iterator<Item = &str> {
+        self.functions
+            .iter()
+            .filter(|f| !f.pattern.exclude)
+            .map(|f| f.pattern.stem.as_str())
     }
 }
 

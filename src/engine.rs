@@ -46,6 +46,9 @@ pub struct Input {
     /// A target source of its package (lib, bin, test, example, bench, build
     /// script), as cargo metadata says; cargo's layout rules are applied too.
     pub target: bool,
+    /// Read only the structure of a file in which nothing can be found
+    /// ([`crate::prefilter`]); `false` parses every file (`--no-prefilter`).
+    pub prefilter: bool,
 }
 
 impl Input {
@@ -57,6 +60,7 @@ impl Input {
             krate,
             config: builtin_config(),
             target: false,
+            prefilter: true,
         }
     }
 }
@@ -287,7 +291,11 @@ fn analyze_file(
             );
         }
     };
-    let result = parse_and_extract(id, &text, vocab);
+    let structure_only = input
+        .prefilter
+        .then(|| crate::prefilter::structure_only(id, &text, vocab))
+        .flatten();
+    let result = structure_only.map_or_else(|| parse_and_extract(id, &text, vocab), Ok);
     // Only a file with something a finding can point at needs its text later
     // (excerpts, line numbers, fingerprints): most files of a crate have none,
     // and holding every text made memory grow with the size of the run.

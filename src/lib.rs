@@ -15,6 +15,7 @@ pub mod engine;
 pub mod lex;
 pub mod lints;
 pub mod platform;
+pub mod prefilter;
 pub mod report;
 pub mod source;
 pub mod suppression;

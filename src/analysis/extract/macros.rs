@@ -86,7 +86,7 @@ pub(super) fn drop_static_ref(tokens: proc_macro2::TokenStream) -> proc_macro2::
 }
 
 /// `use a::{b as c, d::*}` as one [`UseDecl`] per name.
-pub(super) fn flatten_use(
+pub(crate) fn flatten_use(
     tree: &syn::UseTree,
     prefix: &mut Vec<String>,
     scope: u32,

@@ -11,7 +11,7 @@ mod registry;
 
 use comparisons::*;
 use lowering::*;
-use macros::*;
+pub(crate) use macros::flatten_use;
 use registry::*;
 
 use syn::visit::{self, Visit};
@@ -32,28 +32,7 @@ use crate::source::SpanConv;
 
 /// Extract the facts of one parsed file.
 pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary) -> FileFacts {
-    let mut walker = Walker {
-        conv,
-        text,
-        vocab,
-        facts: FileFacts::default(),
-        scopes: vec![Vec::new()],
-        ctx: Context::default(),
-        next_id: 0,
-        in_canonicalizer: 0,
-        in_test_code: 0,
-        lowering: Vec::new(),
-        let_name: None,
-        let_init: None,
-        closure_params: None,
-        scope: 0,
-        failing_calls: Vec::new(),
-        builder_calls: Vec::new(),
-        returns: Vec::new(),
-        in_closure: 0,
-        sure_lowering: false,
-        self_type: None,
-    };
+    let mut walker = Walker::new(conv, text, vocab);
     for attr in &file.attrs {
         if let Some(cfg) = Cfg::from_attr(attr) {
             walker.ctx.cfgs.push(cfg);
@@ -61,6 +40,55 @@ pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary)
     }
     walker.visit_file(file);
     walker.facts
+}
+
+/// One item of a file, parsed on its own.
+pub(crate) enum AnyItem {
+    Item(syn::Item),
+    Impl(syn::ImplItem),
+    Trait(syn::TraitItem),
+    Foreign(syn::ForeignItem),
+}
+
+/// The facts of one item walked as if it stood at the root of a file with
+/// no `cfg`: the prefilter's structure reader hands over the items it does
+/// not read itself, and places what they declare in their module.
+pub(crate) fn extract_item(item: &AnyItem, text: &str, vocab: &Vocabulary) -> FileFacts {
+    let mut walker = Walker::new(SpanConv { file: 0 }, text, vocab);
+    match item {
+        AnyItem::Item(i) => walker.visit_item(i),
+        AnyItem::Impl(i) => walker.visit_impl_item(i),
+        AnyItem::Trait(i) => walker.visit_trait_item(i),
+        AnyItem::Foreign(i) => walker.visit_foreign_item(i),
+    }
+    walker.facts
+}
+
+impl<'t> Walker<'t> {
+    fn new(conv: SpanConv, text: &'t str, vocab: &'t Vocabulary) -> Walker<'t> {
+        Walker {
+            conv,
+            text,
+            vocab,
+            facts: FileFacts::default(),
+            scopes: vec![Vec::new()],
+            ctx: Context::default(),
+            next_id: 0,
+            in_canonicalizer: 0,
+            in_test_code: 0,
+            lowering: Vec::new(),
+            let_name: None,
+            let_init: None,
+            closure_params: None,
+            scope: 0,
+            failing_calls: Vec::new(),
+            builder_calls: Vec::new(),
+            returns: Vec::new(),
+            in_closure: 0,
+            sure_lowering: false,
+            self_type: None,
+        }
+    }
 }
 
 /// What a local binding holds.
@@ -404,23 +432,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
         let name = m.ident.to_string();
         let Some((_, items)) = &m.content else {
-            let path_attr =
-                m.attrs
-                    .iter()
-                    .find(|a| a.path().is_ident("path"))
-                    .and_then(|a| match &a.meta {
-                        syn::Meta::NameValue(nv) => match &nv.value {
-                            Expr::Lit(syn::ExprLit {
-                                lit: syn::Lit::Str(s),
-                                ..
-                            }) => Some(s.value()),
-                            _ => None,
-                        },
-                        _ => None,
-                    });
             self.facts.mod_decls.push(ModDecl {
                 name,
-                path_attr,
+                path_attr: path_attr(&m.attrs),
                 cfgs: self.ctx.cfgs.clone(),
                 scope: self.scope,
             });
@@ -895,6 +909,23 @@ fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
         }
         _ => None,
     }
+}
+
+/// `#[path = ".."]` of a `mod` declaration (the first `path` attribute).
+pub(crate) fn path_attr(attrs: &[syn::Attribute]) -> Option<String> {
+    attrs
+        .iter()
+        .find(|a| a.path().is_ident("path"))
+        .and_then(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
 }
 
 /// The name a `let` binds when it binds one: `let x`, `let mut x: T`.

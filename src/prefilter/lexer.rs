@@ -1,0 +1,518 @@
+//! The prefilter's lexer: the tokens of a file, fast, or a reason to give up.
+//!
+//! It tells code from comments and literals by the rules of [`crate::lex::scan`]
+//! (the same character-literal heuristic, raw strings only after `r`/`br`/`cr`,
+//! nested block comments), so that every byte `lex::nesting` counts as code is
+//! code here too and [`Lexed::nesting_bound`] bounds what it would find. It
+//! gives up ([`Bail`]) rather than guess: on any byte outside ASCII in code, a
+//! bare carriage return, an unterminated literal or comment, unbalanced
+//! brackets, an escape it does not read, a literal with a suffix; and as soon
+//! as it meets what makes a file need the full parse (a vocabulary name in
+//! code, a string literal whose value is a canonical platform name).
+
+use super::Bail;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// An identifier or keyword; `r#name` is one token.
+    Ident,
+    /// `'a`, `'static`, a label.
+    Lifetime,
+    /// One punctuation byte (`::` is two tokens).
+    Punct,
+    Open,
+    Close,
+    /// A string literal that syn reads as `Lit::Str`: `"..."`, `r#"..."#`.
+    Str,
+    /// Any other literal: numbers, characters, byte and C strings.
+    Lit,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tok {
+    pub start: u32,
+    pub end: u32,
+    pub kind: Kind,
+    /// The byte of a `Punct`, `Open` or `Close`.
+    pub byte: u8,
+    /// For `Open` and `Close`: the index of the matching bracket.
+    pub partner: u32,
+}
+
+/// What the lexer looks for while it runs.
+pub(super) struct Watch<'a> {
+    /// Offsets where a vocabulary stem starts a word (sorted).
+    pub candidates: &'a [usize],
+    /// Whether an identifier found at a candidate is a vocabulary name.
+    pub is_vocabulary: &'a dyn Fn(&str) -> bool,
+    /// Canonical platform names: a string literal with one of these values
+    /// can make a binding canonical (`let p = "cuda"; p == "gpu"`).
+    pub canonical: &'a [String],
+}
+
+/// The file's tokens, and upper bounds of what [`crate::lex::nesting`] finds.
+#[derive(Default)]
+pub(super) struct Lexed {
+    pub toks: Vec<Tok>,
+    /// At least `lex::nesting(text).brackets`.
+    pub brackets_bound: usize,
+    /// At least `lex::nesting(text).chain`.
+    pub chain_bound: usize,
+}
+
+/// Lex `text` into `out` (cleared first).
+pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), Bail> {
+    let b = text.as_bytes();
+    let n = b.len();
+    if n >= u32::MAX as usize {
+        return Err("file too large for the prefilter");
+    }
+    // Bare CR is an error in literals and doc comments: let the parser say so.
+    if memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n')) {
+        return Err("bare carriage return");
+    }
+    out.toks.clear();
+    out.brackets_bound = 0;
+    out.chain_bound = 0;
+    let toks = &mut out.toks;
+    // Open brackets (token index) and the chain count of each level; level 0 is `base`.
+    let mut open: Vec<(u32, usize)> = Vec::with_capacity(64);
+    let mut base_chain = 0usize;
+    // `<` since the last `{`, `}` or `;` (lex::nesting counts angles that way).
+    let mut angles = 0usize;
+    let mut next_candidate = 0usize;
+    let mut i = 0usize;
+    macro_rules! push {
+        ($start:expr, $end:expr, $kind:expr, $byte:expr) => {
+            toks.push(Tok {
+                start: $start as u32,
+                end: $end as u32,
+                kind: $kind,
+                byte: $byte,
+                partner: 0,
+            })
+        };
+    }
+    // One more link in the chain of the current level.
+    macro_rules! link {
+        () => {{
+            let level = match open.last_mut() {
+                Some((_, c)) => c,
+                None => &mut base_chain,
+            };
+            *level += 1;
+            out.chain_bound = out.chain_bound.max(*level);
+        }};
+    }
+    while i < n {
+        let c = b[i];
+        match c {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = memchr::memchr(b'\n', &b[i..]).map_or(n, |k| i + k);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => i = block_comment_end(b, i)?,
+            b'"' => {
+                let end = quoted_end(b, i + 1)?;
+                check_str(&b[i + 1..end - 1], Quoted::Str, watch)?;
+                no_suffix(b, end)?;
+                push!(i, end, Kind::Str, 0);
+                i = end;
+            }
+            b'\'' => match char_literal_len(text, i) {
+                Some(len) => {
+                    no_suffix(b, i + len)?;
+                    push!(i, i + len, Kind::Lit, 0);
+                    i += len;
+                }
+                None => {
+                    let mut j = i + 1;
+                    if !b
+                        .get(j)
+                        .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
+                    {
+                        return Err("a quote that starts neither a character nor a lifetime");
+                    }
+                    while j < n && is_word(b[j]) {
+                        j += 1;
+                    }
+                    if b.get(j) == Some(&b'\'') {
+                        return Err("a character literal the prefilter does not read");
+                    }
+                    push!(i, j, Kind::Lifetime, 0);
+                    i = j;
+                }
+            },
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < n && is_word(b[i]) {
+                    i += 1;
+                }
+                let word = &b[start..i];
+                let next = b.get(i).copied();
+                match (word, next) {
+                    (b"r" | b"br" | b"cr", Some(b'#' | b'"')) if raw_hashes(b, i).is_some() => {
+                        let hashes = raw_hashes(b, i).unwrap_or(0);
+                        let body = i + hashes + 1;
+                        let end = raw_end(b, body, hashes)?;
+                        if word == b"r" {
+                            check_value(&b[body..end - hashes - 1], watch)?;
+                        }
+                        no_suffix(b, end)?;
+                        let kind = if word == b"r" { Kind::Str } else { Kind::Lit };
+                        push!(start, end, kind, 0);
+                        i = end;
+                    }
+                    (b"b" | b"c", Some(b'"')) => {
+                        let end = quoted_end(b, i + 1)?;
+                        let quoted = if word == b"b" {
+                            Quoted::Bytes
+                        } else {
+                            Quoted::CStr
+                        };
+                        check_str(&b[i + 1..end - 1], quoted, watch)?;
+                        no_suffix(b, end)?;
+                        push!(start, end, Kind::Lit, 0);
+                        i = end;
+                    }
+                    (b"b", Some(b'\'')) => {
+                        let Some(len) = char_literal_len(text, i) else {
+                            return Err("a byte literal the prefilter does not read");
+                        };
+                        no_suffix(b, i + len)?;
+                        push!(start, i + len, Kind::Lit, 0);
+                        i += len;
+                    }
+                    (b"r", Some(b'#'))
+                        if b.get(i + 1)
+                            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_') =>
+                    {
+                        // A raw identifier: `r#type` is no keyword.
+                        i += 1;
+                        while i < n && is_word(b[i]) {
+                            i += 1;
+                        }
+                        candidate(watch, &mut next_candidate, start, i, text, 2)?;
+                        push!(start, i, Kind::Ident, 0);
+                    }
+                    _ => {
+                        if word == b"if" {
+                            link!();
+                        }
+                        candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                        push!(start, i, Kind::Ident, 0);
+                    }
+                }
+            }
+            c if c.is_ascii_digit() => {
+                let start = i;
+                while i < n && is_word(b[i]) {
+                    i += 1;
+                }
+                push!(start, i, Kind::Lit, 0);
+            }
+            b'(' | b'[' | b'{' => {
+                open.push((toks.len() as u32, 0));
+                if c == b'{' {
+                    angles = 0;
+                }
+                out.brackets_bound = out.brackets_bound.max(open.len() + angles);
+                push!(i, i + 1, Kind::Open, c);
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                let Some((at, _)) = open.pop() else {
+                    return Err("an unopened bracket");
+                };
+                let opener = toks[at as usize].byte;
+                if !matches!((opener, c), (b'(', b')') | (b'[', b']') | (b'{', b'}')) {
+                    return Err("mismatched brackets");
+                }
+                if c == b'}' {
+                    angles = 0;
+                }
+                toks[at as usize].partner = toks.len() as u32;
+                toks.push(Tok {
+                    start: i as u32,
+                    end: i as u32 + 1,
+                    kind: Kind::Close,
+                    byte: c,
+                    partner: at,
+                });
+                i += 1;
+            }
+            b'!' | b'#' | b'$' | b'%' | b'&' | b'*' | b'+' | b',' | b'-' | b'.' | b'/' | b':'
+            | b';' | b'<' | b'=' | b'>' | b'?' | b'@' | b'^' | b'|' | b'~' => {
+                match c {
+                    b';' | b',' => {
+                        match open.last_mut() {
+                            Some((_, level)) => *level = 0,
+                            None => base_chain = 0,
+                        }
+                        if c == b';' {
+                            angles = 0;
+                        }
+                    }
+                    b'<' => {
+                        angles += 1;
+                        out.brackets_bound = out.brackets_bound.max(open.len() + angles);
+                    }
+                    // `1.5` is no link for lex::nesting either.
+                    b'.' if i > 0
+                        && b[i - 1].is_ascii_digit()
+                        && b.get(i + 1).is_some_and(u8::is_ascii_digit) => {}
+                    b'=' | b'-' | b'|' | b'.' | b'*' | b'&' | b'!' => link!(),
+                    _ => {}
+                }
+                push!(i, i + 1, Kind::Punct, c);
+                i += 1;
+            }
+            _ => return Err("a character the prefilter does not lex"),
+        }
+    }
+    if !open.is_empty() {
+        return Err("an unclosed bracket");
+    }
+    Ok(())
+}
+
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+/// An identifier at `start..end` where a vocabulary stem may start (`skip`:
+/// 2 for the `r#` of a raw identifier, which is no name the walker matches,
+/// but costs nothing to treat as one).
+fn candidate(
+    watch: &Watch<'_>,
+    next: &mut usize,
+    start: usize,
+    end: usize,
+    text: &str,
+    skip: usize,
+) -> Result<(), Bail> {
+    let at = start + skip;
+    let cands = watch.candidates;
+    while *next < cands.len() && cands[*next] < at {
+        *next += 1;
+    }
+    if *next < cands.len() && cands[*next] == at && (watch.is_vocabulary)(&text[at..end]) {
+        return Err("a vocabulary name in code");
+    }
+    Ok(())
+}
+
+/// A literal directly followed by a word (`"a"x`, `'a'b`): rare, and read
+/// differently by lexers; the parser decides.
+fn no_suffix(b: &[u8], end: usize) -> Result<(), Bail> {
+    match b.get(end) {
+        Some(&c) if is_word(c) || c >= 0x80 => Err("a literal with a suffix"),
+        _ => Ok(()),
+    }
+}
+
+/// The end (after the closing quote) of a `"` string whose body starts at `i`.
+fn quoted_end(b: &[u8], mut i: usize) -> Result<usize, Bail> {
+    loop {
+        match memchr::memchr2(b'"', b'\\', &b[i.min(b.len())..]) {
+            Some(k) if b[i + k] == b'\\' => i += k + 2,
+            Some(k) => return Ok(i + k + 1),
+            None => return Err("an unterminated string"),
+        }
+    }
+}
+
+/// After `r`/`br`/`cr` at `i`: `#*"` opens a raw string; the number of `#`.
+fn raw_hashes(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i;
+    while b.get(j) == Some(&b'#') {
+        j += 1;
+    }
+    (b.get(j) == Some(&b'"')).then_some(j - i)
+}
+
+/// The end of a raw string whose body starts at `body`.
+fn raw_end(b: &[u8], mut body: usize, hashes: usize) -> Result<usize, Bail> {
+    loop {
+        let Some(k) = memchr::memchr(b'"', &b[body.min(b.len())..]) else {
+            return Err("an unterminated raw string");
+        };
+        let quote = body + k;
+        if b.len() >= quote + 1 + hashes
+            && b[quote + 1..quote + 1 + hashes].iter().all(|&c| c == b'#')
+        {
+            return Ok(quote + 1 + hashes);
+        }
+        body = quote + 1;
+    }
+}
+
+/// The end of a block comment at `i`, nested as `lex::scan` nests them.
+fn block_comment_end(b: &[u8], mut i: usize) -> Result<usize, Bail> {
+    let mut depth = 0usize;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            depth += 1;
+            i += 2;
+        } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return Ok(i);
+            }
+        } else {
+            i += match memchr::memchr2(b'*', b'/', &b[i + 1..]) {
+                Some(k) => k + 1,
+                None => b.len() - i,
+            };
+        }
+    }
+    Err("an unterminated block comment")
+}
+
+/// The length of a character literal at `i`, or `None` for a lifetime or
+/// label: `lex::scan`'s rule, so that both see the same code.
+fn char_literal_len(text: &str, i: usize) -> Option<usize> {
+    let rest = &text[i + 1..];
+    if let Some(esc) = rest.strip_prefix('\\') {
+        let escaped = esc.chars().next()?;
+        let close = esc[escaped.len_utf8()..].find('\'')?;
+        return Some(1 + 1 + escaped.len_utf8() + close + 1);
+    }
+    let c = rest.chars().next()?;
+    rest[c.len_utf8()..]
+        .starts_with('\'')
+        .then_some(1 + c.len_utf8() + 1)
+}
+
+/// What a `"` opens: a string (`Lit::Str`), a byte string, a C string.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Quoted {
+    Str,
+    Bytes,
+    CStr,
+}
+
+/// The body of a quoted string: its escapes must read, and the value of a
+/// `Lit::Str` must not be a canonical platform name.
+fn check_str(body: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail> {
+    if memchr::memchr(b'\\', body).is_none() {
+        return match quoted {
+            Quoted::Str => check_value(body, watch),
+            Quoted::Bytes | Quoted::CStr => Ok(()),
+        };
+    }
+    let value =
+        unescape(body, quoted == Quoted::Bytes).ok_or("an escape the prefilter does not read")?;
+    match quoted {
+        Quoted::Str => check_value(&value, watch),
+        Quoted::Bytes | Quoted::CStr => Ok(()),
+    }
+}
+
+fn check_value(value: &[u8], watch: &Watch<'_>) -> Result<(), Bail> {
+    if watch.canonical.iter().any(|c| c.as_bytes() == value) {
+        return Err("a canonical platform literal");
+    }
+    Ok(())
+}
+
+/// The value of a string body, or `None` for an escape outside the common
+/// ones (the full parse then decides whether it is valid).
+pub(super) fn unescape(body: &[u8], bytes: bool) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] != b'\\' {
+            out.push(body[i]);
+            i += 1;
+            continue;
+        }
+        let e = *body.get(i + 1)?;
+        i += 2;
+        match e {
+            b'n' => out.push(b'\n'),
+            b'r' => out.push(b'\r'),
+            b't' => out.push(b'\t'),
+            b'\\' => out.push(b'\\'),
+            b'0' => out.push(0),
+            b'\'' => out.push(b'\''),
+            b'"' => out.push(b'"'),
+            b'x' => {
+                let hex = body.get(i..i + 2)?;
+                let hex = std::str::from_utf8(hex).ok()?;
+                let v = u8::from_str_radix(hex, 16).ok()?;
+                if !bytes && v > 0x7f {
+                    return None;
+                }
+                out.push(v);
+                i += 2;
+            }
+            b'u' if !bytes => {
+                let rest = body.get(i..)?;
+                let close = rest.iter().position(|&c| c == b'}')?;
+                let digits = std::str::from_utf8(rest.get(1..close)?).ok()?;
+                if rest[0] != b'{' || digits.is_empty() || digits.len() > 6 {
+                    return None;
+                }
+                let c = char::from_u32(u32::from_str_radix(digits, 16).ok()?)?;
+                out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                i += close + 1;
+            }
+            b'\n' | b'\r' => {
+                while i < body.len() && matches!(body[i], b' ' | b'\t' | b'\n' | b'\r') {
+                    i += 1;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `concat!("cu", "da")` of string literals only: `str_expr` reads it as the
+/// literal `"cuda"`, which can make a binding canonical.
+pub(super) fn check_concat(text: &str, toks: &[Tok], canonical: &[String]) -> Result<(), Bail> {
+    for (i, t) in toks.iter().enumerate() {
+        if t.kind != Kind::Ident || &text[t.start as usize..t.end as usize] != "concat" {
+            continue;
+        }
+        let (Some(bang), Some(open)) = (toks.get(i + 1), toks.get(i + 2)) else {
+            continue;
+        };
+        if !(bang.kind == Kind::Punct && bang.byte == b'!' && open.kind == Kind::Open) {
+            continue;
+        }
+        let close = open.partner as usize;
+        let mut value = Vec::new();
+        let mut k = i + 3;
+        let mut literals_only = true;
+        while k < close {
+            if toks[k].kind != Kind::Str {
+                literals_only = false;
+                break;
+            }
+            value.extend(str_value(text, &toks[k])?);
+            k += 1;
+            if k < close && !(toks[k].kind == Kind::Punct && toks[k].byte == b',') {
+                literals_only = false;
+                break;
+            }
+            k += 1;
+        }
+        if literals_only && canonical.iter().any(|c| c.as_bytes() == value) {
+            return Err("a `concat!` of literals giving a canonical platform name");
+        }
+    }
+    Ok(())
+}
+
+/// The value of a `Kind::Str` token: `"..."` or `r#"..."#`.
+fn str_value(text: &str, tok: &Tok) -> Result<Vec<u8>, Bail> {
+    let s = &text.as_bytes()[tok.start as usize..tok.end as usize];
+    if let Some(raw) = s.strip_prefix(b"r") {
+        let hashes = raw.iter().take_while(|&&c| c == b'#').count();
+        return Ok(raw[hashes + 1..raw.len() - hashes - 1].to_vec());
+    }
+    unescape(&s[1..s.len() - 1], false).ok_or("an escape the prefilter does not read")
+}

@@ -1,0 +1,196 @@
+//! Default mode: a file that cannot yield a finding is not parsed.
+//!
+//! Most files of a crate register nothing, compare no platform and lower
+//! nothing; all they give the crate pass is structure (the constants, `use`s,
+//! `mod` declarations and types that name resolution and the module tree are
+//! built from). For those, [`structure_only`] reads the structure from the
+//! file's tokens, skipping function bodies, expressions and types, and the
+//! syn parse and the walk are never run. `check --no-prefilter` parses every
+//! file, and `tests/prefilter.rs` asserts both modes report the same.
+//!
+//! # Why a skipped file yields no registration, comparison or lowering
+//!
+//! The walker (`analysis::extract`) records one only from an identifier of
+//! the configured vocabulary, or from a string literal:
+//!
+//! - a **registration** (and the `lowering_platforms` of `register_lowering`)
+//!   needs a callee for which `Vocabulary::is_registration` holds: the
+//!   registration functions and `registration.lowering`. Guards, run-once
+//!   methods and `registration.backends` only qualify registrations;
+//!   **unregistrations** are only ever matched with a registration of their
+//!   own file (`duplicate_registration::unregistered_between`).
+//! - a **comparison** is recorded only when a side is raw or canonical
+//!   (`worth_recording`). Raw comes from a `platforms.sources` name (method,
+//!   function, field, struct pattern field); canonical from a
+//!   `platforms.canonicalizers` name, from the field `platforms` (indexed,
+//!   iterated, `.first()`...), or from a binding of a string literal whose
+//!   value is a canonical platform (`let p = "cuda"; p == "gpu"`), literal
+//!   or `concat!` of literals.
+//! - a **lowering context** is kept only with platforms, which come from the
+//!   field `platforms` or a `lowering.calls` name (in place or in a loop);
+//!   so do the literals of `lowering_platforms`. Backend setters and
+//!   requests are looked for too, though a context with a backend only is
+//!   dropped: it keeps the filter right if that ever changes.
+//! - **suppression comments** are read from the text in both modes
+//!   (`suppression::scan`), parsed or not.
+//!
+//! Each of these names is an identifier token in code: the walker matches
+//! whole identifiers (`ident.to_string()`), never text in comments or
+//! strings, and never expands macros, so every token it reads is in the file.
+//! The filter finds the stems of the vocabulary with Aho-Corasick where a
+//! word starts, and the lexer keeps the hits that start an identifier in
+//! code which the vocabulary contains (exclusions such as `!registered*`
+//! included); it also decodes every string literal and every `concat!` of
+//! literals and compares them with the canonical names. Any hit, and the
+//! file is parsed in full.
+//!
+//! # What the structure reader guarantees
+//!
+//! See [`items`]: the same consts, `use`s, `mod` declarations (with `cfg`s and
+//! `#[path]`), inline module scopes and type names as the walker, or it gives
+//! up and the file is parsed in full. It also gives up on anything its lexer
+//! does not read (see [`lexer`]) and on any file that might nest deeper than
+//! the parser accepts, so a file that does not tokenize or is too deep gets
+//! the same error as with `--no-prefilter`. A syntax error inside what it
+//! skips (a function body, a type, an expression) is not seen: such a file is
+//! checked (it cannot yield a finding) instead of being reported as not
+//! analysed; `--no-prefilter` reports it.
+
+mod items;
+mod lexer;
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use crate::analysis::facts::FileFacts;
+use crate::config::Vocabulary;
+use crate::engine::{MAX_CHAIN, MAX_NESTING};
+use crate::source::{FileId, parseable_text};
+use crate::suppression;
+
+/// Why a file needs the full parse (for tests and debugging).
+pub type Bail = &'static str;
+
+/// The text filter of one vocabulary.
+struct Filter {
+    vocab: Vocabulary,
+    /// `None` when every file needs the full parse (a pattern `*` matches
+    /// every identifier).
+    stems: Option<AhoCorasick>,
+}
+
+impl Filter {
+    fn new(vocab: &Vocabulary) -> Filter {
+        let mut stems: Vec<&str> = vocab
+            .function_stems()
+            .chain(vocab.lowering_registrations.stems())
+            .chain(vocab.canonicalizers.stems())
+            .chain(vocab.sources.stems())
+            .chain(vocab.lowering_calls.stems())
+            .chain(vocab.backend_setters.stems())
+            .chain(vocab.backend_requests.stems())
+            .chain(["platforms"])
+            .collect();
+        stems.sort_unstable();
+        stems.dedup();
+        // A canonical name with a line break: a literal's value may differ
+        // from its text (CRLF), so the literal check could miss it.
+        let odd_platform = vocab.canonical.iter().any(|c| c.contains(['\r', '\n']));
+        let matcher = if stems.iter().any(|s| s.is_empty()) || odd_platform {
+            None
+        } else {
+            AhoCorasick::builder()
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(&stems)
+                .ok()
+        };
+        Filter {
+            vocab: vocab.clone(),
+            stems: matcher,
+        }
+    }
+
+    /// Where a stem starts a word (a conservative superset of where the
+    /// vocabulary's identifiers start). Leftmost-first matching never skips
+    /// such a start: a match inside another ends after word bytes.
+    fn candidates(&self, matcher: &AhoCorasick, text: &str) -> Vec<usize> {
+        let b = text.as_bytes();
+        matcher
+            .find_iter(text)
+            .map(|m| m.start())
+            .filter(|&s| s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_'))
+            .collect()
+    }
+
+    /// An identifier from which the walker can start a fact.
+    fn is_vocabulary(&self, name: &str) -> bool {
+        let v = &self.vocab;
+        name == "platforms"
+            || v.is_registration(name)
+            || v.canonicalizers.contains(name)
+            || v.sources.contains(name)
+            || v.lowering_calls.contains(name)
+            || v.backend_setters.contains(name)
+            || v.backend_requests.contains(name)
+    }
+}
+
+thread_local! {
+    static FILTER: RefCell<Option<Arc<Filter>>> = const { RefCell::new(None) };
+    static LEXED: RefCell<lexer::Lexed> = RefCell::new(lexer::Lexed::default());
+}
+
+fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
+    FILTER.with(|cell| {
+        let mut cached = cell.borrow_mut();
+        match &*cached {
+            Some(f) if f.vocab == *vocab => f.clone(),
+            _ => {
+                let f = Arc::new(Filter::new(vocab));
+                *cached = Some(f.clone());
+                f
+            }
+        }
+    })
+}
+
+/// The facts of a file that cannot yield a finding: its structure and its
+/// suppression comments. `None` when it needs the full parse.
+pub fn structure_only(id: FileId, text: &str, vocab: &Vocabulary) -> Option<FileFacts> {
+    let mut facts = explain(text, vocab).ok()?;
+    facts.directives = suppression::scan(id, text);
+    Some(facts)
+}
+
+/// The structure facts of a file, or why it needs the full parse.
+pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
+    let filter = filter_for(vocab);
+    let Some(matcher) = &filter.stems else {
+        return Err("the vocabulary matches every identifier");
+    };
+    let text = parseable_text(text);
+    let candidates = filter.candidates(matcher, &text);
+    let is_vocabulary = |name: &str| filter.is_vocabulary(name);
+    let watch = lexer::Watch {
+        candidates: &candidates,
+        is_vocabulary: &is_vocabulary,
+        canonical: &vocab.canonical,
+    };
+    let result = LEXED.with(|cell| {
+        let lexed = &mut *cell.borrow_mut();
+        lexer::lex(&text, &watch, lexed)?;
+        if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
+            return Err("it may nest deeper than the parser accepts");
+        }
+        lexer::check_concat(&text, &lexed.toks, &vocab.canonical)?;
+        items::structure(&text, &lexed.toks, vocab)
+    });
+    // syn parsed attributes, `use`s or constants: free their spans.
+    proc_macro2::extra::invalidate_current_thread_spans();
+    result
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,156 @@
+use super::*;
+use crate::config::{Config, Overrides};
+
+fn reason(text: &str) -> Option<Bail> {
+    explain(text, &Vocabulary::default()).err()
+}
+
+fn read(text: &str) {
+    assert_eq!(reason(text), None, "{text}");
+}
+
+fn parsed(text: &str, why: &str) {
+    assert_eq!(reason(text), Some(why), "{text}");
+}
+
+const VOCAB: &str = "a vocabulary name in code";
+const CANONICAL: &str = "a canonical platform literal";
+
+#[test]
+fn the_vocabulary_in_code_needs_the_parse() {
+    for text in [
+        "fn f(r: &mut R) { r.register_backend(\"x\", 1); }",
+        "fn f(r: &mut R) { r.register(CUDA); }",
+        "fn f() { lower(&ctx, &[\"gpu\"]); }",
+        "fn f() { ctx.lower_for(x); }",
+        "fn f(d: &D) -> bool { d.platform() == \"gpu\" }",
+        "fn f(d: &D) { let Device { platform_name, .. } = d; }",
+        "fn f() { let x = canonicalize_platform(p); }",
+        "fn f() { let c = Ctx { platforms: vec![] }; }",
+        "fn f() { ctx.with_backend(b); }",
+        "fn f() { get_backend(); }",
+        "fn f() { register_lowering(p, r, \"cpu\"); }",
+        // Conservative: a raw identifier is never a name the walker matches.
+        "fn f() { r#register(x); }",
+        // In a macro the walker may read as code, or in a signature.
+        "fn f() { my_macro!(r.register(x)); }",
+        "fn register(&mut self) {}",
+    ] {
+        parsed(text, VOCAB);
+    }
+}
+
+#[test]
+fn the_vocabulary_elsewhere_does_not() {
+    read("// r.register_backend(\"cuda\") and d.platform() in a comment\nfn f() {}");
+    read("/* lower(&ctx, &[\"gpu\"]) /* nested */ platforms */ fn f() {}");
+    read("/// Registers `platform` in docs.\nfn f() { let s = \"register platform lower\"; }");
+    read("fn f() { let s = r#\"register(\"x\")\"#; let c = 'r'; }");
+    // Names the walker never matches: excluded, or longer words.
+    read("fn f() { r.registered_backends(); x.lower_bound(); s.to_lowercase(); }");
+    read("fn f() { unregister(x); deregistered(); platformer(); lowering(); }");
+    // Guards, unregistrations and run-once calls only qualify a registration.
+    read("fn f() { m.contains_key(\"cuda_x\"); m.remove(\"k\"); once.call_once(|| {}); }");
+}
+
+#[test]
+fn canonical_platform_literals_need_the_parse() {
+    // `let p = "cuda"; p == "gpu"` compares a canonical value with no vocabulary.
+    parsed("fn f() { let p = \"cuda\"; }", CANONICAL);
+    parsed("fn f() { let p = r#\"metal\"#; }", CANONICAL);
+    parsed("fn f() { let p = \"\\x63uda\"; }", CANONICAL);
+    parsed("fn f() { let p = \"\\u{63}pu\"; }", CANONICAL);
+    parsed("fn f() { let p = \"cu\\\n        da\"; }", CANONICAL);
+    parsed(
+        "fn f() { let p = concat!(\"cu\", \"da\",); }",
+        "a `concat!` of literals giving a canonical platform name",
+    );
+    // Not `Lit::Str`, not equal, or not all literals.
+    read("fn f() { let p = b\"cuda\"; let q = c\"cuda\"; let r = \"CUDA\"; let s = \"gpu\"; }");
+    read("fn f() { let p = concat!(\"cu\", X); let q = \"cuda_matmul\"; let c = 'c'; }");
+}
+
+#[test]
+fn a_configured_vocabulary_is_the_one_looked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("backend-lint.toml");
+    std::fs::write(
+        &file,
+        "[platforms]\ncanonical = [\"vulkan\"]\n[registration]\nextend-functions = [{ name = \"add_kernel\", key = 1 }]\n",
+    )
+    .unwrap();
+    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    let vocab = &config.vocab;
+    assert!(explain("fn f() { k.add_kernel(1, \"x\"); }", vocab).is_err());
+    assert!(explain("fn f() { let p = \"vulkan\"; }", vocab).is_err());
+    assert!(explain("fn f() { let p = \"cuda\"; }", vocab).is_ok());
+    // A pattern matching every name: every file is parsed.
+    std::fs::write(&file, "[lowering]\ncalls = [\"*\"]\n").unwrap();
+    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    assert!(explain("fn f() {}", &config.vocab).is_err());
+}
+
+#[test]
+fn what_the_lexer_does_not_read_is_parsed() {
+    for text in [
+        "fn f() { let s = \"open; }",
+        "fn f() { g(; }",
+        "fn f() { g()) }",
+        "fn f() { g(] }",
+        "fn f() {} /* open",
+        "fn f() { let s = r#\"open\"; }",
+        "fn f() { let s = \"a\"suffix; }",
+        "fn f() { let é = 1; }",
+        "fn f() { let s = \"\\q\"; }",
+        "fn f() { let s = \"\\x80\"; }",
+        "fn f() { let s = \"a\rb\"; }",
+        "fn f() { let c = 'ab'; }",
+        "fn f() { ` }",
+    ] {
+        assert!(reason(text).is_some(), "{text}");
+    }
+    // Byte order mark and shebang are blanked as for the parse.
+    read("\u{feff}#!/usr/bin/env run\nfn main() {}");
+}
+
+#[test]
+fn suppression_comments_are_kept_without_the_parse() {
+    let text = "// backend-lint: allow(duplicate_registration)\nfn f() {}\n";
+    let facts = structure_only(0, text, &Vocabulary::default()).expect("no vocabulary");
+    assert_eq!(facts.directives.directives.len(), 1);
+}
+
+#[test]
+fn the_nesting_bound_is_never_below_what_lex_finds() {
+    let texts = [
+        "fn f() { if a {} else if b {} else if c {} else {} }",
+        "fn f() { a = b = c = d; } type T = Option<Option<u8>>;",
+        "fn f() -> fn() -> fn() -> u8 { let g = |x| |y| |z| x; ****y; a.b().c().d() }",
+        "fn f() { let x = 1.0 + 2.5 + 3.25; let t = x.0.1; 0x1f.5; }",
+        "fn f() { g(a.b, c.d, [e.f; 3], { h.i }) } // ((((",
+        "type T = *const *const *mut u8; fn g(x: &&&u8) -> !{ !!!x }",
+    ];
+    let deep = format!("fn f() {{ {}1{} }}", "(".repeat(2500), ")".repeat(2500));
+    let chain = format!("fn f() {{ x{}; }}", ".a()".repeat(2500));
+    let mut lexed = lexer::Lexed::default();
+    let none = |_: &str| false;
+    let watch = lexer::Watch {
+        candidates: &[],
+        is_vocabulary: &none,
+        canonical: &[],
+    };
+    for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
+        lexer::lex(text, &watch, &mut lexed).unwrap();
+        let n = crate::lex::nesting(text);
+        assert!(lexed.brackets_bound >= n.brackets, "{text}");
+        assert!(lexed.chain_bound >= n.chain, "{text}");
+    }
+    assert_eq!(
+        reason(&deep),
+        Some("it may nest deeper than the parser accepts")
+    );
+    assert_eq!(
+        reason(&chain),
+        Some("it may nest deeper than the parser accepts")
+    );
+}

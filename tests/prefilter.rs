@@ -1,0 +1,457 @@
+//! The default mode (text prefilter, structure-only reading of the files
+//! that cannot yield a finding) against `--no-prefilter`, which parses every
+//! file:
+//!
+//! - every fixture, the demo crate and the sample crate give the same
+//!   findings, errors and skipped files in both modes;
+//! - on real code (the crates cargo unpacked in `~/.cargo/registry/src`,
+//!   which CI has too), every file the prefilter lets through has no fact a
+//!   finding can come from, and the same structure facts as the walker;
+//! - on `/work/corpus/*` (runtimes with findings), when it exists, both modes
+//!   report the same;
+//! - tricky items read without a parse give what the walker gives.
+//!
+//! The corpus parts are bounded so that a debug `cargo test` stays quick:
+//! `BACKEND_LINT_CORPUS_MB` sets the budget (default 8 MB of the registry,
+//! an eighth of it per runtime; 0 for everything).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use backend_lint::analysis::facts::FileFacts;
+use backend_lint::config::{Config, Overrides, Vocabulary};
+use backend_lint::engine::{Input, Outcome, analyze, builtin_config, parse_and_extract};
+use backend_lint::lints::LINTS;
+use backend_lint::prefilter;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rs_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(rs_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Files analysed together, with their configuration.
+struct Crate {
+    name: String,
+    files: Vec<PathBuf>,
+    config: Arc<Config>,
+}
+
+/// Every fixture of `lints/` (a file, or a folder with its own
+/// `backend-lint.toml`), the demo crate and the sample crate.
+fn fixture_crates() -> Vec<Crate> {
+    let mut out = Vec::new();
+    let mut lint_dirs: Vec<PathBuf> = std::fs::read_dir(root().join("lints"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    lint_dirs.sort();
+    for dir in lint_dirs {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if !(name.starts_with("bad") || name.starts_with("good")) {
+                continue;
+            }
+            let config_file = path.join("backend-lint.toml");
+            let (files, config) = if path.is_dir() {
+                let config = if config_file.is_file() {
+                    Arc::new(
+                        Config::load(&config_file, &Overrides::default())
+                            .unwrap()
+                            .unwrap(),
+                    )
+                } else {
+                    builtin_config()
+                };
+                (rs_files(&path), config)
+            } else if name.ends_with(".rs") {
+                (vec![path.clone()], builtin_config())
+            } else {
+                continue;
+            };
+            out.push(Crate {
+                name: path.strip_prefix(root()).unwrap().display().to_string(),
+                files,
+                config,
+            });
+        }
+    }
+    for dir in ["examples/demo", "tests/data/sample"] {
+        out.push(Crate {
+            name: dir.to_string(),
+            files: rs_files(&root().join(dir)),
+            config: builtin_config(),
+        });
+    }
+    out
+}
+
+fn run(krate: &Crate, prefilter: bool) -> Outcome {
+    let inputs = krate
+        .files
+        .iter()
+        .filter(|p| !krate.config.excludes(p))
+        .map(|p| {
+            let mut input = Input::new(p.clone(), p.display().to_string(), 0);
+            input.config = krate.config.clone();
+            input.prefilter = prefilter;
+            input
+        })
+        .collect();
+    analyze(inputs, LINTS)
+}
+
+/// What differs between the report of the default mode and the full one.
+fn differences(name: &str, default: &Outcome, full: &Outcome) -> Vec<String> {
+    let mut out = Vec::new();
+    if default.diagnostics != full.diagnostics {
+        out.push(format!(
+            "{name}: {} findings by default, {} with --no-prefilter",
+            default.diagnostics.len(),
+            full.diagnostics.len()
+        ));
+    }
+    if default.errors != full.errors {
+        out.push(format!(
+            "{name}: errors differ: {:?} by default, {:?} with --no-prefilter",
+            default.errors, full.errors
+        ));
+    }
+    out
+}
+
+#[test]
+fn every_fixture_gives_the_same_report_in_both_modes() {
+    let mut failures = Vec::new();
+    let crates = fixture_crates();
+    assert!(crates.len() > 40, "fixtures not found");
+    for krate in &crates {
+        let (default, full) = (run(krate, true), run(krate, false));
+        failures.extend(differences(&krate.name, &default, &full));
+        if default.skipped != full.skipped {
+            failures.push(format!("{}: skipped files differ", krate.name));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The structure facts that name resolution and the module tree use, with
+/// scopes as paths and the ids of function body scopes left out
+/// (`{name#12}` is `{name}`: only code in that body can name it).
+fn structure(f: &FileFacts) -> Vec<String> {
+    let path = |s: u32| {
+        f.scopes[s as usize]
+            .iter()
+            .map(|seg| match seg.find('#') {
+                Some(k) if seg.starts_with('{') => format!("{}}}", &seg[..k]),
+                _ => seg.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join("::")
+    };
+    let mut out = Vec::new();
+    for c in &f.consts {
+        out.push(format!("const {} {} {:?}", path(c.scope), c.name, c.value));
+    }
+    for u in &f.uses {
+        out.push(format!(
+            "use {} {:?} {:?}",
+            path(u.scope),
+            u.alias,
+            u.target
+        ));
+    }
+    for d in &f.mod_decls {
+        out.push(format!(
+            "mod {} {} {:?} {:?}",
+            path(d.scope),
+            d.name,
+            d.path_attr,
+            d.cfgs
+        ));
+    }
+    for s in 0..f.scopes.len() {
+        if !f.scopes[s].iter().any(|seg| seg.starts_with('{')) {
+            out.push(format!("scope {}", path(s as u32)));
+        }
+    }
+    for t in &f.types {
+        out.push(format!("type {t}"));
+    }
+    // Order matters within a module (first `use` found first); the scopes
+    // of the lines keep that apart, so a sort keeps it comparable.
+    out.sort();
+    out
+}
+
+/// A file the prefilter lets through has nothing a finding can come from,
+/// and the structure the walker finds. `None` when the prefilter parses it.
+fn check_file(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), String>> {
+    let mine = prefilter::explain(text, vocab).ok()?;
+    let full = match parse_and_extract(0, text, vocab) {
+        Ok(f) => f,
+        Err(e) => {
+            return Some(Err(format!(
+                "{path}: read by the prefilter, but: {}",
+                e.message
+            )));
+        }
+    };
+    if !(full.registrations.is_empty()
+        && full.comparisons.is_empty()
+        && full.lowering.is_empty()
+        && full.lowering_platforms.is_empty())
+    {
+        return Some(Err(format!("{path}: skipped, yet the walker finds facts")));
+    }
+    let (a, b) = (structure(&mine), structure(&full));
+    if a != b {
+        return Some(Err(format!(
+            "{path}: structure differs\n  prefilter: {a:?}\n  walker:    {b:?}"
+        )));
+    }
+    Some(Ok(()))
+}
+
+fn budget() -> usize {
+    std::env::var("BACKEND_LINT_CORPUS_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(8usize)
+        * 1_000_000
+}
+
+/// Every `stride`-th file, so that `budget` spans every crate.
+fn sample(files: Vec<PathBuf>, budget: usize) -> Vec<PathBuf> {
+    let total: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let stride = match budget {
+        0 => 1,
+        b => (total as usize).div_ceil(b).max(1),
+    };
+    files.into_iter().step_by(stride).collect()
+}
+
+#[test]
+fn the_registry_corpus_keeps_its_structure() {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cargo"));
+    let files = sample(rs_files(&home.join("registry/src")), budget());
+    // CI builds this crate, so its dependencies are there.
+    assert!(files.len() > 100, "no crates under {}", home.display());
+    let vocab = Vocabulary::default();
+    let (mut read, mut failures) = (0, Vec::new());
+    for path in &files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        match check_file(&path.display().to_string(), &text, &vocab) {
+            Some(Ok(())) => read += 1,
+            Some(Err(e)) => failures.push(e),
+            None => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Most real files cannot yield a finding: a prefilter that reads
+    // nothing would pass the above trivially.
+    assert!(
+        read * 10 > files.len() * 8,
+        "{read} of {} read",
+        files.len()
+    );
+}
+
+#[test]
+fn runtimes_in_work_corpus_give_the_same_report() {
+    let Ok(entries) = std::fs::read_dir("/work/corpus") else {
+        eprintln!("/work/corpus is absent: skipped");
+        return;
+    };
+    let mut dirs: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    let mut failures = Vec::new();
+    for dir in dirs {
+        let krate = Crate {
+            name: dir.display().to_string(),
+            // An eighth of the budget each (a dozen runtimes, two modes).
+            files: sample(rs_files(&dir), budget() / 8),
+            config: builtin_config(),
+        };
+        let (default, full) = (run(&krate, true), run(&krate, false));
+        failures.extend(differences(&krate.name, &default, &full));
+        // Dead files that do not parse are seen only when parsed (see
+        // `prefilter`): the default mode skips no file the full one does not.
+        if !default.skipped.iter().all(|s| full.skipped.contains(s)) {
+            failures.push(format!("{}: skipped only by default", krate.name));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Items the structure reader reads itself or hands to the walker.
+const TRICKY: &[&str] = &[
+    // Constants in impls, with string values, `concat!`, non-strings.
+    r##"
+    pub struct Cuda;
+    impl Cuda { pub const NAME: &'static str = "cuda_x"; const N: usize = 3; }
+    impl<const N: usize> Trait<N> for [u8; N] where [(); N]: Sized { const K: &str = concat!("a", "b"); }
+    const _: () = ();
+    pub(crate) static mut COUNT: u32 = 0;
+    static GREETING: &str = r#"hi"#;
+    const TABLE: [u8; 4] = [1, 2, 3, 4];
+    const ITER: Option<&dyn Iterator<Item = u8>> = None;
+    const CMP: bool = 1 >= 2;
+    const S: &str = String::from("x").as_str();
+    const P: &str = (&("p")).to_string();
+    static NAMES: [&str; 2] = ["a", "b"];
+    const B: &str = { "b" };
+    const ARRAY_ITEM: &str = ["c"][0];
+    "##,
+    // `use` trees: groups, renames, `self`, globs, re-exports.
+    r##"
+    pub use crate::names::{self, CUDA as GPU, sub::*};
+    use super::{a::{b, c as d}, e::*};
+    pub(crate) use ::std::fmt;
+    extern crate alloc as a;
+    "##,
+    // Modules: declarations with cfgs and paths, inline modules, inner attributes.
+    r##"
+    #![cfg(feature = "x")]
+    #[cfg(unix)] mod unix;
+    #[cfg(not(unix))] #[path = "other.rs"] pub mod unix;
+    #[path = "a/b.rs"] #[cfg(test)] mod b;
+    mod inline {
+        #![cfg(test)]
+        pub mod deeper { pub const X: &str = "x"; mod file; }
+        use super::*;
+    }
+    mod inline { pub type T = u8; }
+    "##,
+    // Types, traits, unions, extern blocks, macros the walker does not read.
+    r##"
+    pub struct A<T: Iterator<Item = u8>>(T) where T: Clone;
+    enum E { X = 1, Y }
+    union U { a: u8 }
+    pub type Alias<'a> = &'a str;
+    pub unsafe trait Tr: Sized { const C: u8; type X; fn f(&self) -> u8 { 1 } }
+    auto trait Au {}
+    trait Al = Clone + Send;
+    extern "C" { static ERRNO: i32; fn f(p: *const c::c_char); type Opaque; }
+    unsafe extern "C" { pub safe fn g(); }
+    macro_rules! m { () => { const HIDDEN: &str = "x"; struct H; use x::y; }; }
+    include!("gen.rs");
+    const fn cf() -> u32 { 1 }
+    async unsafe fn af() {}
+    extern "C" fn ef() {}
+    impl !Send for A<u8> {}
+    "##,
+    // Items the walker finds inside code: function bodies, constant values,
+    // macro arguments; each such item is handed to syn and the walker.
+    r##"
+    fn f() {
+        use std::io::Write as W;
+        const LOCAL: &str = "l";
+        struct Local;
+        impl Local { const IN_IMPL: &str = "i"; type X = u8; }
+        let _ = || { static S: u8 = 0; };
+        thread_local! { static T: u8 = 1; }
+    }
+    impl X { fn g(&self) { enum Inner {} } }
+    fn h() -> u8 {
+        #[cfg(test)] use a::b as c;
+        pub(crate) const C: &str = "c";
+        unsafe trait T {}
+        struct P(u8);
+        type Q = u8;
+        static R: u8 = 1;
+        let x = [0u8; 3];
+        x[0]
+    }
+    const OUTER: &str = { const INNER: &str = "in"; INNER };
+    thread_local! { pub static TL: std::cell::Cell<u8> = std::cell::Cell::new(0); }
+    lazy_static::lazy_static! { static ref LS: &'static str = "ls"; }
+    bitflags! { pub struct Flags: u32 { const A = 1; } }
+    my_items! { pub struct Made; const MADE: &str = "m"; }
+    fn g<const N: usize>(p: *const c::c_char) -> &'static str { let _ = 1 / 2; "x" }
+    "##,
+];
+
+#[test]
+fn tricky_items_give_the_walker_s_structure() {
+    let vocab = Vocabulary::default();
+    for (i, text) in TRICKY.iter().enumerate() {
+        match check_file(&format!("TRICKY[{i}]"), text, &vocab) {
+            Some(Ok(())) => {}
+            Some(Err(e)) => panic!("{e}"),
+            None => panic!(
+                "TRICKY[{i}] is parsed in full: {:?}",
+                prefilter::explain(text, &vocab).err()
+            ),
+        }
+    }
+}
+
+fn check_text(text: &str, prefilter: bool) -> Outcome {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lib.rs");
+    std::fs::write(&path, text).unwrap();
+    let mut input = Input::new(path, "lib.rs".into(), 0);
+    input.prefilter = prefilter;
+    analyze(vec![input], LINTS)
+}
+
+#[test]
+fn files_that_do_not_tokenize_fail_in_both_modes() {
+    for text in [
+        "fn f() { let s = \"unterminated; }",
+        "fn f() { g(; }",
+        "fn f() {} /* unterminated",
+        "const X: &str = r#\"open\";",
+        "fn f() { let c = '\\q'; } fn g( {}",
+    ] {
+        let (default, full) = (check_text(text, true), check_text(text, false));
+        assert_eq!(full.errors.len(), 1, "{text}");
+        assert_eq!(default.errors, full.errors, "{text}");
+    }
+}
+
+#[test]
+fn a_syntax_error_inside_a_skipped_body_is_reported_only_without_the_prefilter() {
+    // Documented in `prefilter`: a file with no vocabulary is read for its
+    // items; what is wrong inside a body it skips is not seen.
+    let text = "pub fn f() { let = ; }\n";
+    assert_eq!(check_text(text, false).errors.len(), 1);
+    assert!(check_text(text, true).errors.is_empty());
+    // With a vocabulary name it is parsed, and the error is reported.
+    let text = "pub fn f(r: &mut R) { r.register(\"cuda\"); let = ; }\n";
+    assert_eq!(check_text(text, true).errors.len(), 1);
+}
