@@ -115,20 +115,27 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         });
     }
     for d in &outcome.diagnostics {
+        // A label in another file, or far from the finding in this one, gets
+        // an excerpt of its own: one excerpt spanning both would show every
+        // line in between (a registration 30 lines apart, 30 lines).
+        let line = |s: crate::diagnostic::Span| sources.get(s.file).line_col(s.start).line;
+        let apart = |l: &&crate::diagnostic::Label| {
+            l.span.file != d.span.file || line(l.span).abs_diff(line(d.span)) > MAX_EXCERPT_GAP
+        };
         let mut fixes: Vec<(String, String)> = header_fix(sources, d.span.file, d.span.start)
             .into_iter()
             .collect();
         fixes.extend(
             d.labels
                 .iter()
-                .filter(|l| l.span.file != d.span.file)
+                .filter(apart)
                 .filter_map(|l| header_fix(sources, l.span.file, l.span.start)),
         );
         header_fixes.push(fixes);
         let mut labels = vec![label(&d.label, d.span.start, d.span.end, true)];
         let mut related = Vec::new();
         for l in &d.labels {
-            if l.span.file == d.span.file {
+            if !apart(&l) {
                 labels.push(label(&l.message, l.span.start, l.span.end, false));
             } else {
                 let at = sources.get(l.span.file).line_col(l.span.start);
@@ -198,6 +205,9 @@ fn header_fix(sources: &SourceMap, file: u32, offset: usize) -> Option<(String, 
         )
     })
 }
+
+/// Labels further than this many lines from the finding get their own excerpt.
+const MAX_EXCERPT_GAP: usize = 8;
 
 /// The closing line of the human report.
 fn summary(outcome: &Outcome) -> String {
