@@ -407,66 +407,13 @@ fn check(args: CheckArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let selecting = args.workspace
-        || !args.packages.is_empty()
-        || !args.exclude.is_empty()
-        || args.manifest_path.is_some();
-    if selecting && !args.paths.is_empty() {
-        eprintln!(
-            "error: paths cannot be combined with --workspace, --package, --exclude or --manifest-path"
-        );
-        return EXIT_ERROR;
-    }
-    if !args.exclude.is_empty() && !args.workspace {
-        eprintln!("error: --exclude can only be used together with --workspace");
-        return EXIT_ERROR;
-    }
-    let mut path_errors = Vec::new();
-    // Findings are reported for these files only (given files: pre-commit).
-    let mut only: Option<Vec<PathBuf>> = None;
-    let inputs = if args.paths.is_empty() {
-        let selection = discover::Selection {
-            manifest_path: args.manifest_path.clone(),
-            workspace: args.workspace,
-            // `-p name@version`, as cargo takes it: one version per name in a workspace.
-            packages: args
-                .packages
-                .iter()
-                .map(|p| p.split_once('@').map_or(p.as_str(), |(n, _)| n).to_string())
-                .collect(),
-            exclude: args.exclude.clone(),
-        };
-        match discover::cargo_packages(&base, &selection) {
-            Ok(packages) => {
-                let (inputs, errors) = discover::package_inputs(&packages, &base);
-                path_errors.extend(errors);
-                inputs
-            }
-            // Outside any cargo package, plain `check` lints the current directory.
-            Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {
-                let (inputs, errors) = discover::collect(&[PathBuf::from(".")], &base);
-                path_errors.extend(errors);
-                inputs
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_ERROR;
-            }
-        }
-    } else if args.paths.iter().all(|p| p.is_file()) {
-        let (inputs, errors) = discover::packages_of_files(&args.paths, &base);
-        path_errors.extend(errors);
-        only = Some(
-            args.paths
-                .iter()
-                .filter_map(|p| std::path::absolute(p).ok())
-                .collect(),
-        );
-        inputs
-    } else {
-        let (inputs, errors) = discover::collect(&args.paths, &base);
-        path_errors.extend(errors);
-        inputs
+    let Selected {
+        inputs,
+        only,
+        path_errors,
+    } = match select(&args, &base) {
+        Ok(selected) => selected,
+        Err(code) => return code,
     };
     for e in &path_errors {
         eprintln!("error: {}", e.message);
@@ -494,24 +441,7 @@ fn check(args: CheckArgs) -> u8 {
         }
     };
     if inputs.is_empty() && path_errors.is_empty() {
-        if only.is_some() {
-            // pre-commit passed only excluded files: nothing to do is fine.
-            return EXIT_CLEAN;
-        }
-        let what = if args.paths.is_empty() {
-            "in the selected packages".to_string()
-        } else {
-            let shown: Vec<String> = args
-                .paths
-                .iter()
-                .map(|p| format!("`{}`", p.display()))
-                .collect();
-            format!("under {}", shown.join(", "))
-        };
-        eprintln!(
-            "error: no Rust files to check {what} (none found, or all excluded by the configuration)"
-        );
-        return EXIT_ERROR;
+        return nothing_to_check(&args, only.is_some());
     }
     let inputs = inputs
         .into_iter()
@@ -535,33 +465,7 @@ fn check(args: CheckArgs) -> u8 {
     }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
-        return match baseline::write(path, &outcome, &root) {
-            Ok(n) => {
-                eprintln!(
-                    "wrote {} to the baseline `{}`",
-                    report::plural(n, "finding"),
-                    path.display()
-                );
-                if outcome.errors.is_empty() && path_errors.is_empty() {
-                    EXIT_CLEAN
-                } else {
-                    let _ = print(&report::render(
-                        Format::Short,
-                        &outcome,
-                        &report::Options {
-                            color: false,
-                            root,
-                            quiet: args.quiet,
-                        },
-                    ));
-                    EXIT_ERROR
-                }
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                EXIT_ERROR
-            }
-        };
+        return write_baseline(&args, path, &outcome, root, path_errors.is_empty());
     }
     if let Some(path) = &args.baseline {
         match baseline::apply(path, &mut outcome, &root) {
@@ -573,6 +477,145 @@ fn check(args: CheckArgs) -> u8 {
             }
         }
     }
+    let written = write_reports(&args, &outcome, root);
+    if !written || !path_errors.is_empty() || !outcome.errors.is_empty() {
+        EXIT_ERROR
+    } else if outcome
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+    {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    }
+}
+
+/// What `check` was asked to read.
+struct Selected {
+    inputs: Vec<Input>,
+    /// Findings are reported for these files only (given files: pre-commit).
+    only: Option<Vec<PathBuf>>,
+    path_errors: Vec<discover::PathError>,
+}
+
+/// The files to read: the selected packages, the given directories, or the
+/// whole packages of the given files. `Err` is the exit code of a usage error.
+fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
+    let selecting = args.workspace
+        || !args.packages.is_empty()
+        || !args.exclude.is_empty()
+        || args.manifest_path.is_some();
+    if selecting && !args.paths.is_empty() {
+        eprintln!(
+            "error: paths cannot be combined with --workspace, --package, --exclude or --manifest-path"
+        );
+        return Err(EXIT_ERROR);
+    }
+    if !args.exclude.is_empty() && !args.workspace {
+        eprintln!("error: --exclude can only be used together with --workspace");
+        return Err(EXIT_ERROR);
+    }
+    let mut only = None;
+    let (inputs, path_errors) = if args.paths.is_empty() {
+        let selection = discover::Selection {
+            manifest_path: args.manifest_path.clone(),
+            workspace: args.workspace,
+            // `-p name@version`, as cargo takes it: one version per name in a workspace.
+            packages: args
+                .packages
+                .iter()
+                .map(|p| p.split_once('@').map_or(p.as_str(), |(n, _)| n).to_string())
+                .collect(),
+            exclude: args.exclude.clone(),
+        };
+        match discover::cargo_packages(base, &selection) {
+            Ok(packages) => discover::package_inputs(&packages, base),
+            // Outside any cargo package, plain `check` lints the current directory.
+            Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {
+                discover::collect(&[PathBuf::from(".")], base)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Err(EXIT_ERROR);
+            }
+        }
+    } else if args.paths.iter().all(|p| p.is_file()) {
+        only = Some(
+            args.paths
+                .iter()
+                .filter_map(|p| std::path::absolute(p).ok())
+                .collect(),
+        );
+        discover::packages_of_files(&args.paths, base)
+    } else {
+        discover::collect(&args.paths, base)
+    };
+    Ok(Selected {
+        inputs,
+        only,
+        path_errors,
+    })
+}
+
+/// No file to read: an error, unless pre-commit passed only excluded files.
+fn nothing_to_check(args: &CheckArgs, files_given: bool) -> u8 {
+    if files_given {
+        return EXIT_CLEAN;
+    }
+    let what = if args.paths.is_empty() {
+        "in the selected packages".to_string()
+    } else {
+        let shown: Vec<String> = args
+            .paths
+            .iter()
+            .map(|p| format!("`{}`", p.display()))
+            .collect();
+        format!("under {}", shown.join(", "))
+    };
+    eprintln!(
+        "error: no Rust files to check {what} (none found, or all excluded by the configuration)"
+    );
+    EXIT_ERROR
+}
+
+/// `--write-baseline`: record the findings; exit 0 unless a file could not
+/// be analysed (then its errors are printed, and the exit code is 2).
+fn write_baseline(
+    args: &CheckArgs,
+    path: &Path,
+    outcome: &Outcome,
+    root: PathBuf,
+    paths_ok: bool,
+) -> u8 {
+    match baseline::write(path, outcome, &root) {
+        Ok(n) => {
+            eprintln!(
+                "wrote {} to the baseline `{}`",
+                report::plural(n, "finding"),
+                path.display()
+            );
+            if outcome.errors.is_empty() && paths_ok {
+                return EXIT_CLEAN;
+            }
+            let options = report::Options {
+                color: false,
+                root,
+                quiet: args.quiet,
+            };
+            let _ = print(&report::render(Format::Short, outcome, &options));
+            EXIT_ERROR
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_ERROR
+        }
+    }
+}
+
+/// The report on stdout, the `--output` files, `--statistics` and the GitHub
+/// step summary. `false` when one of them could not be written.
+fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
     let options = report::Options {
         color: use_color(args.color),
         root,
@@ -584,11 +627,11 @@ fn check(args: CheckArgs) -> u8 {
         Some("human") => Format::Human,
         _ => args.format,
     };
-    let mut failed = print_or_fail(&report::render(format, &outcome, &options)) != EXIT_CLEAN;
+    let mut ok = print_or_fail(&report::render(format, outcome, &options)) == EXIT_CLEAN;
     for (format, path) in &args.output {
         let text = report::render(
             *format,
-            &outcome,
+            outcome,
             &report::Options {
                 color: false,
                 ..options.clone()
@@ -600,15 +643,15 @@ fn check(args: CheckArgs) -> u8 {
                 format.name(),
                 path.display()
             );
-            failed = true;
+            ok = false;
         }
     }
     if args.statistics {
-        eprint!("{}", statistics(&outcome));
+        eprint!("{}", statistics(outcome));
     }
     let github = format == Format::Github || args.output.iter().any(|(f, _)| *f == Format::Github);
     if github && let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY") {
-        let table = report::github::step_summary(&outcome, &options.root);
+        let table = report::github::step_summary(outcome, &options.root);
         let written = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -619,20 +662,10 @@ fn check(args: CheckArgs) -> u8 {
                 "error: cannot append to GITHUB_STEP_SUMMARY `{}`: {e}",
                 PathBuf::from(summary).display()
             );
-            failed = true;
+            ok = false;
         }
     }
-    if failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
-        EXIT_ERROR
-    } else if outcome
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error)
-    {
-        EXIT_FINDINGS
-    } else {
-        EXIT_CLEAN
-    }
+    ok
 }
 
 /// Run `f` with a progress bar on stderr when it is a terminal (and `show`);
