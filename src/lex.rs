@@ -130,7 +130,7 @@ fn raw_string_hashes(b: &[u8], i: usize) -> Option<usize> {
 
 /// The length of a character literal at `i` (`'a'`, `'\n'`, `'\''`,
 /// `'\u{1F600}'`, `'é'`), or `None` for a lifetime or label (`'a`).
-fn char_literal_len(text: &str, i: usize) -> Option<usize> {
+pub(crate) fn char_literal_len(text: &str, i: usize) -> Option<usize> {
     let rest = &text[i + 1..];
     if let Some(esc) = rest.strip_prefix('\\') {
         // The escaped character itself may be a quote: `'\''`.

@@ -11,6 +11,8 @@
 //! code, a string literal whose value is a canonical platform name).
 
 use super::Bail;
+// `lex::scan`'s rule for character literals, so that both see the same code.
+use crate::lex::char_literal_len;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -368,21 +370,6 @@ fn block_comment_end(b: &[u8], mut i: usize) -> Result<usize, Bail> {
         }
     }
     Err("an unterminated block comment")
-}
-
-/// The length of a character literal at `i`, or `None` for a lifetime or
-/// label: `lex::scan`'s rule, so that both see the same code.
-fn char_literal_len(text: &str, i: usize) -> Option<usize> {
-    let rest = &text[i + 1..];
-    if let Some(esc) = rest.strip_prefix('\\') {
-        let escaped = esc.chars().next()?;
-        let close = esc[escaped.len_utf8()..].find('\'')?;
-        return Some(1 + 1 + escaped.len_utf8() + close + 1);
-    }
-    let c = rest.chars().next()?;
-    rest[c.len_utf8()..]
-        .starts_with('\'')
-        .then_some(1 + c.len_utf8() + 1)
 }
 
 /// What a `"` opens: a string (`Lit::Str`), a byte string, a C string.
