@@ -10,114 +10,16 @@
 //! `UPDATE_EXPECT=1 cargo test --test fixtures`, then read the diff.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
-use std::sync::Arc;
-
-use backend_lint::config::{Config, Overrides};
-use backend_lint::engine::{Input, Outcome, analyze, builtin_config};
+use backend_lint::engine::{Input, Outcome, analyze};
 use backend_lint::lints::LINTS;
 use backend_lint::report::{self, Format, Options};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fixture: one file, or a folder of files forming one crate.
-struct Fixture {
-    path: PathBuf,
-    files: Vec<PathBuf>,
-}
-
-impl Fixture {
-    fn name(&self) -> String {
-        self.path
-            .strip_prefix(root())
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/")
-    }
-
-    fn expected_path(&self) -> PathBuf {
-        self.path.with_extension("expected")
-    }
-}
-
-fn fixtures(dir: &Path) -> Vec<Fixture> {
-    let mut out = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if !(name.starts_with("bad") || name.starts_with("good")) {
-            continue;
-        }
-        if path.is_dir() {
-            let mut files: Vec<PathBuf> = walk_rs(&path);
-            files.sort();
-            out.push(Fixture { path, files });
-        } else if name.ends_with(".rs") {
-            out.push(Fixture {
-                files: vec![path.clone()],
-                path,
-            });
-        }
-    }
-    out
-}
-
-fn walk_rs(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(walk_rs(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-    out
-}
-
-/// A folder fixture may hold its own `backend-lint.toml`; everything else
-/// runs with the built-in configuration (not this repository's, which
-/// excludes `lints/`).
-fn config(fixture: &Fixture) -> Arc<Config> {
-    let file = fixture.path.join("backend-lint.toml");
-    if fixture.path.is_dir() && file.is_file() {
-        match Config::load(&file, &Overrides::default()) {
-            Ok(Some(c)) => Arc::new(c),
-            Ok(None) => unreachable!("a backend-lint.toml always is a configuration"),
-            Err(e) => panic!("{}", e.render(false)),
-        }
-    } else {
-        builtin_config()
-    }
-}
+mod common;
+use common::{Fixture, fixtures, root};
 
 fn run(fixture: &Fixture) -> Outcome {
-    let config = config(fixture);
-    let inputs = fixture
-        .files
-        .iter()
-        .filter(|p| !config.excludes(p))
-        .map(|p| {
-            let mut input = Input::new(
-                p.clone(),
-                p.strip_prefix(root())
-                    .unwrap()
-                    .to_string_lossy()
-                    .replace('\\', "/"),
-                0,
-            );
-            input.config = config.clone();
-            input
-        })
-        .collect();
-    analyze(inputs, LINTS)
+    analyze(fixture.inputs(), LINTS)
 }
 
 /// `(file, line) -> lint names` from the `//~ name` markers.

@@ -15,35 +15,17 @@
 //! `BACKEND_LINT_CORPUS_MB` sets the budget (default 8 MB of the registry,
 //! an eighth of it per runtime; 0 for everything).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use backend_lint::analysis::facts::FileFacts;
-use backend_lint::config::{Config, Overrides, Vocabulary};
+use backend_lint::config::{Config, Vocabulary};
 use backend_lint::engine::{Input, Outcome, analyze, builtin_config, parse_and_extract};
 use backend_lint::lints::LINTS;
 use backend_lint::prefilter;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rs_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(rs_files(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
-}
+mod common;
+use common::{fixtures, root, rs_files};
 
 /// Files analysed together, with their configuration.
 struct Crate {
@@ -55,48 +37,21 @@ struct Crate {
 /// Every fixture of `lints/` (a file, or a folder with its own
 /// `backend-lint.toml`), the demo crate and the sample crate.
 fn fixture_crates() -> Vec<Crate> {
-    let mut out = Vec::new();
     let mut lint_dirs: Vec<PathBuf> = std::fs::read_dir(root().join("lints"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_dir())
         .collect();
     lint_dirs.sort();
-    for dir in lint_dirs {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if !(name.starts_with("bad") || name.starts_with("good")) {
-                continue;
-            }
-            let config_file = path.join("backend-lint.toml");
-            let (files, config) = if path.is_dir() {
-                let config = if config_file.is_file() {
-                    Arc::new(
-                        Config::load(&config_file, &Overrides::default())
-                            .unwrap()
-                            .unwrap(),
-                    )
-                } else {
-                    builtin_config()
-                };
-                (rs_files(&path), config)
-            } else if name.ends_with(".rs") {
-                (vec![path.clone()], builtin_config())
-            } else {
-                continue;
-            };
-            out.push(Crate {
-                name: path.strip_prefix(root()).unwrap().display().to_string(),
-                files,
-                config,
-            });
-        }
-    }
+    let mut out: Vec<Crate> = lint_dirs
+        .iter()
+        .flat_map(|dir| fixtures(dir))
+        .map(|f| Crate {
+            name: f.name(),
+            files: f.files,
+            config: f.config,
+        })
+        .collect();
     for dir in ["examples/demo", "tests/data/sample"] {
         out.push(Crate {
             name: dir.to_string(),

@@ -2,6 +2,10 @@
 #![allow(dead_code)] // each test binary uses its own part
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use backend_lint::config::{Config, Overrides};
+use backend_lint::engine::{Input, builtin_config};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -34,4 +38,103 @@ pub fn snapshot(name: &str, actual: &str) {
         "{} differs; run UPDATE_EXPECT=1 cargo test and review",
         path.display()
     );
+}
+
+/// The `.rs` files under `dir`, sorted.
+pub fn rs_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(rs_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A fixture of `lints/<name>/`: a `bad*`/`good*` file, or a folder of files
+/// forming one crate, with its own `backend-lint.toml` or the built-in
+/// configuration (not this repository's, which excludes `lints/`).
+pub struct Fixture {
+    pub path: PathBuf,
+    pub files: Vec<PathBuf>,
+    pub config: Arc<Config>,
+}
+
+impl Fixture {
+    pub fn name(&self) -> String {
+        self.path
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/")
+    }
+
+    pub fn expected_path(&self) -> PathBuf {
+        self.path.with_extension("expected")
+    }
+
+    /// The inputs of one run: the files not excluded, shown relative to the root.
+    pub fn inputs(&self) -> Vec<Input> {
+        self.files
+            .iter()
+            .filter(|p| !self.config.excludes(p))
+            .map(|p| {
+                let shown = p
+                    .strip_prefix(root())
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                let mut input = Input::new(p.clone(), shown, 0);
+                input.config = self.config.clone();
+                input
+            })
+            .collect()
+    }
+}
+
+/// The fixtures of one folder of `lints/`, in name order.
+pub fn fixtures(dir: &Path) -> Vec<Fixture> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    let mut out = Vec::new();
+    for path in entries {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !(name.starts_with("bad") || name.starts_with("good")) {
+            continue;
+        }
+        if path.is_dir() {
+            let file = path.join("backend-lint.toml");
+            let config = if file.is_file() {
+                match Config::load(&file, &Overrides::default()) {
+                    Ok(Some(c)) => Arc::new(c),
+                    Ok(None) => unreachable!("a backend-lint.toml always is a configuration"),
+                    Err(e) => panic!("{}", e.render(false)),
+                }
+            } else {
+                builtin_config()
+            };
+            out.push(Fixture {
+                files: rs_files(&path),
+                path,
+                config,
+            });
+        } else if name.ends_with(".rs") {
+            out.push(Fixture {
+                files: vec![path.clone()],
+                path,
+                config: builtin_config(),
+            });
+        }
+    }
+    out
 }
