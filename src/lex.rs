@@ -182,8 +182,9 @@ pub fn nesting(text: &str) -> Nesting {
     let mut levels: Vec<Chains> = vec![Chains::default()];
     // Consecutive prefix operators: `****x`, `&&&&p`, `*const *const T`, `!!x`.
     let mut prefix_run = 0usize;
-    let mut word = String::new();
-    let mut last_word = String::new();
+    // Identifiers as byte ranges of `text` (no allocation per word).
+    let mut word: Option<(usize, usize)> = None;
+    let mut last_word: Option<(usize, usize)> = None;
     let mut prev: Option<u8> = None;
     // The last token ends an operand (`x`, `1`, `)`): `*`, `&`, `-`, `!`
     // after it are binary operators or a macro's `!`, not prefixes.
@@ -204,43 +205,53 @@ pub fn nesting(text: &str) -> Nesting {
             return;
         };
         let c = b[i];
-        if c.is_ascii_alphanumeric() || c == b'_' {
-            word.push(c as char);
+        let ident = c.is_ascii_alphanumeric() || c == b'_';
+        if ident
+            && let Some((start, end)) = word
+            && end == i
+        {
+            word = Some((start, i + 1));
             prev = Some(c);
             return;
         }
-        if !word.is_empty() {
+        if let Some((start, end)) = word.take() {
+            let w = &b[start..end];
             // `const`/`mut` continue a run of `*`/`&` prefixes.
             let keyword = matches!(
-                word.as_str(),
-                "const"
-                    | "mut"
-                    | "return"
-                    | "in"
-                    | "if"
-                    | "else"
-                    | "match"
-                    | "let"
-                    | "while"
-                    | "for"
-                    | "move"
-                    | "dyn"
-                    | "impl"
-                    | "break"
-                    | "yield"
+                w,
+                b"const"
+                    | b"mut"
+                    | b"return"
+                    | b"in"
+                    | b"if"
+                    | b"else"
+                    | b"match"
+                    | b"let"
+                    | b"while"
+                    | b"for"
+                    | b"move"
+                    | b"dyn"
+                    | b"impl"
+                    | b"break"
+                    | b"yield"
             );
-            if !matches!(word.as_str(), "const" | "mut") {
+            if !matches!(w, b"const" | b"mut") {
                 prefix_run = 0;
             }
             after_operand = !keyword;
-            if word == "if" && last_word == "else" {
+            if w == b"if" && last_word.is_some_and(|(s, e)| &b[s..e] == b"else") {
                 let l = levels.last_mut().expect("one level always");
                 l.else_if += 1;
                 note(l.else_if, "`else if` links", &mut out);
             }
-            last_word = std::mem::take(&mut word);
-        } else if !c.is_ascii_whitespace() {
-            last_word.clear();
+            last_word = Some((start, end));
+        } else if !c.is_ascii_whitespace() && !ident {
+            last_word = None;
+        }
+        if ident {
+            word = Some((i, i + 1));
+            prev = Some(c);
+            return;
         }
         let next = b.get(i + 1).copied();
         let l = levels.last_mut().expect("one level always");
