@@ -45,21 +45,7 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 let start = i;
-                let mut depth = 0usize;
-                while i < b.len() {
-                    if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-                        depth += 1;
-                        i += 2;
-                    } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        i += 1;
-                    }
-                }
+                i = block_comment_end(b, i).unwrap_or(b.len());
                 newlines(start, i, &mut on);
             }
             b'"' => {
@@ -117,6 +103,27 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
             }
         }
     }
+}
+
+/// The end of the (nested) block comment that opens at `i`, or `None`
+/// when it is not closed.
+pub(crate) fn block_comment_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            depth += 1;
+            i += 2;
+        } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return Some(i);
+            }
+        } else {
+            i += memchr::memchr2(b'*', b'/', &b[i + 1..]).map_or(b.len() - i, |k| k + 1);
+        }
+    }
+    None
 }
 
 /// After `r`/`br`/`cr` at `i`: `#*"` opens a raw string; the number of `#`.

@@ -350,26 +350,8 @@ fn raw_end(b: &[u8], mut body: usize, hashes: usize) -> Result<usize, Bail> {
 }
 
 /// The end of a block comment at `i`, nested as `lex::scan` nests them.
-fn block_comment_end(b: &[u8], mut i: usize) -> Result<usize, Bail> {
-    let mut depth = 0usize;
-    while i < b.len() {
-        if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
-            depth += 1;
-            i += 2;
-        } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
-            depth -= 1;
-            i += 2;
-            if depth == 0 {
-                return Ok(i);
-            }
-        } else {
-            i += match memchr::memchr2(b'*', b'/', &b[i + 1..]) {
-                Some(k) => k + 1,
-                None => b.len() - i,
-            };
-        }
-    }
-    Err("an unterminated block comment")
+fn block_comment_end(b: &[u8], i: usize) -> Result<usize, Bail> {
+    crate::lex::block_comment_end(b, i).ok_or("an unterminated block comment")
 }
 
 /// What a `"` opens: a string (`Lit::Str`), a byte string, a C string.
