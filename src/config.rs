@@ -401,6 +401,26 @@ impl Vocabulary {
         self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
     }
 
+    /// Whether a name is in any list of the vocabulary: a registration
+    /// function, guard, unregistration, run-once method, canonicalizer,
+    /// source, lowering call or backend setter or request.
+    pub fn mentions(&self, name: &str) -> bool {
+        self.is_registration(name)
+            || [
+                &self.backends,
+                &self.guards,
+                &self.unregister,
+                &self.run_once,
+                &self.canonicalizers,
+                &self.sources,
+                &self.lowering_calls,
+                &self.backend_setters,
+                &self.backend_requests,
+            ]
+            .iter()
+            .any(|set| set.contains(name))
+    }
+
     /// The names and prefixes of the registration functions (exclusions left
     /// out): every name [`Self::registration_key`] knows starts with one.
     pub fn function_stems(&self) -> impl Iterator<Item = &str> {

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use crate::analysis::facts::FileFacts;
 use crate::analysis::{CrateFacts, extract};
 use crate::config::{Config, Level, Vocabulary};
-use crate::diagnostic::{Diagnostic, FileError, Span};
+use crate::diagnostic::{Diagnostic, FileError};
 use crate::lex;
 use crate::lints::{Check, LINTS, Lint};
 use crate::source::{FileId, SourceFile, SourceMap, SpanConv};
@@ -96,17 +96,22 @@ pub fn analyze_with_progress(
     lints: &[&Lint],
     progress: &(dyn Fn(usize) + Sync),
 ) -> Outcome {
-    // One file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`) is read once.
-    let mut seen = std::collections::HashSet::new();
-    inputs
-        .retain(|i| seen.insert(std::fs::canonicalize(&i.path).unwrap_or_else(|_| i.path.clone())));
-    inputs.sort_by(|a, b| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
-
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("backend-lint-{i}"))
         .build()
         .ok();
+    // One file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`) is read once.
+    let identities: Vec<FileIdentity> = on_big_stack(pool.as_ref(), || {
+        inputs
+            .par_iter()
+            .map(|i| FileIdentity::of(&i.path))
+            .collect()
+    });
+    let mut seen = std::collections::HashSet::new();
+    let mut identities = identities.into_iter();
+    inputs.retain(|_| seen.insert(identities.next()));
+    inputs.sort_by(|a, b| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
     let per_file: Vec<(SourceFile, Result<FileFacts, FileError>)> =
         on_big_stack(pool.as_ref(), || {
             inputs
@@ -136,7 +141,7 @@ pub fn analyze_with_progress(
     krates.sort_unstable();
     krates.dedup();
     let sources = &outcome.sources;
-    let facts = &facts;
+    let all_facts = &facts;
     let inputs = &inputs;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
@@ -148,11 +153,16 @@ pub fn analyze_with_progress(
                 else {
                     return Vec::new();
                 };
-                let files: Vec<_> = facts
+                let files: Vec<_> = all_facts
                     .iter()
                     .filter(|(_, k, _)| *k == krate)
                     .map(|(id, _, f)| (*id, sources.get(*id).path.as_path(), f))
                     .collect();
+                // Every finding points into a file with a fact it can be
+                // reported at: a crate without one has nothing to check.
+                if !files.iter().any(|(_, _, f)| f.may_be_reported()) {
+                    return Vec::new();
+                }
                 let directives: Vec<_> = files
                     .iter()
                     .map(|(id, _, f)| (sources.get(*id), *id, &f.directives))
@@ -174,6 +184,8 @@ pub fn analyze_with_progress(
             .collect()
     });
     outcome.diagnostics = diagnostics;
+    // Facts of thousands of files are freed on the pool, not one by one here.
+    on_big_stack(pool.as_ref(), || facts.into_par_iter().for_each(drop));
     let sources = &outcome.sources;
     outcome.diagnostics.sort_by(|a, b| {
         let key = |d: &Diagnostic| {
@@ -188,6 +200,29 @@ pub fn analyze_with_progress(
     });
     outcome.diagnostics.dedup();
     outcome
+}
+
+/// What makes two paths one file: the device and inode on Unix (one `stat`,
+/// where canonicalizing reads every link of the path), the canonical path
+/// elsewhere, the path itself when neither can be had.
+#[derive(PartialEq, Eq, Hash)]
+enum FileIdentity {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+impl FileIdentity {
+    fn of(path: &std::path::Path) -> FileIdentity {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if let Ok(m) = std::fs::metadata(path) {
+                return FileIdentity::Inode(m.dev(), m.ino());
+            }
+        }
+        FileIdentity::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    }
 }
 
 /// Move the errors of files no target compiles to `skipped`: a file that
@@ -250,45 +285,16 @@ fn analyze_file(
     input: &Input,
     vocab: &Vocabulary,
 ) -> (SourceFile, Result<FileFacts, FileError>) {
-    let fail = |text: Arc<str>, message: String, span: Option<Span>| {
-        (
-            SourceFile::new(input.path.clone(), input.display.clone(), text),
-            Err(FileError {
+    let text = match read_text(&input.path) {
+        Ok(text) => text,
+        Err(message) => {
+            let error = FileError {
                 file: id,
                 message,
-                span,
-            }),
-        )
-    };
-    match std::fs::metadata(&input.path) {
-        Ok(m) if m.len() > MAX_FILE_BYTES => {
-            return fail(
-                Arc::from(""),
-                format!(
-                    "file is {} MiB, larger than the {} MiB backend-lint reads; it was not analysed",
-                    m.len() / (1024 * 1024),
-                    MAX_FILE_BYTES / (1024 * 1024)
-                ),
-                None,
-            );
-        }
-        _ => {}
-    }
-    let bytes = match std::fs::read(&input.path) {
-        Ok(b) => b,
-        Err(e) => return fail(Arc::from(""), format!("could not read file: {e}"), None),
-    };
-    let text: Arc<str> = match String::from_utf8(bytes) {
-        Ok(s) => Arc::from(s),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            return fail(
-                Arc::from(""),
-                format!(
-                    "file is not valid UTF-8 (invalid byte at offset {at}); it was not analysed"
-                ),
-                None,
-            );
+                span: None,
+            };
+            let source = SourceFile::new(input.path.clone(), input.display.clone(), "".into());
+            return (source, Err(error));
         }
     };
     let structure_only = input
@@ -299,14 +305,46 @@ fn analyze_file(
     // Only a file with something a finding can point at needs its text later
     // (excerpts, line numbers, fingerprints): most files of a crate have none,
     // and holding every text made memory grow with the size of the run.
-    let text = match &result {
+    let text: Arc<str> = match &result {
         Ok(facts) if !facts.may_be_reported() => Arc::from(""),
-        _ => text,
+        _ => Arc::from(text),
     };
     (
         SourceFile::new(input.path.clone(), input.display.clone(), text),
         result,
     )
+}
+
+/// A file's text, or why it was not analysed. The file is opened once (its
+/// size from the open handle) and read into a buffer of that size.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    let read_error = |e: std::io::Error| format!("could not read file: {e}");
+    let mut file = std::fs::File::open(path).map_err(read_error)?;
+    let too_big = |len: u64| {
+        format!(
+            "file is {} MiB, larger than the {} MiB backend-lint reads; it was not analysed",
+            len / (1024 * 1024),
+            MAX_FILE_BYTES / (1024 * 1024)
+        )
+    };
+    let len = file.metadata().map_err(read_error)?.len();
+    if len > MAX_FILE_BYTES {
+        return Err(too_big(len));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0) + 1);
+    // `take`: a file that grows while it is read stays within the bound.
+    (&mut file)
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_error)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("file is not valid UTF-8 (invalid byte at offset {at}); it was not analysed")
+    })
 }
 
 /// Parse one file's text and extract its facts.

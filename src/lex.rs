@@ -6,8 +6,13 @@
 /// What the scan meets, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
-    /// A byte of code (not in a comment or literal) at this offset.
+    /// A byte of code (not in a comment or literal, not a word, not
+    /// whitespace) at this offset: punctuation, or a byte of a non-ASCII
+    /// character.
     Code(usize),
+    /// An identifier, keyword or number (a run of ASCII letters, digits and
+    /// `_`): `start..end`.
+    Word(usize, usize),
     /// A string, byte string, raw string or character literal: `start..end`.
     Literal(usize, usize),
     /// A `//` comment (`///` and `//!` included): `start..end` is its text
@@ -94,9 +99,10 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
                     on(Event::Literal(start, end));
                     i = end;
                 } else {
-                    (start..i).for_each(|k| on(Event::Code(k)));
+                    on(Event::Word(start, i));
                 }
             }
+            b' ' | b'\t' | b'\r' => i += 1,
             _ => {
                 on(Event::Code(i));
                 i += 1;
@@ -189,9 +195,8 @@ pub fn nesting(text: &str) -> Nesting {
     let mut levels: Vec<Chains> = vec![Chains::default()];
     // Consecutive prefix operators: `****x`, `&&&&p`, `*const *const T`, `!!x`.
     let mut prefix_run = 0usize;
-    // Identifiers as byte ranges of `text` (no allocation per word).
-    let mut word: Option<(usize, usize)> = None;
-    let mut last_word: Option<(usize, usize)> = None;
+    // The last word was `else` (comments and whitespace between do not count).
+    let mut after_else = false;
     let mut prev: Option<u8> = None;
     // The last token ends an operand (`x`, `1`, `)`): `*`, `&`, `-`, `!`
     // after it are binary operators or a macro's `!`, not prefixes.
@@ -203,63 +208,52 @@ pub fn nesting(text: &str) -> Nesting {
         }
     };
     scan(text, |event| {
-        let Event::Code(i) = event else {
-            if let Event::Literal(..) = event {
+        let i = match event {
+            Event::Code(i) => i,
+            Event::Literal(..) => {
                 prefix_run = 0;
                 prev = Some(b'"');
                 after_operand = true;
+                return;
             }
-            return;
+            Event::Word(start, end) => {
+                let w = &b[start..end];
+                // `const`/`mut` continue a run of `*`/`&` prefixes.
+                let keyword = matches!(
+                    w,
+                    b"const"
+                        | b"mut"
+                        | b"return"
+                        | b"in"
+                        | b"if"
+                        | b"else"
+                        | b"match"
+                        | b"let"
+                        | b"while"
+                        | b"for"
+                        | b"move"
+                        | b"dyn"
+                        | b"impl"
+                        | b"break"
+                        | b"yield"
+                );
+                if !matches!(w, b"const" | b"mut") {
+                    prefix_run = 0;
+                }
+                after_operand = !keyword;
+                if w == b"if" && after_else {
+                    let l = levels.last_mut().expect("one level always");
+                    l.else_if += 1;
+                    note(l.else_if, "`else if` links", &mut out);
+                }
+                after_else = w == b"else";
+                prev = Some(b[end - 1]);
+                return;
+            }
+            Event::LineComment(..) | Event::Newline => return,
         };
+        after_else = false;
         let c = b[i];
-        let ident = c.is_ascii_alphanumeric() || c == b'_';
-        if ident
-            && let Some((start, end)) = word
-            && end == i
-        {
-            word = Some((start, i + 1));
-            prev = Some(c);
-            return;
-        }
-        if let Some((start, end)) = word.take() {
-            let w = &b[start..end];
-            // `const`/`mut` continue a run of `*`/`&` prefixes.
-            let keyword = matches!(
-                w,
-                b"const"
-                    | b"mut"
-                    | b"return"
-                    | b"in"
-                    | b"if"
-                    | b"else"
-                    | b"match"
-                    | b"let"
-                    | b"while"
-                    | b"for"
-                    | b"move"
-                    | b"dyn"
-                    | b"impl"
-                    | b"break"
-                    | b"yield"
-            );
-            if !matches!(w, b"const" | b"mut") {
-                prefix_run = 0;
-            }
-            after_operand = !keyword;
-            if w == b"if" && last_word.is_some_and(|(s, e)| &b[s..e] == b"else") {
-                let l = levels.last_mut().expect("one level always");
-                l.else_if += 1;
-                note(l.else_if, "`else if` links", &mut out);
-            }
-            last_word = Some((start, end));
-        } else if !c.is_ascii_whitespace() && !ident {
-            last_word = None;
-        }
-        if ident {
-            word = Some((i, i + 1));
-            prev = Some(c);
-            return;
-        }
         let next = b.get(i + 1).copied();
         let l = levels.last_mut().expect("one level always");
         match c {

@@ -183,7 +183,6 @@ pub fn parse_file(text: &str) -> syn::Result<syn::File> {
 /// a name of the same length (`try` -> `tr_`); `None` when there are none.
 fn rename_2015_names(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
-    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let next_word = |from: usize| -> &str {
         let rest = text[from..].trim_start();
         let end = rest
@@ -199,30 +198,23 @@ fn rename_2015_names(text: &str) -> Option<String> {
     let prev_char = |at: usize| text[..at].trim_end().chars().last();
     let mut renames = Vec::new();
     crate::lex::scan(text, |e| {
-        let crate::lex::Event::Code(i) = e else {
+        let crate::lex::Event::Word(i, end) = e else {
             return;
         };
-        if i > 0 && is_ident(bytes[i - 1]) {
+        let word = &text[i..end];
+        if !matches!(word, "async" | "await" | "try") {
             return;
         }
-        for word in ["async", "await", "try"] {
-            let end = i + word.len();
-            if !bytes[i..].starts_with(word.as_bytes())
-                || bytes.get(end).copied().is_some_and(is_ident)
-            {
-                continue;
-            }
-            let keyword = match word {
-                "async" => matches!(
-                    next_word(end),
-                    "fn" | "move" | "{" | "|" | "unsafe" | "closure"
-                ),
-                "await" => prev_char(i) == Some('.'),
-                _ => matches!(next_word(end), "{" | "!"),
-            };
-            if !keyword {
-                renames.push(end - 1);
-            }
+        let keyword = match word {
+            "async" => matches!(
+                next_word(end),
+                "fn" | "move" | "{" | "|" | "unsafe" | "closure"
+            ),
+            "await" => prev_char(i) == Some('.'),
+            _ => matches!(next_word(end), "{" | "!"),
+        };
+        if !keyword {
+            renames.push(end - 1);
         }
     });
     if renames.is_empty() {

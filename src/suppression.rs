@@ -189,7 +189,7 @@ fn line_comments(text: &str) -> Vec<LineComment> {
             line_has_code = false;
         }
         Event::Code(i) => line_has_code |= !text.as_bytes()[i].is_ascii_whitespace(),
-        Event::Literal(..) => line_has_code = true,
+        Event::Word(..) | Event::Literal(..) => line_has_code = true,
         Event::LineComment(start, end) => {
             let body = &text[start..end];
             // `///` and `//!` are documentation (but `////` is a comment).

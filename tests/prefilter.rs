@@ -16,85 +16,15 @@
 //! an eighth of it per runtime; 0 for everything).
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use backend_lint::analysis::facts::FileFacts;
-use backend_lint::config::{Config, Vocabulary};
+use backend_lint::config::Vocabulary;
 use backend_lint::engine::{Input, Outcome, analyze, builtin_config, parse_and_extract};
 use backend_lint::lints::LINTS;
 use backend_lint::prefilter;
 
 mod common;
-use common::{fixtures, root, rs_files};
-
-/// Files analysed together, with their configuration.
-struct Crate {
-    name: String,
-    files: Vec<PathBuf>,
-    config: Arc<Config>,
-}
-
-/// Every fixture of `lints/` (a file, or a folder with its own
-/// `backend-lint.toml`), the demo crate and the sample crate.
-fn fixture_crates() -> Vec<Crate> {
-    let mut lint_dirs: Vec<PathBuf> = std::fs::read_dir(root().join("lints"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_dir())
-        .collect();
-    lint_dirs.sort();
-    let mut out: Vec<Crate> = lint_dirs
-        .iter()
-        .flat_map(|dir| fixtures(dir))
-        .map(|f| Crate {
-            name: f.name(),
-            files: f.files,
-            config: f.config,
-        })
-        .collect();
-    for dir in ["examples/demo", "tests/data/sample"] {
-        out.push(Crate {
-            name: dir.to_string(),
-            files: rs_files(&root().join(dir)),
-            config: builtin_config(),
-        });
-    }
-    out
-}
-
-fn run(krate: &Crate, prefilter: bool) -> Outcome {
-    let inputs = krate
-        .files
-        .iter()
-        .filter(|p| !krate.config.excludes(p))
-        .map(|p| {
-            let mut input = Input::new(p.clone(), p.display().to_string(), 0);
-            input.config = krate.config.clone();
-            input.prefilter = prefilter;
-            input
-        })
-        .collect();
-    analyze(inputs, LINTS)
-}
-
-/// What differs between the report of the default mode and the full one.
-fn differences(name: &str, default: &Outcome, full: &Outcome) -> Vec<String> {
-    let mut out = Vec::new();
-    if default.diagnostics != full.diagnostics {
-        out.push(format!(
-            "{name}: {} findings by default, {} with --no-prefilter",
-            default.diagnostics.len(),
-            full.diagnostics.len()
-        ));
-    }
-    if default.errors != full.errors {
-        out.push(format!(
-            "{name}: errors differ: {:?} by default, {:?} with --no-prefilter",
-            default.errors, full.errors
-        ));
-    }
-    out
-}
+use common::{Crate, budget, differences, fixture_crates, rs_files, run, sample};
 
 #[test]
 fn every_fixture_gives_the_same_report_in_both_modes() {
@@ -187,28 +117,6 @@ fn check_file(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), S
         )));
     }
     Some(Ok(()))
-}
-
-fn budget() -> usize {
-    std::env::var("BACKEND_LINT_CORPUS_MB")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(8usize)
-        * 1_000_000
-}
-
-/// Every `stride`-th file, so that `budget` spans every crate.
-fn sample(files: Vec<PathBuf>, budget: usize) -> Vec<PathBuf> {
-    let total: u64 = files
-        .iter()
-        .filter_map(|f| std::fs::metadata(f).ok())
-        .map(|m| m.len())
-        .sum();
-    let stride = match budget {
-        0 => 1,
-        b => (total as usize).div_ceil(b).max(1),
-    };
-    files.into_iter().step_by(stride).collect()
 }
 
 #[test]

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use backend_lint::config::{Config, Overrides};
-use backend_lint::engine::{Input, builtin_config};
+use backend_lint::engine::{Input, Outcome, analyze, builtin_config};
+use backend_lint::lints::LINTS;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -137,4 +138,104 @@ pub fn fixtures(dir: &Path) -> Vec<Fixture> {
         }
     }
     out
+}
+
+/// Files analysed together, with their configuration.
+pub struct Crate {
+    pub name: String,
+    pub files: Vec<PathBuf>,
+    pub config: Arc<Config>,
+}
+
+/// Every fixture of `lints/` (a file, or a folder with its own
+/// `backend-lint.toml`), the demo crate and the sample crate.
+pub fn fixture_crates() -> Vec<Crate> {
+    let mut lint_dirs: Vec<PathBuf> = std::fs::read_dir(root().join("lints"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    lint_dirs.sort();
+    let mut out: Vec<Crate> = lint_dirs
+        .iter()
+        .flat_map(|dir| fixtures(dir))
+        .map(|f| Crate {
+            name: f.name(),
+            files: f.files,
+            config: f.config,
+        })
+        .collect();
+    for dir in ["examples/demo", "tests/data/sample"] {
+        out.push(Crate {
+            name: dir.to_string(),
+            files: rs_files(&root().join(dir)),
+            config: builtin_config(),
+        });
+    }
+    out
+}
+
+pub fn run(krate: &Crate, prefilter: bool) -> Outcome {
+    let inputs = krate
+        .files
+        .iter()
+        .filter(|p| !krate.config.excludes(p))
+        .map(|p| {
+            let mut input = Input::new(p.clone(), p.display().to_string(), 0);
+            input.config = krate.config.clone();
+            input.prefilter = prefilter;
+            input
+        })
+        .collect();
+    analyze(inputs, LINTS)
+}
+
+/// What differs between the report of the default mode and the full one.
+pub fn differences(name: &str, default: &Outcome, full: &Outcome) -> Vec<String> {
+    differences_between(name, (default, "by default"), (full, "with --no-prefilter"))
+}
+
+/// What differs between two reports of the same files, each with a label.
+pub fn differences_between(
+    name: &str,
+    (first, a): (&Outcome, &str),
+    (second, b): (&Outcome, &str),
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if first.diagnostics != second.diagnostics {
+        out.push(format!(
+            "{name}: {} findings {a}, {} {b}",
+            first.diagnostics.len(),
+            second.diagnostics.len()
+        ));
+    }
+    if first.errors != second.errors {
+        out.push(format!(
+            "{name}: errors differ: {:?} {a}, {:?} {b}",
+            first.errors, second.errors
+        ));
+    }
+    out
+}
+
+pub fn budget() -> usize {
+    std::env::var("BACKEND_LINT_CORPUS_MB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(8usize)
+        * 1_000_000
+}
+
+/// Every `stride`-th file, so that `budget` spans every crate.
+pub fn sample(files: Vec<PathBuf>, budget: usize) -> Vec<PathBuf> {
+    let total: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    let stride = match budget {
+        0 => 1,
+        b => (total as usize).div_ceil(b).max(1),
+    };
+    files.into_iter().step_by(stride).collect()
 }

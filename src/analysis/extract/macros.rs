@@ -27,6 +27,9 @@ impl Walker<'_> {
             }
             _ => {}
         }
+        if !self.may_hold_facts(mac) {
+            return;
+        }
         if name == "lazy_static" {
             // `static ref NAME: T = expr;` is not item syntax: drop the `ref`s.
             let tokens = drop_static_ref(mac.tokens.clone());
@@ -56,6 +59,48 @@ impl Walker<'_> {
         }
         if let Ok(file) = syn::parse2::<syn::File>(mac.tokens.clone()) {
             file.items.iter().for_each(|i| self.visit_item(i));
+        }
+    }
+
+    /// Whether walking a macro's arguments can record anything: false only
+    /// when its text names nothing the walk starts a fact from.
+    ///
+    /// The arguments are parsed up to three times (as expressions, as
+    /// statements, as items), which costs more than the rest of the walk
+    /// for most macros (`format!`, `vec!`, `quote!`, `json!`...), and none
+    /// of them holds anything. What the walk records there needs one of:
+    ///
+    /// - an identifier of the vocabulary: every registration, guard,
+    ///   unregistration, run-once, canonicalizer, source, lowering and
+    ///   backend name ([`Vocabulary::mentions`]), or the field `platforms`;
+    /// - a string literal whose value is a canonical platform (a binding of
+    ///   it is canonical), or a `concat!` that may spell one;
+    /// - a local bound outside the macro to a raw or canonical value
+    ///   (`let first = &ctx.platforms[0]; debug_assert_eq!(*first, "Cpu")`),
+    ///   or the parameters of a closure the macro may hold, which the call
+    ///   taking it set (`closure_params`);
+    /// - an item keyword (`use`, `mod`, `const`, `static`, `struct`,
+    ///   `enum`, `union`, `trait`, `type`): the structure name resolution
+    ///   reads crate-wide.
+    ///
+    /// So the macro is skipped when its text (comments and strings
+    /// included, which only makes the test stricter) has no such word, no
+    /// canonical name, and no escape that could spell one (`\x`, `\u`, a
+    /// line continuation). [`walk_every_macro`] turns this off;
+    /// `tests/macros.rs` checks that the findings are the same either way.
+    fn may_hold_facts(&self, mac: &syn::Macro) -> bool {
+        if EVERY_MACRO.load(std::sync::atomic::Ordering::Relaxed) || self.closure_params.is_some() {
+            return true;
+        }
+        let range = mac.delimiter.span().join().byte_range();
+        let platform_local = |word: &str| {
+            self.lookup(word)
+                .is_some_and(|b| matches!(b.value, Operand::Raw | Operand::Canonical))
+        };
+        match self.text.get(range) {
+            Some(text) if !text.is_empty() => text_may_hold_facts(text, self.vocab, platform_local),
+            // Tokens made here, not read from the file: no text to look at.
+            _ => true,
         }
     }
 
@@ -135,4 +180,60 @@ pub(crate) fn flatten_use(
             .iter()
             .for_each(|t| flatten_use(t, prefix, scope, out)),
     }
+}
+
+/// See [`Walker::may_hold_facts`].
+pub(crate) fn text_may_hold_facts(
+    text: &str,
+    vocab: &Vocabulary,
+    platform_local: impl Fn(&str) -> bool,
+) -> bool {
+    const ITEM_KEYWORDS: &[&str] = &[
+        "use", "mod", "const", "static", "struct", "enum", "union", "trait", "type",
+    ];
+    let b = text.as_bytes();
+    if memchr::memmem::find(b, b"\\x").is_some()
+        || memchr::memmem::find(b, b"\\u").is_some()
+        || memchr::memmem::find(b, b"\\\n").is_some()
+        || memchr::memmem::find(b, b"\\\r").is_some()
+        || vocab
+            .canonical
+            .iter()
+            .any(|c| memchr::memmem::find(b, c.as_bytes()).is_some())
+    {
+        return true;
+    }
+    let mut i = 0;
+    while i < b.len() {
+        if !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        // A word that starts after a digit is a number's suffix (`1u8`).
+        if start > 0 && b[start - 1].is_ascii_digit() {
+            continue;
+        }
+        let word = &text[start..i];
+        if ITEM_KEYWORDS.contains(&word)
+            || matches!(word, "concat" | "platforms")
+            || vocab.mentions(word)
+            || platform_local(word)
+        {
+            return true;
+        }
+    }
+    false
+}
+
+static EVERY_MACRO: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Walk every macro, even those whose text names nothing a fact starts
+/// from: the reference the skip is tested against. Process-wide.
+#[doc(hidden)]
+pub fn walk_every_macro(on: bool) {
+    EVERY_MACRO.store(on, std::sync::atomic::Ordering::Relaxed);
 }

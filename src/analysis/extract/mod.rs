@@ -7,6 +7,9 @@
 mod comparisons;
 mod lowering;
 mod macros;
+
+#[doc(hidden)]
+pub use macros::walk_every_macro;
 mod registry;
 
 use comparisons::*;
