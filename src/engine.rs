@@ -354,7 +354,11 @@ pub fn parse_and_extract(
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let nesting = lex::nesting(text);
+    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN) {
+        lex::Nesting::default()
+    } else {
+        lex::nesting(text)
+    };
     let too_deep = if nesting.brackets > MAX_NESTING {
         Some(format!(
             "file nests brackets {} levels deep, more than the {MAX_NESTING} backend-lint parses",

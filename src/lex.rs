@@ -183,6 +183,27 @@ struct Chains {
     dot: usize,
 }
 
+/// Whether [`nesting`] surely stays within the bounds, from counts of
+/// bytes over the whole text (comments and literals included): brackets
+/// nest no deeper than there are `(`, `[`, `{` and `<`, and a chain has no
+/// more links than there are of its byte (`=`, `|` by two, `.`, the
+/// prefix operators `*&!-`, which also bound `->`) or `else`s. One pass
+/// with no branches per byte: most files are far within, and the scan is
+/// left for the others.
+pub fn surely_within(text: &str, max_brackets: usize, max_chain: usize) -> bool {
+    let mut counts = [0usize; 256];
+    for &c in text.as_bytes() {
+        counts[usize::from(c)] += 1;
+    }
+    let n = |c: u8| counts[usize::from(c)];
+    n(b'(') + n(b'[') + n(b'{') + n(b'<') <= max_brackets
+        && n(b'=') <= max_chain
+        && n(b'|') / 2 <= max_chain
+        && n(b'.') <= max_chain
+        && n(b'*') + n(b'&') + n(b'!') + n(b'-') <= max_chain
+        && memchr::memmem::find_iter(text.as_bytes(), b"else").count() <= max_chain
+}
+
 /// Estimate how deep parsing `text` recurses. Upper bounds: a chain counts
 /// every link in one statement (between `;` or `,` at its bracket level).
 pub fn nesting(text: &str) -> Nesting {
@@ -387,6 +408,51 @@ mod tests {
             3
         );
         assert_eq!(brackets("fn f() -> u8 { match x { _ => 1 } }"), 2);
+    }
+
+    #[test]
+    fn the_quick_bound_implies_the_scan_s() {
+        let within = |t: &str, max: usize| {
+            let n = nesting(t);
+            n.brackets <= max && n.chain <= max
+        };
+        // Just within and just over, for each kind the scan counts.
+        for (unit, sep) in [
+            ("(", ""),
+            ("a.", ""),
+            ("a = ", ""),
+            ("|x| ", ""),
+            ("*", ""),
+            ("&", ""),
+            ("fn() -> ", ""),
+            ("if a {} else ", ""),
+        ] {
+            for reps in [3, 4, 5] {
+                let text = format!("fn f() {{ {}x; }}", [unit; 8][..reps].join(sep));
+                if surely_within(&text, 4, 4) {
+                    assert!(within(&text, 4), "{text}");
+                }
+            }
+        }
+        // Every fixture: the quick bound never passes what the scan would stop.
+        let lints = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("lints");
+        let mut seen = 0;
+        for dir in std::fs::read_dir(lints).unwrap().flatten() {
+            for f in std::fs::read_dir(dir.path()).unwrap().flatten() {
+                let Ok(text) = std::fs::read_to_string(f.path()) else {
+                    continue;
+                };
+                for max in [5, 20, 80] {
+                    if surely_within(&text, max, max) {
+                        assert!(within(&text, max), "{}", f.path().display());
+                    }
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen > 50);
+        assert!(surely_within("fn f() { a.b(); }", 3, 3));
+        assert!(!surely_within("fn f() { a.b.c.d; }", 2, 2));
     }
 
     #[test]

@@ -91,9 +91,10 @@ pub(super) fn structure(text: &str, toks: &[Tok], vocab: &Vocabulary) -> Result<
     Ok(r.facts)
 }
 
-/// Token indexes that can begin an item the walker records: `use`, `mod`,
-/// `struct`, `enum`, `trait`, `type`, `static` (also `lazy_static!`'s
-/// `static ref`), `union NAME`, and `const NAME:` unless it follows `<` or
+/// Token indexes that can begin an item the walker records: `mod`, `struct`,
+/// `enum`, `trait`, `type`, `static` (also `lazy_static!`'s `static ref`)
+/// and `union`, each followed by a name; `use` followed by a name, `::` or
+/// `{`; and `const NAME:` unless it follows `<` or
 /// `,` (a const generic parameter: no item ever follows those) or the `:`
 /// is half of a `::` (`*const c::c_char`).
 pub(super) fn item_keywords(text: &str, toks: &[Tok]) -> Vec<u32> {
@@ -108,8 +109,16 @@ pub(super) fn item_keywords(text: &str, toks: &[Tok]) -> Vec<u32> {
             continue;
         }
         let keyword = match &text[t.start as usize..t.end as usize] {
-            "use" | "mod" | "struct" | "enum" | "trait" | "type" | "static" => true,
-            "union" => is_word(i + 1),
+            // An item names itself (or its path) next: `Token![use]`,
+            // `static ||` and `$vis struct $name` begin none.
+            "mod" | "struct" | "enum" | "trait" | "type" | "static" | "union" => is_word(i + 1),
+            "use" => {
+                is_word(i + 1)
+                    || punct(i + 1, b':')
+                    || toks
+                        .get(i + 1)
+                        .is_some_and(|t| t.kind == Kind::Open && t.byte == b'{')
+            }
             "const" => {
                 is_word(i + 1)
                     && punct(i + 2, b':')
