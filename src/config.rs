@@ -401,16 +401,16 @@ impl Vocabulary {
         self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
     }
 
-    /// Whether a name is in any list of the vocabulary: a registration
-    /// function, guard, unregistration, run-once method, canonicalizer,
-    /// source, lowering call or backend setter or request.
+    /// Whether code naming `name` can give a fact on its own: a
+    /// registration function (backends included), an unregistration, a
+    /// canonicalizer, a source, a lowering call, a backend setter or
+    /// request. Not the guards and run-once methods: they only qualify a
+    /// registration written inside them (`if !r.contains(k) { r.register(k) }`).
     pub fn mentions(&self, name: &str) -> bool {
         self.is_registration(name)
             || [
                 &self.backends,
-                &self.guards,
                 &self.unregister,
-                &self.run_once,
                 &self.canonicalizers,
                 &self.sources,
                 &self.lowering_calls,

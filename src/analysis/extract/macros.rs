@@ -70,9 +70,10 @@ impl Walker<'_> {
     /// for most macros (`format!`, `vec!`, `quote!`, `json!`...), and none
     /// of them holds anything. What the walk records there needs one of:
     ///
-    /// - an identifier of the vocabulary: every registration, guard,
-    ///   unregistration, run-once, canonicalizer, source, lowering and
-    ///   backend name ([`Vocabulary::mentions`]), or the field `platforms`;
+    /// - an identifier of the vocabulary that starts a fact: a registration,
+    ///   unregistration, canonicalizer, source, lowering or backend name
+    ///   ([`Vocabulary::mentions`]), or the field `platforms` (a guard or a
+    ///   run-once method only qualifies a registration written inside it);
     /// - a string literal whose value is a canonical platform (a binding of
     ///   it is canonical), or a `concat!` that may spell one;
     /// - a local bound outside the macro to a raw or canonical value
@@ -80,8 +81,9 @@ impl Walker<'_> {
     ///   or the parameters of a closure the macro may hold, which the call
     ///   taking it set (`closure_params`);
     /// - an item keyword (`use`, `mod`, `const`, `static`, `struct`,
-    ///   `enum`, `union`, `trait`, `type`): the structure name resolution
-    ///   reads crate-wide.
+    ///   `enum`, `union`, `trait`, `type`) before a name (or, for `use`, a
+    ///   path): the structure name resolution reads crate-wide.
+    ///   `Token![struct]` declares nothing.
     ///
     /// So the macro is skipped when its text (comments and strings
     /// included, which only makes the test stricter) has no such word, no
@@ -218,7 +220,15 @@ pub(crate) fn text_may_hold_facts(
             continue;
         }
         let word = &text[start..i];
-        if ITEM_KEYWORDS.contains(&word)
+        let item = || {
+            let after = text[i..].trim_start().as_bytes();
+            // A name, or a comment that may come before it.
+            let name = after
+                .first()
+                .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'/') || c >= 0x80);
+            name || (word == "use" && matches!(after.first(), Some(b':' | b'{')))
+        };
+        if (ITEM_KEYWORDS.contains(&word) && item())
             || matches!(word, "concat" | "platforms")
             || vocab.mentions(word)
             || platform_local(word)

@@ -488,6 +488,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_macro_tokens(mac);
     }
 
+    // Types, generics and attributes are not walked: nothing in them runs
+    // but constant expressions (`[u8; N]`, `Foo<{ N + 1 }>`, a const
+    // parameter's default, `#[doc = ..]`), where no registry can be
+    // mutated, no string compared and nothing lowered. Most of a syntax
+    // tree's nodes are in them.
+    fn visit_type(&mut self, _: &'ast syn::Type) {}
+
+    fn visit_generics(&mut self, _: &'ast syn::Generics) {}
+
+    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+
     fn visit_block(&mut self, b: &'ast syn::Block) {
         // `{ r.register(..); return; }`: the function ends at that `return`,
         // after what comes before it in the block.
