@@ -113,6 +113,49 @@ impl SourceMap {
     }
 }
 
+/// Byte offsets of `proc-macro2` positions in one parsed text, from its
+/// line starts. proc-macro2's own `Span::byte_range` walks the characters
+/// from the nearest position it has cached (a map it grows), which cost as
+/// much as the rest of the walk; here a position is found by a binary
+/// search of the line and, on a line that is ASCII up to it, an addition.
+pub struct LineTable<'t> {
+    /// What was parsed: the file with a byte-order mark and a shebang
+    /// blanked ([`parseable_text`]), whose lines and columns proc-macro2
+    /// counts.
+    text: std::borrow::Cow<'t, str>,
+    starts: Vec<usize>,
+}
+
+impl<'t> LineTable<'t> {
+    pub fn new(text: &'t str) -> LineTable<'t> {
+        let text = parseable_text(text);
+        let starts = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+            .collect();
+        LineTable { text, starts }
+    }
+
+    /// The byte offset of a line (from 1) and column (in characters).
+    pub fn offset(&self, at: proc_macro2::LineColumn) -> usize {
+        let Some(&start) = self.starts.get(at.line.wrapping_sub(1)) else {
+            return self.text.len();
+        };
+        let line = &self.text[start..];
+        match line.as_bytes().get(..at.column) {
+            Some(prefix) if prefix.is_ascii() => start + at.column,
+            _ => line
+                .char_indices()
+                .nth(at.column)
+                .map_or(self.text.len(), |(i, _)| start + i),
+        }
+    }
+
+    /// The byte range of a span.
+    pub fn range(&self, span: proc_macro2::Span) -> std::ops::Range<usize> {
+        self.offset(span.start())..self.offset(span.end())
+    }
+}
+
 /// Converts `proc-macro2` spans of one parsed file into [`Span`]s.
 ///
 /// `proc-macro2` (with `span-locations`) reports byte ranges relative to the
@@ -293,5 +336,56 @@ mod tests {
             parseable_text("#![allow(x)]\n"),
             std::borrow::Cow::Borrowed(_)
         ));
+    }
+}
+
+#[cfg(test)]
+mod line_table_tests {
+    use super::*;
+
+    /// Every token's offsets, from the line table and from proc-macro2;
+    /// `false` when the text does not tokenize.
+    fn check(text: &str) -> bool {
+        fn walk(ts: proc_macro2::TokenStream, lines: &LineTable, n: &mut usize) {
+            for tt in ts {
+                let span = tt.span();
+                assert_eq!(lines.range(span), span.byte_range(), "{tt}");
+                *n += 1;
+                if let proc_macro2::TokenTree::Group(g) = tt {
+                    assert_eq!(lines.range(g.span_open()), g.span_open().byte_range());
+                    walk(g.stream(), lines, n);
+                }
+            }
+        }
+        let parsed = parseable_text(text);
+        let Ok(tokens) = parsed.parse::<proc_macro2::TokenStream>() else {
+            return false;
+        };
+        let mut n = 0;
+        walk(tokens, &LineTable::new(text), &mut n);
+        n > 5
+    }
+
+    #[test]
+    fn offsets_are_proc_macro2_s() {
+        assert!(check(
+            "fn f() { let s = \"é\"; g(s) }\n// ünïcode ✓\nfn h() -> u8 { 1 }\n"
+        ));
+        assert!(check(
+            "\u{feff}fn f() { let é = 'ß'; }\r\nconst X: &str = \"a\\\nb\";\r\n"
+        ));
+        assert!(check(
+            "#!/usr/bin/env run-cargo-script ö\nfn main() { /* 🦀 */ x.y(\"日本\") }"
+        ));
+        let mut checked = 0;
+        for fixture in ["lints/duplicate_registration", "examples/demo/src"] {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture);
+            for entry in std::fs::read_dir(dir).unwrap().flatten() {
+                if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                    checked += usize::from(check(&text));
+                }
+            }
+        }
+        assert!(checked > 10);
     }
 }

@@ -242,7 +242,7 @@ impl Walker<'_> {
             text: self.side_text(value),
         }];
         for (name, at) in names {
-            let span = self.conv.span(at);
+            let span = self.span_at(at);
             let text = match &name {
                 StrExpr::Lit(s) => format!("`\"{s}\"`"),
                 StrExpr::Path { segments, .. } => format!("`{}`", segments.join("::")),

@@ -18,7 +18,7 @@ impl Walker<'_> {
         let out = list.iter().map(|(p, _)| p.clone()).collect();
         let spans = list
             .into_iter()
-            .map(|(p, span)| (p, self.conv.span(span)))
+            .map(|(p, span)| (p, self.span_at(span)))
             .collect();
         self.facts
             .lowering_platforms
@@ -33,7 +33,9 @@ impl Walker<'_> {
         match e {
             Expr::Path(_) | Expr::Field(_) => self.compact_text(e),
             Expr::MethodCall(m) => self.context_key(&m.receiver),
-            Expr::Struct(s) if self.let_name.is_none() => format!("@{}", struct_key(s)),
+            Expr::Struct(s) if self.let_name.is_none() => {
+                format!("@{}", struct_key(self.lines(), s))
+            }
             _ => match &self.let_name {
                 Some(name) => name.clone(),
                 None => format!("@{}", self.span(e).start),
@@ -134,6 +136,7 @@ impl Walker<'_> {
         span: Span,
     ) -> bool {
         struct Finder<'a> {
+            lines: &'a LineTable<'a>,
             vars: &'a [String],
             calls: &'a NameSet,
             contexts: Vec<Expr>,
@@ -174,7 +177,7 @@ impl Walker<'_> {
                     }
                     self.literals.push(match self.let_name.take() {
                         Some(n) => n,
-                        None => format!("@{}", struct_key(s)),
+                        None => format!("@{}", struct_key(self.lines, s)),
                     });
                 }
                 self.let_name = None;
@@ -205,6 +208,7 @@ impl Walker<'_> {
             }
         }
         let mut finder = Finder {
+            lines: self.lines(),
             vars: loop_vars,
             calls: &self.vocab.lowering_calls,
             contexts: Vec::new(),

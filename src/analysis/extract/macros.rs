@@ -94,7 +94,7 @@ impl Walker<'_> {
         if EVERY_MACRO.load(std::sync::atomic::Ordering::Relaxed) || self.closure_params.is_some() {
             return true;
         }
-        let range = mac.delimiter.span().join().byte_range();
+        let range = self.lines().range(mac.delimiter.span().join());
         let platform_local = |word: &str| {
             self.lookup(word)
                 .is_some_and(|b| matches!(b.value, Operand::Raw | Operand::Canonical))

@@ -31,7 +31,7 @@ use crate::analysis::values::{
 };
 use crate::config::Vocabulary;
 use crate::diagnostic::Span;
-use crate::source::SpanConv;
+use crate::source::{LineTable, SpanConv};
 
 /// Extract the facts of one parsed file.
 pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary) -> FileFacts {
@@ -90,6 +90,7 @@ impl<'t> Walker<'t> {
             in_closure: 0,
             sure_lowering: false,
             self_type: None,
+            lines: std::cell::OnceCell::new(),
         }
     }
 }
@@ -145,6 +146,8 @@ struct Walker<'t> {
     /// The type `self` is in the methods being walked: the `impl`'s self
     /// type, or the trait of a default method.
     self_type: Option<String>,
+    /// Byte offsets of positions, made when first needed.
+    lines: std::cell::OnceCell<LineTable<'t>>,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
@@ -169,7 +172,25 @@ impl<'t> Walker<'t> {
     }
 
     fn span<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> Span {
-        self.conv.of(node)
+        self.span_at(node.span())
+    }
+
+    fn span_at(&self, at: proc_macro2::Span) -> Span {
+        let range = self.lines().range(at);
+        Span {
+            file: self.conv.file,
+            start: range.start,
+            end: range.end,
+        }
+    }
+
+    fn lines(&self) -> &LineTable<'t> {
+        self.lines.get_or_init(|| LineTable::new(self.text))
+    }
+
+    /// The byte offset where a span starts.
+    fn start_of(&self, span: proc_macro2::Span) -> usize {
+        self.lines().offset(span.start())
     }
 
     /// The source text of a node with whitespace removed (receivers, primitives).
@@ -503,7 +524,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // `{ r.register(..); return; }`: the function ends at that `return`,
         // after what comes before it in the block.
         let returns_at = b.stmts.iter().enumerate().find_map(|(i, s)| match s {
-            syn::Stmt::Expr(Expr::Return(r), _) => Some((i, return_offset(r))),
+            syn::Stmt::Expr(Expr::Return(r), _) => Some((i, self.start_of(r.return_token.span))),
             _ => None,
         });
         self.with_scope(|w| {
@@ -521,7 +542,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        self.returns.push(return_offset(r));
+        self.returns.push(self.start_of(r.return_token.span));
         visit::visit_expr_return(self, r);
         self.returns.pop();
     }
@@ -565,7 +586,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.retire_context(name, &init.expr);
         }
         self.let_name = name;
-        self.let_init = callee_id(peel(&init.expr));
+        self.let_init = callee_id(self.lines(), peel(&init.expr));
         self.visit_expr(&init.expr);
         (self.let_name, self.let_init) = saved;
         if let Some((_, diverge)) = &init.diverge {
@@ -692,7 +713,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 // Only now are these literals known to be lowering platforms.
                 let spans = list
                     .into_iter()
-                    .map(|(p, at)| (p, self.conv.span(at)))
+                    .map(|(p, at)| (p, self.span_at(at)))
                     .collect();
                 self.facts.lowering_platforms.push((true, spans));
             }
@@ -746,7 +767,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         let key = match &self.let_name {
             Some(n) => n.clone(),
-            None => format!("@{}", struct_key(s)),
+            None => format!("@{}", struct_key(self.lines(), s)),
         };
         for field in &s.fields {
             if let syn::Member::Named(n) = &field.member {
@@ -813,7 +834,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 let key = match &self.let_name {
                     Some(name)
                         if n.starts_with("with")
-                            && self.let_init == Some(m.method.span().byte_range().start) =>
+                            && self.let_init == Some(self.start_of(m.method.span())) =>
                     {
                         name.clone()
                     }
@@ -837,7 +858,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.unregistration(&name, Some(&m.receiver), &args, m);
         if matches!(name.as_str(), "unwrap_err" | "expect_err") {
             // `r.register(..).unwrap_err()`: the call is expected to fail.
-            self.failing_calls.extend(callee_id(&m.receiver));
+            self.failing_calls
+                .extend(callee_id(self.lines(), &m.receiver));
         }
 
         // Closures over lowering platforms get canonical parameters; those of
@@ -971,8 +993,8 @@ fn type_name(ty: &syn::Type, text: impl FnOnce(&syn::Type) -> String) -> String 
 
 /// Where a context literal is written: the start of its path (its whole span
 /// would walk every token of it).
-fn struct_key(s: &syn::ExprStruct) -> usize {
-    syn::spanned::Spanned::span(&s.path).byte_range().start
+fn struct_key(lines: &LineTable, s: &syn::ExprStruct) -> usize {
+    lines.offset(syn::spanned::Spanned::span(&s.path).start())
 }
 
 /// `Registry::new()`, `Registry::default()`, `Default::default()`,
@@ -1022,10 +1044,4 @@ fn collection_kind(pat: &Pat, init: &Expr) -> RegistryKind {
         },
         (kind, _) => kind,
     }
-}
-
-/// Where a `return` is: its keyword (the span of the whole expression would
-/// walk all its tokens).
-fn return_offset(r: &syn::ExprReturn) -> usize {
-    r.return_token.span.byte_range().start
 }

@@ -39,7 +39,7 @@ impl Walker<'_> {
                 None => return,
             }
         };
-        let id = callee.span().byte_range().start;
+        let id = self.start_of(callee.span());
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
         if self.builder_calls.contains(&id)
@@ -229,7 +229,7 @@ impl Walker<'_> {
             && self.vocab.is_registration(&m.method.to_string())
             && self.compact_text(&*m.receiver) == target(self)
         {
-            self.builder_calls.push(m.method.span().byte_range().start);
+            self.builder_calls.push(self.start_of(m.method.span()));
         }
     }
 
@@ -249,7 +249,7 @@ impl Walker<'_> {
                         if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
                         {
-                            self.failing_calls.extend(callee_id(&e));
+                            self.failing_calls.extend(callee_id(self.lines(), &e));
                         }
                     }
                     _ => {}
@@ -265,7 +265,7 @@ impl Walker<'_> {
             _ => {}
         }
         for e in failing {
-            self.failing_calls.extend(callee_id(e));
+            self.failing_calls.extend(callee_id(self.lines(), e));
         }
     }
 }
@@ -283,15 +283,15 @@ fn root_ident(e: &Expr) -> Option<String> {
 
 /// Identifies a call by where its callee's name starts: cheap, unlike the
 /// span of the whole call, and the same wherever the call is seen from.
-pub(super) fn callee_id(e: &Expr) -> Option<usize> {
+pub(super) fn callee_id(lines: &LineTable, e: &Expr) -> Option<usize> {
     match strip_parens(e) {
-        Expr::MethodCall(m) => Some(m.method.span().byte_range().start),
+        Expr::MethodCall(m) => Some(lines.offset(m.method.span().start())),
         Expr::Call(c) => match &*c.func {
             Expr::Path(p) => p
                 .path
                 .segments
                 .last()
-                .map(|s| s.ident.span().byte_range().start),
+                .map(|s| lines.offset(s.ident.span().start())),
             _ => None,
         },
         _ => None,
