@@ -7,10 +7,10 @@
 //! One test in its own binary: the switch is process-wide.
 
 use backend_lint::analysis::extract::walk_every_macro;
-use backend_lint::engine::{Outcome, builtin_config};
+use backend_lint::engine::Outcome;
 
 mod common;
-use common::{Crate, budget, differences_between, fixture_crates, rs_files, run, sample};
+use common::{Crate, corpus_crates, differences_between, fixture_crates, run};
 
 fn both(krate: &Crate, prefilter: bool) -> (Outcome, Outcome) {
     walk_every_macro(false);
@@ -25,21 +25,7 @@ fn both(krate: &Crate, prefilter: bool) -> (Outcome, Outcome) {
 fn skipping_macros_without_vocabulary_changes_no_report() {
     let mut crates = fixture_crates();
     assert!(crates.len() > 40, "fixtures not found");
-    if let Ok(entries) = std::fs::read_dir("/work/corpus") {
-        let mut dirs: Vec<_> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_dir())
-            .collect();
-        dirs.sort();
-        for dir in dirs {
-            crates.push(Crate {
-                name: dir.display().to_string(),
-                files: sample(rs_files(&dir), budget() / 8),
-                config: builtin_config(),
-            });
-        }
-    }
+    crates.extend(corpus_crates().unwrap_or_default());
     let mut failures = Vec::new();
     let mut findings = 0;
     for krate in &crates {

@@ -19,12 +19,12 @@ use std::path::PathBuf;
 
 use backend_lint::analysis::facts::FileFacts;
 use backend_lint::config::Vocabulary;
-use backend_lint::engine::{Input, Outcome, analyze, builtin_config, parse_and_extract};
+use backend_lint::engine::{Input, Outcome, analyze, parse_and_extract};
 use backend_lint::lints::LINTS;
 use backend_lint::prefilter;
 
 mod common;
-use common::{Crate, budget, differences, fixture_crates, rs_files, run, sample};
+use common::{budget, corpus_crates, differences, fixture_crates, rs_files, run, sample};
 
 #[test]
 fn every_fixture_gives_the_same_report_in_both_modes() {
@@ -151,24 +151,12 @@ fn the_registry_corpus_keeps_its_structure() {
 
 #[test]
 fn runtimes_in_work_corpus_give_the_same_report() {
-    let Ok(entries) = std::fs::read_dir("/work/corpus") else {
+    let Some(crates) = corpus_crates() else {
         eprintln!("/work/corpus is absent: skipped");
         return;
     };
-    let mut dirs: Vec<PathBuf> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
     let mut failures = Vec::new();
-    for dir in dirs {
-        let krate = Crate {
-            name: dir.display().to_string(),
-            // An eighth of the budget each (a dozen runtimes, two modes).
-            files: sample(rs_files(&dir), budget() / 8),
-            config: builtin_config(),
-        };
+    for krate in crates {
         let (default, full) = (run(&krate, true), run(&krate, false));
         failures.extend(differences(&krate.name, &default, &full));
         // Dead files that do not parse are seen only when parsed (see
