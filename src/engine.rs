@@ -92,7 +92,7 @@ pub fn analyze(inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
 /// [`analyze`], calling `progress(n)` as each file's per-file pass ends
 /// (from the worker threads), with `n` the number of files, for a progress bar.
 pub fn analyze_with_progress(
-    mut inputs: Vec<Input>,
+    inputs: Vec<Input>,
     lints: &[&Lint],
     progress: &(dyn Fn(usize) + Sync),
 ) -> Outcome {
@@ -102,32 +102,42 @@ pub fn analyze_with_progress(
         .build()
         .ok();
     // One file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`) is read once.
-    let identities: Vec<FileIdentity> = on_big_stack(pool.as_ref(), || {
+    let identities: Vec<(FileIdentity, u64)> = on_big_stack(pool.as_ref(), || {
         inputs
             .par_iter()
             .map(|i| FileIdentity::of(&i.path))
             .collect()
     });
     let mut seen = std::collections::HashSet::new();
-    let mut identities = identities.into_iter();
-    inputs.retain(|_| seen.insert(identities.next()));
-    inputs.sort_by(|a, b| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
-    let per_file: Vec<(SourceFile, Result<FileFacts, FileError>)> =
-        on_big_stack(pool.as_ref(), || {
-            inputs
-                .par_iter()
-                .enumerate()
-                .map(|(i, input)| {
-                    let done = analyze_file(file_id(i), input, &input.config.vocab);
-                    progress(inputs.len());
-                    done
-                })
-                .collect()
-        });
+    let mut sized: Vec<(Input, u64)> = inputs
+        .into_iter()
+        .zip(identities)
+        .filter_map(|(input, (identity, len))| seen.insert(identity).then_some((input, len)))
+        .collect();
+    sized.sort_by(|(a, _), (b, _)| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
+    let (inputs, sizes): (Vec<Input>, Vec<u64>) = sized.into_iter().unzip();
+    // Largest files first, one task each: the run does not end on one
+    // thread parsing a big file the others could have shared the work around.
+    let mut order: Vec<usize> = (0..inputs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
+    let mut per_file: Vec<(usize, FileOutcome)> = on_big_stack(pool.as_ref(), || {
+        order
+            .par_iter()
+            .with_max_len(1)
+            .map(|&i| {
+                let input = &inputs[i];
+                let done = analyze_file(file_id(i), input, &input.config.vocab);
+                progress(inputs.len());
+                (i, done)
+            })
+            .collect()
+    });
+    per_file.sort_unstable_by_key(|(i, _)| *i);
+    let per_file = per_file.into_iter().map(|(_, done)| done);
 
     let mut outcome = Outcome::default();
     let mut facts: Vec<(FileId, usize, FileFacts)> = Vec::new();
-    for ((source, result), input) in per_file.into_iter().zip(&inputs) {
+    for ((source, result), input) in per_file.zip(&inputs) {
         let id = outcome.sources.add(source);
         match result {
             Ok(f) => facts.push((id, input.krate, f)),
@@ -202,6 +212,9 @@ pub fn analyze_with_progress(
     outcome
 }
 
+/// A file's source, and its facts or why it was not analysed.
+type FileOutcome = (SourceFile, Result<FileFacts, FileError>);
+
 /// What makes two paths one file: the device and inode on Unix (one `stat`,
 /// where canonicalizing reads every link of the path), the canonical path
 /// elsewhere, the path itself when neither can be had.
@@ -213,15 +226,17 @@ enum FileIdentity {
 }
 
 impl FileIdentity {
-    fn of(path: &std::path::Path) -> FileIdentity {
+    /// The identity of a file, and its size (0 when unknown).
+    fn of(path: &std::path::Path) -> (FileIdentity, u64) {
+        let meta = std::fs::metadata(path);
+        let len = meta.as_ref().map_or(0, |m| m.len());
         #[cfg(unix)]
-        {
+        if let Ok(m) = &meta {
             use std::os::unix::fs::MetadataExt;
-            if let Ok(m) = std::fs::metadata(path) {
-                return FileIdentity::Inode(m.dev(), m.ino());
-            }
+            return (FileIdentity::Inode(m.dev(), m.ino()), len);
         }
-        FileIdentity::Path(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        (FileIdentity::Path(path), len)
     }
 }
 
@@ -280,11 +295,7 @@ fn file_id(i: usize) -> FileId {
 }
 
 /// The per-file pass: read, parse, extract. Never panics on bad input.
-fn analyze_file(
-    id: FileId,
-    input: &Input,
-    vocab: &Vocabulary,
-) -> (SourceFile, Result<FileFacts, FileError>) {
+fn analyze_file(id: FileId, input: &Input, vocab: &Vocabulary) -> FileOutcome {
     let text = match read_text(&input.path) {
         Ok(text) => text,
         Err(message) => {
