@@ -41,12 +41,25 @@ pub(super) struct Tok {
     pub partner: u32,
 }
 
+/// How the walker matches a vocabulary name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Matched {
+    /// Anywhere: a field, a method, a function, a pattern field (the
+    /// platform sources, `platforms`).
+    Anywhere,
+    /// Only as the callee of a call or method call, followed by `(` or by
+    /// `::<..>(` (registrations, canonicalizers, lowering calls, backend
+    /// setters and requests, unregistrations).
+    Callee,
+}
+
 /// What the lexer looks for while it runs.
 pub(super) struct Watch<'a> {
     /// Offsets where a vocabulary stem starts a word (sorted).
     pub candidates: &'a [usize],
-    /// Whether an identifier found at a candidate is a vocabulary name.
-    pub is_vocabulary: &'a dyn Fn(&str) -> bool,
+    /// Whether an identifier found at a candidate is a vocabulary name, and
+    /// whether the walker matches it only as a callee.
+    pub is_vocabulary: &'a dyn Fn(&str) -> Option<Matched>,
     /// Canonical platform names: a string literal with one of these values
     /// can make a binding canonical (`let p = "cuda"; p == "gpu"`).
     pub canonical: &'a [String],
@@ -298,8 +311,17 @@ fn candidate(
     while *next < cands.len() && cands[*next] < at {
         *next += 1;
     }
-    if *next < cands.len() && cands[*next] == at && (watch.is_vocabulary)(&text[at..end]) {
-        return Err("a vocabulary name in code");
+    if *next < cands.len() && cands[*next] == at {
+        let called = || {
+            // `(`, `::<` of a turbofish, or a comment before either.
+            let after = text[end..].trim_start_matches([' ', '\t', '\r', '\n']);
+            matches!(after.as_bytes().first(), Some(b'(' | b':' | b'/'))
+        };
+        match (watch.is_vocabulary)(&text[at..end]) {
+            Some(Matched::Anywhere) => return Err("a vocabulary name in code"),
+            Some(Matched::Callee) if called() => return Err("a vocabulary name in code"),
+            _ => {}
+        }
     }
     Ok(())
 }

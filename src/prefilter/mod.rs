@@ -37,6 +37,11 @@
 //! Each of these names is an identifier token in code: the walker matches
 //! whole identifiers (`ident.to_string()`), never text in comments or
 //! strings, and never expands macros, so every token it reads is in the file.
+//! All but the sources and `platforms` are matched only as the callee of a
+//! call or method call (`register(..)`, `r.register::<T>(..)`,
+//! `Registry::register(r, ..)`), so such a name counts only when `(`, `::`
+//! or a comment follows it: a field `register_op: u8` or a local
+//! `lower_size_bound` names nothing the walker starts from.
 //! The filter finds the stems of the vocabulary with Aho-Corasick where a
 //! word starts, and the lexer keeps the hits that start an identifier in
 //! code which the vocabulary contains (exclusions such as `!registered*`
@@ -124,16 +129,21 @@ impl Filter {
             .collect()
     }
 
-    /// An identifier from which the walker can start a fact.
-    fn is_vocabulary(&self, name: &str) -> bool {
+    /// An identifier from which the walker can start a fact, and how.
+    fn is_vocabulary(&self, name: &str) -> Option<lexer::Matched> {
         let v = &self.vocab;
-        name == "platforms"
-            || v.is_registration(name)
+        if name == "platforms" || v.sources.contains(name) {
+            Some(lexer::Matched::Anywhere)
+        } else if v.is_registration(name)
             || v.canonicalizers.contains(name)
-            || v.sources.contains(name)
             || v.lowering_calls.contains(name)
             || v.backend_setters.contains(name)
             || v.backend_requests.contains(name)
+        {
+            Some(lexer::Matched::Callee)
+        } else {
+            None
+        }
     }
 }
 

@@ -133,7 +133,7 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
     let deep = format!("fn f() {{ {}1{} }}", "(".repeat(2500), ")".repeat(2500));
     let chain = format!("fn f() {{ x{}; }}", ".a()".repeat(2500));
     let mut lexed = lexer::Lexed::default();
-    let none = |_: &str| false;
+    let none = |_: &str| None;
     let watch = lexer::Watch {
         candidates: &[],
         is_vocabulary: &none,
