@@ -313,6 +313,16 @@ struct Function {
 // ---------------------------------------------------------------------------
 // The vocabulary the lints use
 
+/// Where the walker matches a vocabulary name ([`Vocabulary::fact_start`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameUse {
+    /// Anywhere: a field, a method, a function, a pattern field.
+    Anywhere,
+    /// Only as the callee of a call or method call, followed by `(` or by
+    /// `::<..>(`.
+    Callee,
+}
+
 /// Every name list the analysis uses, after configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Vocabulary {
@@ -401,24 +411,34 @@ impl Vocabulary {
         self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
     }
 
+    /// How the walker starts a fact from `name`, if it does: a platform
+    /// source anywhere (a field, a method, a function, a pattern field);
+    /// a registration function, canonicalizer, lowering call or backend
+    /// setter or request only as the callee of a call or method call.
+    pub fn fact_start(&self, name: &str) -> Option<NameUse> {
+        if self.sources.contains(name) {
+            Some(NameUse::Anywhere)
+        } else if self.is_registration(name)
+            || self.canonicalizers.contains(name)
+            || self.lowering_calls.contains(name)
+            || self.backend_setters.contains(name)
+            || self.backend_requests.contains(name)
+        {
+            Some(NameUse::Callee)
+        } else {
+            None
+        }
+    }
+
     /// Whether code naming `name` can give a fact on its own: a
-    /// registration function (backends included), an unregistration, a
-    /// canonicalizer, a source, a lowering call, a backend setter or
-    /// request. Not the guards and run-once methods: they only qualify a
-    /// registration written inside them (`if !r.contains(k) { r.register(k) }`).
+    /// [`Self::fact_start`] name, a backend registration or an
+    /// unregistration. Not the guards and run-once methods: they only
+    /// qualify a registration written inside them
+    /// (`if !r.contains(k) { r.register(k) }`).
     pub fn mentions(&self, name: &str) -> bool {
-        self.is_registration(name)
-            || [
-                &self.backends,
-                &self.unregister,
-                &self.canonicalizers,
-                &self.sources,
-                &self.lowering_calls,
-                &self.backend_setters,
-                &self.backend_requests,
-            ]
-            .iter()
-            .any(|set| set.contains(name))
+        self.fact_start(name).is_some()
+            || self.backends.contains(name)
+            || self.unregister.contains(name)
     }
 
     /// The names and prefixes of the registration functions (exclusions left

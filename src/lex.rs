@@ -417,18 +417,18 @@ mod tests {
             n.brackets <= max && n.chain <= max
         };
         // Just within and just over, for each kind the scan counts.
-        for (unit, sep) in [
-            ("(", ""),
-            ("a.", ""),
-            ("a = ", ""),
-            ("|x| ", ""),
-            ("*", ""),
-            ("&", ""),
-            ("fn() -> ", ""),
-            ("if a {} else ", ""),
+        for unit in [
+            "(",
+            "a.",
+            "a = ",
+            "|x| ",
+            "*",
+            "&",
+            "fn() -> ",
+            "if a {} else ",
         ] {
             for reps in [3, 4, 5] {
-                let text = format!("fn f() {{ {}x; }}", [unit; 8][..reps].join(sep));
+                let text = format!("fn f() {{ {}x; }}", unit.repeat(reps));
                 if surely_within(&text, 4, 4) {
                     assert!(within(&text, 4), "{text}");
                 }

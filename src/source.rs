@@ -27,11 +27,16 @@ pub struct LineCol {
     pub column: usize,
 }
 
+/// The byte offset where each line of `text` starts (lines end at `\n`).
+pub fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+        .collect()
+}
+
 impl SourceFile {
     pub fn new(path: PathBuf, display: String, text: Arc<str>) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let line_starts = line_starts(&text);
         SourceFile {
             path,
             display,
@@ -129,9 +134,7 @@ pub struct LineTable<'t> {
 impl<'t> LineTable<'t> {
     pub fn new(text: &'t str) -> LineTable<'t> {
         let text = parseable_text(text);
-        let starts = std::iter::once(0)
-            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
-            .collect();
+        let starts = line_starts(&text);
         LineTable { text, starts }
     }
 

@@ -62,9 +62,7 @@ pub fn scan(file: FileId, text: &str) -> Directives {
         return out;
     }
     let comments = line_comments(text);
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
+    let line_starts = crate::source::line_starts(text);
     let line_text = |line: usize| {
         let start = line_starts[line - 1];
         let end = line_starts.get(line).copied().unwrap_or(text.len());

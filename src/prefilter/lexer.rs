@@ -12,6 +12,7 @@
 
 use super::Bail;
 // `lex::scan`'s rule for character literals, so that both see the same code.
+use crate::config::NameUse;
 use crate::lex::char_literal_len;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,25 +42,13 @@ pub(super) struct Tok {
     pub partner: u32,
 }
 
-/// How the walker matches a vocabulary name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Matched {
-    /// Anywhere: a field, a method, a function, a pattern field (the
-    /// platform sources, `platforms`).
-    Anywhere,
-    /// Only as the callee of a call or method call, followed by `(` or by
-    /// `::<..>(` (registrations, canonicalizers, lowering calls, backend
-    /// setters and requests, unregistrations).
-    Callee,
-}
-
 /// What the lexer looks for while it runs.
 pub(super) struct Watch<'a> {
     /// Offsets where a vocabulary stem starts a word (sorted).
     pub candidates: &'a [usize],
     /// Whether an identifier found at a candidate is a vocabulary name, and
     /// whether the walker matches it only as a callee.
-    pub is_vocabulary: &'a dyn Fn(&str) -> Option<Matched>,
+    pub is_vocabulary: &'a dyn Fn(&str) -> Option<NameUse>,
     /// Canonical platform names: a string literal with one of these values
     /// can make a binding canonical (`let p = "cuda"; p == "gpu"`).
     pub canonical: &'a [String],
@@ -318,8 +307,8 @@ fn candidate(
             matches!(after.as_bytes().first(), Some(b'(' | b':' | b'/'))
         };
         match (watch.is_vocabulary)(&text[at..end]) {
-            Some(Matched::Anywhere) => return Err("a vocabulary name in code"),
-            Some(Matched::Callee) if called() => return Err("a vocabulary name in code"),
+            Some(NameUse::Anywhere) => return Err("a vocabulary name in code"),
+            Some(NameUse::Callee) if called() => return Err("a vocabulary name in code"),
             _ => {}
         }
     }

@@ -70,7 +70,7 @@ use std::sync::Arc;
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use crate::analysis::facts::FileFacts;
-use crate::config::Vocabulary;
+use crate::config::{NameUse, Vocabulary};
 use crate::engine::{MAX_CHAIN, MAX_NESTING};
 use crate::source::{FileId, parseable_text};
 use crate::suppression;
@@ -130,19 +130,11 @@ impl Filter {
     }
 
     /// An identifier from which the walker can start a fact, and how.
-    fn is_vocabulary(&self, name: &str) -> Option<lexer::Matched> {
-        let v = &self.vocab;
-        if name == "platforms" || v.sources.contains(name) {
-            Some(lexer::Matched::Anywhere)
-        } else if v.is_registration(name)
-            || v.canonicalizers.contains(name)
-            || v.lowering_calls.contains(name)
-            || v.backend_setters.contains(name)
-            || v.backend_requests.contains(name)
-        {
-            Some(lexer::Matched::Callee)
+    fn is_vocabulary(&self, name: &str) -> Option<NameUse> {
+        if name == "platforms" {
+            Some(NameUse::Anywhere)
         } else {
-            None
+            self.vocab.fact_start(name)
         }
     }
 }
