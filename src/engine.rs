@@ -11,6 +11,7 @@ use crate::config::{Config, Level, Vocabulary};
 use crate::diagnostic::{Diagnostic, FileError};
 use crate::lex;
 use crate::lints::{Check, LINTS, Lint};
+use crate::prefilter;
 use crate::source::{FileId, SourceFile, SourceMap, SpanConv};
 use crate::suppression;
 
@@ -116,28 +117,11 @@ pub fn analyze_with_progress(
         .collect();
     sized.sort_by(|(a, _), (b, _)| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
     let (inputs, sizes): (Vec<Input>, Vec<u64>) = sized.into_iter().unzip();
-    // Largest files first, one task each: the run does not end on one
-    // thread parsing a big file the others could have shared the work around.
-    let mut order: Vec<usize> = (0..inputs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
-    let mut per_file: Vec<(usize, FileOutcome)> = on_big_stack(pool.as_ref(), || {
-        order
-            .par_iter()
-            .with_max_len(1)
-            .map(|&i| {
-                let input = &inputs[i];
-                let done = analyze_file(file_id(i), input, &input.config.vocab);
-                progress(inputs.len());
-                (i, done)
-            })
-            .collect()
-    });
-    per_file.sort_unstable_by_key(|(i, _)| *i);
-    let per_file = per_file.into_iter().map(|(_, done)| done);
+    let per_file = per_file_pass(&inputs, &sizes, pool.as_ref(), progress);
 
     let mut outcome = Outcome::default();
     let mut facts: Vec<(FileId, usize, FileFacts)> = Vec::new();
-    for ((source, result), input) in per_file.zip(&inputs) {
+    for ((source, result), input) in per_file.into_iter().zip(&inputs) {
         let id = outcome.sources.add(source);
         match result {
             Ok(f) => facts.push((id, input.krate, f)),
@@ -214,6 +198,154 @@ pub fn analyze_with_progress(
 
 /// A file's source, and its facts or why it was not analysed.
 type FileOutcome = (SourceFile, Result<FileFacts, FileError>);
+
+/// How far the per-file pass has taken a file.
+enum Stage {
+    /// Read in full or for its structure, or found unreadable.
+    Done(FileOutcome),
+    /// The text alone shows it cannot yield a finding ([`prefilter::quiet`]);
+    /// not lexed yet.
+    Quiet,
+    /// Lexed: it tokenizes and cannot yield a finding
+    /// ([`prefilter::lexes_quietly`]); its structure not read yet.
+    Lexed,
+}
+
+/// The per-file pass: the outcome of each file, in the order of `inputs`.
+///
+/// A file that cannot yield a finding gives the crate pass only structure
+/// (constants, `use`s, `mod`s), which matters only to a crate the crate pass
+/// runs on: one with a file a finding can point at, or with a file that
+/// could not be analysed (whether a `mod` leads to it decides if it fails
+/// the run). So the pass goes in stages, each on the thread pool:
+/// 1. every file is read; the text check and, when it does not suffice, the
+///    lexer set aside the files that cannot yield a finding; the others are
+///    read in full (or for their structure);
+/// 2. those set aside are read for their structure in the crates that need
+///    it, and only lexed elsewhere, so a file that does not tokenize is
+///    reported in both modes (see [`crate::prefilter`]);
+/// 3. a crate that stage 2 found a bad file in gets the structure of all its
+///    files, as if stage 1 had found it.
+///
+/// Within a stage the largest files go first, one task each: the run does
+/// not end on one thread parsing a big file the others could have shared.
+fn per_file_pass(
+    inputs: &[Input],
+    sizes: &[u64],
+    pool: Option<&rayon::ThreadPool>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<FileOutcome> {
+    let n = inputs.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
+    let run = |todo: Vec<usize>, f: &(dyn Fn(usize) -> Stage + Sync)| -> Vec<(usize, Stage)> {
+        on_big_stack(pool, || {
+            todo.par_iter()
+                .with_max_len(1)
+                .map(|&i| (i, f(i)))
+                .collect()
+        })
+    };
+    let mut stages: Vec<Stage> = (0..n).map(|_| Stage::Quiet).collect();
+    let first = run(order.clone(), &|i| {
+        let stage = first_stage(file_id(i), &inputs[i]);
+        if matches!(stage, Stage::Done(_)) {
+            progress(n);
+        }
+        stage
+    });
+    for (i, stage) in first {
+        stages[i] = stage;
+    }
+    // Crates whose files the crate pass (or the check of bad files) reads.
+    let needed = |stages: &[Stage]| -> std::collections::HashSet<usize> {
+        stages
+            .iter()
+            .zip(inputs)
+            .filter(|(s, _)| match s {
+                Stage::Done((_, Ok(f))) => f.may_be_reported(),
+                Stage::Done((_, Err(_))) => true,
+                _ => false,
+            })
+            .map(|(_, input)| input.krate)
+            .collect()
+    };
+    for stage in 2..=3 {
+        let needed_now = needed(&stages);
+        let todo: Vec<usize> = order
+            .iter()
+            .copied()
+            .filter(|&i| match stages[i] {
+                Stage::Done(_) => false,
+                Stage::Quiet => true,
+                Stage::Lexed => needed_now.contains(&inputs[i].krate),
+            })
+            .collect();
+        if todo.is_empty() {
+            break;
+        }
+        let later = run(todo, &|i| {
+            let input = &inputs[i];
+            let id = file_id(i);
+            let done = if needed_now.contains(&input.krate) {
+                Stage::Done(analyze_file(id, input))
+            } else {
+                match read_text(&input.path) {
+                    Ok(text) if prefilter::lexes_quietly(&text, &input.config.vocab) => {
+                        Stage::Lexed
+                    }
+                    Ok(text) => Stage::Done(analyze_text(id, input, text)),
+                    Err(message) => Stage::Done(unreadable(id, input, message)),
+                }
+            };
+            if stage == 2 {
+                progress(n);
+            }
+            done
+        });
+        for (i, done) in later {
+            stages[i] = done;
+        }
+        if needed(&stages) == needed_now {
+            break;
+        }
+    }
+    stages
+        .into_iter()
+        .zip(inputs)
+        .map(|(stage, input)| match stage {
+            Stage::Done(done) => done,
+            Stage::Quiet | Stage::Lexed => (
+                SourceFile::new(input.path.clone(), input.display.clone(), "".into()),
+                Ok(FileFacts::default()),
+            ),
+        })
+        .collect()
+}
+
+/// Stage 1 of the per-file pass for one file.
+fn first_stage(id: FileId, input: &Input) -> Stage {
+    if !input.prefilter {
+        return Stage::Done(analyze_file(id, input));
+    }
+    let text = match read_text(&input.path) {
+        Ok(text) => text,
+        Err(message) => return Stage::Done(unreadable(id, input, message)),
+    };
+    let vocab = &input.config.vocab;
+    if prefilter::quiet(&text, vocab) {
+        return Stage::Quiet;
+    }
+    if prefilter::lexes_quietly(&text, vocab) {
+        // Suppression comments are reported at, so they need the crate pass.
+        let directives = suppression::scan(id, &text);
+        if directives.directives.is_empty() && directives.malformed.is_empty() {
+            return Stage::Lexed;
+        }
+        return Stage::Done(analyze_text(id, input, text));
+    }
+    Stage::Done(parsed(id, input, text))
+}
 
 /// What makes two paths one file: the device and inode on Unix (one `stat`,
 /// where canonicalizing reads every link of the path), the canonical path
@@ -294,25 +426,48 @@ fn file_id(i: usize) -> FileId {
     FileId::try_from(i).expect("fewer than 2^32 files")
 }
 
-/// The per-file pass: read, parse, extract. Never panics on bad input.
-fn analyze_file(id: FileId, input: &Input, vocab: &Vocabulary) -> FileOutcome {
-    let text = match read_text(&input.path) {
-        Ok(text) => text,
-        Err(message) => {
-            let error = FileError {
-                file: id,
-                message,
-                span: None,
-            };
-            let source = SourceFile::new(input.path.clone(), input.display.clone(), "".into());
-            return (source, Err(error));
-        }
+/// The per-file pass of one file: read, then [`analyze_text`]. Never panics
+/// on bad input.
+fn analyze_file(id: FileId, input: &Input) -> FileOutcome {
+    match read_text(&input.path) {
+        Ok(text) => analyze_text(id, input, text),
+        Err(message) => unreadable(id, input, message),
+    }
+}
+
+/// A file that could not be read, and why.
+fn unreadable(id: FileId, input: &Input, message: String) -> FileOutcome {
+    let error = FileError {
+        file: id,
+        message,
+        span: None,
     };
+    let source = SourceFile::new(input.path.clone(), input.display.clone(), "".into());
+    (source, Err(error))
+}
+
+/// Read a file's structure only ([`prefilter::structure_only`]) when it
+/// cannot yield a finding and the input allows, else parse it in full.
+fn analyze_text(id: FileId, input: &Input, text: String) -> FileOutcome {
+    let vocab = &input.config.vocab;
     let structure_only = input
         .prefilter
-        .then(|| crate::prefilter::structure_only(id, &text, vocab))
+        .then(|| prefilter::structure_only(id, &text, vocab))
         .flatten();
-    let result = structure_only.map_or_else(|| parse_and_extract(id, &text, vocab), Ok);
+    match structure_only {
+        Some(facts) => kept(input, text, Ok(facts)),
+        None => parsed(id, input, text),
+    }
+}
+
+/// A file parsed in full.
+fn parsed(id: FileId, input: &Input, text: String) -> FileOutcome {
+    let result = parse_and_extract(id, &text, &input.config.vocab);
+    kept(input, text, result)
+}
+
+/// The outcome of a file, with its text if a finding may need it.
+fn kept(input: &Input, text: String, result: Result<FileFacts, FileError>) -> FileOutcome {
     // Only a file with something a finding can point at needs its text later
     // (excerpts, line numbers, fingerprints): most files of a crate have none,
     // and holding every text made memory grow with the size of the run.

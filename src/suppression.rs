@@ -14,7 +14,7 @@ use crate::lex::{self, Event};
 use crate::lints::{self, invalid_suppression, unused_suppression};
 use crate::source::{FileId, SourceFile};
 
-const PREFIX: &str = "backend-lint:";
+pub const PREFIX: &str = "backend-lint:";
 
 /// One directive as written.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -84,6 +84,10 @@ struct Filter {
     /// `None` when every file needs the full parse (a pattern `*` matches
     /// every identifier).
     stems: Option<AhoCorasick>,
+    /// What makes [`quiet`] hand a file to the lexer: a canonical name
+    /// between quotes, an escape that could spell one, `concat`, a
+    /// suppression comment. `None` when no text test can rule a literal out.
+    risks: Option<AhoCorasick>,
 }
 
 impl Filter {
@@ -111,9 +115,22 @@ impl Filter {
                 .build(&stems)
                 .ok()
         };
+        // A canonical name's literal is written `"cuda"` (or `r#"cuda"#`),
+        // unless an escape or a line continuation spells it.
+        let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
+        let mut risks: Vec<String> = vocab.canonical.iter().map(|c| format!("\"{c}\"")).collect();
+        risks.extend(
+            ["\\x", "\\u", "\\\n", "\\\r", "concat", suppression::PREFIX].map(String::from),
+        );
+        let risks = if quotable {
+            AhoCorasick::new(&risks).ok()
+        } else {
+            None
+        };
         Filter {
             vocab: vocab.clone(),
             stems: matcher,
+            risks,
         }
     }
 
@@ -158,6 +175,45 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
     })
 }
 
+/// Whether the text alone shows that a file cannot yield a finding, without
+/// lexing it: no vocabulary stem starts a word that the vocabulary contains
+/// (as a callee where it must be one: followed by `(`, `:` or `/`), no
+/// canonical name is written between quotes, no escape or line continuation
+/// (`\x`, `\u`, `\` at a line end) could spell one, no `concat` and no
+/// suppression comment. A superset of what [`explain`] checks, since it does
+/// not tell code from comments and strings: every file it calls quiet,
+/// `explain` lets through too (`tests/prefilter.rs`).
+pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
+    let filter = filter_for(vocab);
+    let (Some(stems), Some(risks)) = (&filter.stems, &filter.risks) else {
+        return false;
+    };
+    if risks.is_match(text) {
+        return false;
+    }
+    let b = text.as_bytes();
+    // Non-ASCII bytes belong to the word: an identifier may go on in Unicode.
+    let in_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
+    filter.candidates(stems, text).into_iter().all(|start| {
+        let end = start + b[start..].iter().take_while(|&&c| in_word(c)).count();
+        let Some(name) = text.get(start..end) else {
+            return false;
+        };
+        match filter.is_vocabulary(name) {
+            None => true,
+            Some(NameUse::Anywhere) => false,
+            // Not a callee when what follows (after ASCII blanks) is plainly
+            // something else; Unicode blanks and odd bytes count as a call.
+            Some(NameUse::Callee) => {
+                let next = b[end..]
+                    .iter()
+                    .find(|c| !matches!(c, b' ' | b'\t' | b'\r' | b'\n'));
+                next.is_none_or(|&c| c.is_ascii() && !matches!(c, b'(' | b':' | b'/' | 0x0b | 0x0c))
+            }
+        }
+    })
+}
+
 /// The facts of a file that cannot yield a finding: its structure and its
 /// suppression comments. `None` when it needs the full parse.
 pub fn structure_only(id: FileId, text: &str, vocab: &Vocabulary) -> Option<FileFacts> {
@@ -168,30 +224,45 @@ pub fn structure_only(id: FileId, text: &str, vocab: &Vocabulary) -> Option<File
 
 /// The structure facts of a file, or why it needs the full parse.
 pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
+    let text = parseable_text(text);
+    let result = LEXED.with(|cell| {
+        let lexed = &mut *cell.borrow_mut();
+        lex_checked(&text, vocab, lexed)?;
+        items::structure(&text, &lexed.toks, vocab)
+    });
+    // syn parsed attributes, `use`s or constants: free their spans.
+    proc_macro2::extra::invalidate_current_thread_spans();
+    result
+}
+
+/// Whether the lexer reads the whole file and finds nothing that needs the
+/// full parse: no vocabulary name in code, no canonical literal, no nesting
+/// beyond the parser's bounds. The structure is not read. A file for which
+/// this holds tokenizes, and cannot yield a finding.
+pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
+    let text = parseable_text(text);
+    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut()).is_ok())
+}
+
+/// Lex `text` (already [`parseable_text`]) into `lexed`, watching for what
+/// makes a file need the full parse.
+fn lex_checked(text: &str, vocab: &Vocabulary, lexed: &mut lexer::Lexed) -> Result<(), Bail> {
     let filter = filter_for(vocab);
     let Some(matcher) = &filter.stems else {
         return Err("the vocabulary matches every identifier");
     };
-    let text = parseable_text(text);
-    let candidates = filter.candidates(matcher, &text);
+    let candidates = filter.candidates(matcher, text);
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
     let watch = lexer::Watch {
         candidates: &candidates,
         is_vocabulary: &is_vocabulary,
         canonical: &vocab.canonical,
     };
-    let result = LEXED.with(|cell| {
-        let lexed = &mut *cell.borrow_mut();
-        lexer::lex(&text, &watch, lexed)?;
-        if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
-            return Err("it may nest deeper than the parser accepts");
-        }
-        lexer::check_concat(&text, &lexed.toks, &vocab.canonical)?;
-        items::structure(&text, &lexed.toks, vocab)
-    });
-    // syn parsed attributes, `use`s or constants: free their spans.
-    proc_macro2::extra::invalidate_current_thread_spans();
-    result
+    lexer::lex(text, &watch, lexed)?;
+    if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
+        return Err("it may nest deeper than the parser accepts");
+    }
+    lexer::check_concat(text, &lexed.toks, &vocab.canonical)
 }
 
 #[cfg(test)]
