@@ -202,7 +202,7 @@ type FileOutcome = (SourceFile, Result<FileFacts, FileError>);
 /// How far the per-file pass has taken a file.
 enum Stage {
     /// Read in full or for its structure, or found unreadable.
-    Done(FileOutcome),
+    Done(Box<FileOutcome>),
     /// The text alone shows it cannot yield a finding ([`prefilter::quiet`]);
     /// not lexed yet.
     Quiet,
@@ -263,8 +263,7 @@ fn per_file_pass(
             .iter()
             .zip(inputs)
             .filter(|(s, _)| match s {
-                Stage::Done((_, Ok(f))) => f.may_be_reported(),
-                Stage::Done((_, Err(_))) => true,
+                Stage::Done(done) => done.1.as_ref().map_or(true, FileFacts::may_be_reported),
                 _ => false,
             })
             .map(|(_, input)| input.krate)
@@ -288,14 +287,14 @@ fn per_file_pass(
             let input = &inputs[i];
             let id = file_id(i);
             let done = if needed_now.contains(&input.krate) {
-                Stage::Done(analyze_file(id, input))
+                Stage::Done(Box::new(analyze_file(id, input)))
             } else {
                 match read_text(&input.path) {
                     Ok(text) if prefilter::lexes_quietly(&text, &input.config.vocab) => {
                         Stage::Lexed
                     }
-                    Ok(text) => Stage::Done(analyze_text(id, input, text)),
-                    Err(message) => Stage::Done(unreadable(id, input, message)),
+                    Ok(text) => Stage::Done(Box::new(analyze_text(id, input, text))),
+                    Err(message) => Stage::Done(Box::new(unreadable(id, input, message))),
                 }
             };
             if stage == 2 {
@@ -314,7 +313,7 @@ fn per_file_pass(
         .into_iter()
         .zip(inputs)
         .map(|(stage, input)| match stage {
-            Stage::Done(done) => done,
+            Stage::Done(done) => *done,
             Stage::Quiet | Stage::Lexed => (
                 SourceFile::new(input.path.clone(), input.display.clone(), "".into()),
                 Ok(FileFacts::default()),
@@ -326,11 +325,11 @@ fn per_file_pass(
 /// Stage 1 of the per-file pass for one file.
 fn first_stage(id: FileId, input: &Input) -> Stage {
     if !input.prefilter {
-        return Stage::Done(analyze_file(id, input));
+        return Stage::Done(Box::new(analyze_file(id, input)));
     }
     let text = match read_text(&input.path) {
         Ok(text) => text,
-        Err(message) => return Stage::Done(unreadable(id, input, message)),
+        Err(message) => return Stage::Done(Box::new(unreadable(id, input, message))),
     };
     let vocab = &input.config.vocab;
     if prefilter::quiet(&text, vocab) {
@@ -342,9 +341,9 @@ fn first_stage(id: FileId, input: &Input) -> Stage {
         if directives.directives.is_empty() && directives.malformed.is_empty() {
             return Stage::Lexed;
         }
-        return Stage::Done(analyze_text(id, input, text));
+        return Stage::Done(Box::new(analyze_text(id, input, text)));
     }
-    Stage::Done(parsed(id, input, text))
+    Stage::Done(Box::new(parsed(id, input, text)))
 }
 
 /// What makes two paths one file: the device and inode on Unix (one `stat`,
