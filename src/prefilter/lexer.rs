@@ -11,8 +11,8 @@
 //! code, a string literal whose value is a canonical platform name).
 
 use super::Bail;
-// `lex::scan`'s rule for character literals, so that both see the same code.
 use crate::config::NameUse;
+// `lex::scan`'s rule for character literals, so that both see the same code.
 use crate::lex::char_literal_len;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -301,15 +301,10 @@ fn candidate(
         *next += 1;
     }
     if *next < cands.len() && cands[*next] == at {
-        let called = || {
-            // `(`, `::<` of a turbofish, or a comment before either.
-            let after = text[end..].trim_start_matches([' ', '\t', '\r', '\n']);
-            matches!(after.as_bytes().first(), Some(b'(' | b':' | b'/'))
-        };
-        match (watch.is_vocabulary)(&text[at..end]) {
-            Some(NameUse::Anywhere) => return Err("a vocabulary name in code"),
-            Some(NameUse::Callee) if called() => return Err("a vocabulary name in code"),
-            _ => {}
+        if let Some(how) = (watch.is_vocabulary)(&text[at..end])
+            && super::may_start_fact(text.as_bytes(), at, end, how)
+        {
+            return Err("a vocabulary name in code");
         }
     }
     Ok(())

@@ -196,22 +196,65 @@ pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
     let in_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
     filter.candidates(stems, text).into_iter().all(|start| {
         let end = start + b[start..].iter().take_while(|&&c| in_word(c)).count();
-        let Some(name) = text.get(start..end) else {
-            return false;
-        };
-        match filter.is_vocabulary(name) {
-            None => true,
-            Some(NameUse::Anywhere) => false,
-            // Not a callee when what follows (after ASCII blanks) is plainly
-            // something else; Unicode blanks and odd bytes count as a call.
-            Some(NameUse::Callee) => {
-                let next = b[end..]
-                    .iter()
-                    .find(|c| !matches!(c, b' ' | b'\t' | b'\r' | b'\n'));
-                next.is_none_or(|&c| c.is_ascii() && !matches!(c, b'(' | b':' | b'/' | 0x0b | 0x0c))
-            }
+        match text.get(start..end).map(|name| filter.is_vocabulary(name)) {
+            None => false,
+            Some(None) => true,
+            Some(Some(how)) => !may_start_fact(b, start, end, how),
         }
     })
+}
+
+/// Words after which a name is declared, imported or a type, never called
+/// or read as a field: `fn register(`, `mod platform;`, `use x as platform;`,
+/// `pub platform: String`.
+const DECLARING: &[&[u8]] = &[
+    b"as", b"const", b"enum", b"fn", b"impl", b"let", b"mod", b"pub", b"static", b"struct",
+    b"trait", b"type", b"union", b"use",
+];
+
+/// Whether the vocabulary name at `start..end` of `b` may start a fact
+/// where it stands (see the module documentation): not after a
+/// [`DECLARING`] word on its line (only blanks between, so both are code or
+/// both are in one comment or string); a callee name only before `(`, `::`
+/// or a comment; any other name except before `::` and a name (a module
+/// path: `platform::open()`, not the turbofish of `platform::<T>()`). Bytes
+/// outside ASCII, vertical tabs and form feeds (which Rust reads as blanks)
+/// count as a call.
+fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
+    let before = b[..start].trim_ascii_end();
+    let blanks_only = b[before.len()..start]
+        .iter()
+        .all(|&c| c == b' ' || c == b'\t');
+    let word_at = before
+        .iter()
+        .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_'))
+        .map_or(0, |k| k + 1);
+    if blanks_only && start > before.len() && DECLARING.contains(&&before[word_at..]) {
+        let prior = word_at.checked_sub(1).map(|k| b[k]);
+        if !prior.is_some_and(|c| c == b'#' || c == b'\'' || c >= 0x80) {
+            return false;
+        }
+    }
+    let blank = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
+    let odd = |c: u8| !c.is_ascii() || c == 0x0b || c == 0x0c;
+    let mut rest = b[end..].iter().skip_while(blank);
+    match (how, rest.next().copied()) {
+        (_, None) => false,
+        (_, Some(c)) if odd(c) => true,
+        (NameUse::Callee, Some(c)) => {
+            c == b'(' || c == b'/' || (c == b':' && rest.next() == Some(&b':'))
+        }
+        (NameUse::Anywhere, Some(b':')) => {
+            if rest.next() != Some(&b':') {
+                return true;
+            }
+            match rest.find(|c| !blank(c)) {
+                Some(&c) => !(c.is_ascii_alphabetic() || c == b'_'),
+                None => true,
+            }
+        }
+        (NameUse::Anywhere, Some(_)) => true,
+    }
 }
 
 /// The facts of a file that cannot yield a finding: its structure and its

@@ -32,12 +32,61 @@ fn the_vocabulary_in_code_needs_the_parse() {
         "fn f() { register_lowering(p, r, \"cpu\"); }",
         // Conservative: a raw identifier is never a name the walker matches.
         "fn f() { r#register(x); }",
-        // In a macro the walker may read as code, or in a signature.
+        // In a macro the walker may read as code.
         "fn f() { my_macro!(r.register(x)); }",
-        "fn register(&mut self) {}",
+        // Calls however written: turbofish, a comment before the arguments,
+        // a path, a field or pattern field, a blank Rust reads as one.
+        "fn f() { r.register::<T>(x); }",
+        "fn f() { r.register /* key */ (x); }",
+        "fn f() { let p = platform::<T>(); }",
+        "fn f() { let p = dev::platform(); }",
+        "fn f(d: D) { let p = d.platform; }",
+        "fn f() { let Device { platform, .. } = d; }",
+        "fn f() { r.register\u{0c}(x); }",
+        // A declaring word on another line, or in a comment before it.
+        "fn f() { let p = d.x(/* fn */ platform); }",
+        "fn f() { let p = g(x, // as\n platform); }",
     ] {
         parsed(text, VOCAB);
+        assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
     }
+}
+
+#[test]
+fn declared_imported_or_a_path_the_name_starts_no_fact() {
+    for text in [
+        "fn register(&mut self) {}",
+        "pub fn register_backend(&mut self, name: &str) {}",
+        "struct S { register_op: u8, pub platform: String }",
+        "use linux as platform;\nmod platform;\nfn f() { platform::compose_opcode(1); }",
+        "fn f() { let platform = 1; let lower_size_bound = 2; }",
+    ] {
+        read(text);
+        assert!(quiet(text, &Vocabulary::default()), "not quiet: {text}");
+    }
+}
+
+#[test]
+fn the_text_check_is_conservative() {
+    let vocab = Vocabulary::default();
+    // Comments and strings are not told apart: the lexer decides.
+    assert!(!quiet("// r.register(x)\nfn f() {}", &vocab));
+    // Anything that could give a canonical literal, or a suppression comment.
+    for text in [
+        "fn f() { let p = \"cuda\"; }",
+        "fn f() { let p = r#\"cpu\"#; }",
+        "fn f() { let p = \"\\x63uda\"; }",
+        "fn f() { let p = \"\\u{63}pu\"; }",
+        "fn f() { let p = \"cu\\\n da\"; }",
+        "fn f() { let p = concat!(\"cu\", \"da\"); }",
+        "fn f() {} // backend-lint: allow(duplicate_registration)",
+    ] {
+        assert!(!quiet(text, &vocab), "quiet: {text}");
+    }
+    assert!(quiet(
+        "fn f() { x.lower_bound(); let s = \"gpu\"; }",
+        &vocab
+    ));
 }
 
 #[test]
