@@ -300,12 +300,12 @@ fn candidate(
     while *next < cands.len() && cands[*next] < at {
         *next += 1;
     }
-    if *next < cands.len() && cands[*next] == at {
-        if let Some(how) = (watch.is_vocabulary)(&text[at..end])
-            && super::may_start_fact(text.as_bytes(), at, end, how)
-        {
-            return Err("a vocabulary name in code");
-        }
+    if *next < cands.len()
+        && cands[*next] == at
+        && let Some(how) = (watch.is_vocabulary)(&text[at..end])
+        && super::may_start_fact(text.as_bytes(), at, end, how)
+    {
+        return Err("a vocabulary name in code");
     }
     Ok(())
 }
