@@ -290,9 +290,8 @@ fn per_file_pass(
                 Stage::Done(Box::new(analyze_file(id, input)))
             } else {
                 match read_text(&input.path) {
-                    Ok(text) if prefilter::lexes_quietly(&text, &input.config.vocab) => {
-                        Stage::Lexed
-                    }
+                    // Only quiet files are left here.
+                    Ok(text) if prefilter::lexes(&text, &input.config.vocab) => Stage::Lexed,
                     Ok(text) => Stage::Done(Box::new(analyze_text(id, input, text))),
                     Err(message) => Stage::Done(Box::new(unreadable(id, input, message))),
                 }

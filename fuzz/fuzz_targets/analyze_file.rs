@@ -1,11 +1,15 @@
 //! Any bytes as a Rust file: the per-file pass (lexical scan, nesting bound,
-//! parse, fact extraction, suppression comments) must never panic or abort.
+//! parse, fact extraction, suppression comments) and the prefilter's checks
+//! must never panic or abort, and the prefilter must agree with the parse:
+//! a file its lexer accepts tokenizes and is within the nesting bounds, and
+//! a file its text check calls quiet has no fact a finding can come from.
 //!
 //! `cargo +nightly fuzz run analyze_file` (from the repository root).
 #![no_main]
 
 use backend_lint::config::Vocabulary;
 use backend_lint::engine::parse_and_extract;
+use backend_lint::prefilter;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,7 +21,30 @@ fuzz_target!(|data: &[u8]| {
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let _ = parse_and_extract(0, &text, &Vocabulary::default());
+            let vocab = Vocabulary::default();
+            let full = parse_and_extract(0, &text, &vocab);
+            let quiet = prefilter::quiet(&text, &vocab);
+            let lexes = quiet && prefilter::lexes(&text, &vocab);
+            let lexes_quietly = prefilter::lexes_quietly(&text, &vocab);
+            let structure = prefilter::explain(&text, &vocab).is_ok();
+            match &full {
+                Err(e) if lexes || lexes_quietly || structure => assert!(
+                    !(e.message.contains("does not tokenize") || e.message.contains("nests")
+                        || e.message.contains(" in one expression")),
+                    "the prefilter's lexer accepts what does not tokenize: {}",
+                    e.message
+                ),
+                // Suppression comments are looked for apart (`quiet` sees them).
+                Ok(facts) if quiet || lexes_quietly => assert!(
+                    facts.registrations.is_empty()
+                        && facts.comparisons.is_empty()
+                        && facts.lowering.is_empty()
+                        && facts.lowering_platforms.is_empty()
+                        && (!quiet || !facts.may_be_reported()),
+                    "quiet, yet the walker finds facts"
+                ),
+                _ => {}
+            }
         })
         .expect("spawn")
         .join()

@@ -64,8 +64,13 @@ pub(super) struct Lexed {
     pub chain_bound: usize,
 }
 
-/// Lex `text` into `out` (cleared first).
-pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), Bail> {
+/// Lex `text` into `out` (cleared first). With `TOKENS` false, only the
+/// bounds are filled in: the file is checked, and no token is kept.
+pub(super) fn lex<const TOKENS: bool>(
+    text: &str,
+    watch: &Watch<'_>,
+    out: &mut Lexed,
+) -> Result<(), Bail> {
     let b = text.as_bytes();
     let n = b.len();
     if n >= u32::MAX as usize {
@@ -79,8 +84,9 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
     out.brackets_bound = 0;
     out.chain_bound = 0;
     let toks = &mut out.toks;
-    // Open brackets (token index) and the chain count of each level; level 0 is `base`.
-    let mut open: Vec<(u32, usize)> = Vec::with_capacity(64);
+    // Open brackets (token index, byte) and the chain count of each level;
+    // level 0 is `base`.
+    let mut open: Vec<(u32, u8, usize)> = Vec::with_capacity(64);
     let mut base_chain = 0usize;
     // `<` since the last `{`, `}` or `;` (lex::nesting counts angles that way).
     let mut angles = 0usize;
@@ -88,20 +94,22 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
     let mut i = 0usize;
     macro_rules! push {
         ($start:expr, $end:expr, $kind:expr, $byte:expr) => {
-            toks.push(Tok {
-                start: $start as u32,
-                end: $end as u32,
-                kind: $kind,
-                byte: $byte,
-                partner: 0,
-            })
+            if TOKENS {
+                toks.push(Tok {
+                    start: $start as u32,
+                    end: $end as u32,
+                    kind: $kind,
+                    byte: $byte,
+                    partner: 0,
+                })
+            }
         };
     }
     // One more link in the chain of the current level.
     macro_rules! link {
         () => {{
             let level = match open.last_mut() {
-                Some((_, c)) => c,
+                Some((_, _, c)) => c,
                 None => &mut base_chain,
             };
             *level += 1;
@@ -111,7 +119,12 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
     while i < n {
         let c = b[i];
         match c {
-            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b' ' | b'\t' | b'\n' | b'\r' => {
+                i += 1;
+                while i < n && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
+                    i += 1;
+                }
+            }
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 i = memchr::memchr(b'\n', &b[i..]).map_or(n, |k| i + k);
             }
@@ -125,6 +138,7 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
             }
             b'\'' => match char_literal_len(text, i) {
                 Some(len) => {
+                    check_char(&b[i + 1..i + len - 1], false)?;
                     no_suffix(b, i + len)?;
                     push!(i, i + len, Kind::Lit, 0);
                     i += len;
@@ -159,8 +173,13 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
                         let hashes = raw_hashes(b, i).unwrap_or(0);
                         let body = i + hashes + 1;
                         let end = raw_end(b, body, hashes)?;
+                        let value = &b[body..end - hashes - 1];
                         if word == b"r" {
-                            check_value(&b[body..end - hashes - 1], watch)?;
+                            check_value(value, watch)?;
+                        } else if word == b"br" && !value.is_ascii() {
+                            return Err("a byte string with a character outside ASCII");
+                        } else if word == b"cr" && value.contains(&0) {
+                            return Err("a C string with a nul");
                         }
                         no_suffix(b, end)?;
                         let kind = if word == b"r" { Kind::Str } else { Kind::Lit };
@@ -183,6 +202,7 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
                         let Some(len) = char_literal_len(text, i) else {
                             return Err("a byte literal the prefilter does not read");
                         };
+                        check_char(&b[i + 1..i + len - 1], true)?;
                         no_suffix(b, i + len)?;
                         push!(start, i + len, Kind::Lit, 0);
                         i += len;
@@ -196,8 +216,18 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
                         while i < n && is_word(b[i]) {
                             i += 1;
                         }
+                        if matches!(
+                            &b[start + 2..i],
+                            b"_" | b"crate" | b"self" | b"super" | b"Self"
+                        ) {
+                            return Err("a raw identifier that is none");
+                        }
                         candidate(watch, &mut next_candidate, start, i, text, 2)?;
                         push!(start, i, Kind::Ident, 0);
+                    }
+                    // Neither a raw string nor a raw identifier (`r#` at the end).
+                    (b"r" | b"br" | b"cr", Some(b'#')) => {
+                        return Err("a raw prefix the prefilter does not read");
                     }
                     _ => {
                         if word == b"if" {
@@ -213,10 +243,11 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
                 while i < n && is_word(b[i]) {
                     i += 1;
                 }
+                check_number(&b[start..i])?;
                 push!(start, i, Kind::Lit, 0);
             }
             b'(' | b'[' | b'{' => {
-                open.push((toks.len() as u32, 0));
+                open.push((toks.len() as u32, c, 0));
                 if c == b'{' {
                     angles = 0;
                 }
@@ -225,24 +256,25 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
                 i += 1;
             }
             b')' | b']' | b'}' => {
-                let Some((at, _)) = open.pop() else {
+                let Some((at, opener, _)) = open.pop() else {
                     return Err("an unopened bracket");
                 };
-                let opener = toks[at as usize].byte;
                 if !matches!((opener, c), (b'(', b')') | (b'[', b']') | (b'{', b'}')) {
                     return Err("mismatched brackets");
                 }
                 if c == b'}' {
                     angles = 0;
                 }
-                toks[at as usize].partner = toks.len() as u32;
-                toks.push(Tok {
-                    start: i as u32,
-                    end: i as u32 + 1,
-                    kind: Kind::Close,
-                    byte: c,
-                    partner: at,
-                });
+                if TOKENS {
+                    toks[at as usize].partner = toks.len() as u32;
+                    toks.push(Tok {
+                        start: i as u32,
+                        end: i as u32 + 1,
+                        kind: Kind::Close,
+                        byte: c,
+                        partner: at,
+                    });
+                }
                 i += 1;
             }
             b'!' | b'#' | b'$' | b'%' | b'&' | b'*' | b'+' | b',' | b'-' | b'.' | b'/' | b':'
@@ -250,7 +282,7 @@ pub(super) fn lex(text: &str, watch: &Watch<'_>, out: &mut Lexed) -> Result<(), 
                 match c {
                     b';' | b',' => {
                         match open.last_mut() {
-                            Some((_, level)) => *level = 0,
+                            Some((_, _, level)) => *level = 0,
                             None => base_chain = 0,
                         }
                         if c == b';' {
@@ -308,6 +340,83 @@ fn candidate(
         return Err("a vocabulary name in code");
     }
     Ok(())
+}
+
+/// A number as the lexer reads it (digits and letters, up to a `.` or a
+/// sign): its digits must fit its base, and an exponent must have digits,
+/// or the parser decides (`0b102`, `1e` do not tokenize).
+fn check_number(num: &[u8]) -> Result<(), Bail> {
+    if num.iter().all(u8::is_ascii_digit) {
+        return Ok(());
+    }
+    let bad = Err("a number the prefilter does not read");
+    let (digits, rest): (fn(&u8) -> bool, &[u8]) = match num {
+        [b'0', b'x', rest @ ..] => (u8::is_ascii_hexdigit, rest),
+        [b'0', b'o', rest @ ..] => (|c| (b'0'..=b'7').contains(c), rest),
+        [b'0', b'b', rest @ ..] => (|c| matches!(c, b'0' | b'1'), rest),
+        _ => (u8::is_ascii_digit, num),
+    };
+    let len = rest.iter().take_while(|c| digits(c) || **c == b'_').count();
+    if !rest[..len].iter().any(digits) {
+        return bad;
+    }
+    let suffix = &rest[len..];
+    let decimal = std::ptr::eq(rest, num);
+    match suffix.first() {
+        None => Ok(()),
+        Some(b'e' | b'E') if decimal => {
+            let exp = &suffix[1..];
+            let k = exp
+                .iter()
+                .take_while(|c| c.is_ascii_digit() || **c == b'_')
+                .count();
+            let float = matches!(&exp[k..], b"" | b"f32" | b"f64");
+            if float && exp[..k].iter().any(u8::is_ascii_digit) {
+                Ok(())
+            } else {
+                bad
+            }
+        }
+        // A suffix: `u8`, `f32`, or any name (the parser then decides).
+        Some(c)
+            if c.is_ascii_alphabetic()
+                && (decimal || !suffix.iter().any(u8::is_ascii_digit) || is_int_suffix(suffix)) =>
+        {
+            Ok(())
+        }
+        _ => bad,
+    }
+}
+
+fn is_int_suffix(s: &[u8]) -> bool {
+    matches!(
+        s,
+        b"u8"
+            | b"u16"
+            | b"u32"
+            | b"u64"
+            | b"u128"
+            | b"usize"
+            | b"i8"
+            | b"i16"
+            | b"i32"
+            | b"i64"
+            | b"i128"
+            | b"isize"
+    )
+}
+
+/// The body of a character (or, with `byte`, byte) literal is one
+/// character: an escape must read and give one (`'\q'` does not tokenize).
+fn check_char(body: &[u8], byte: bool) -> Result<(), Bail> {
+    if body.first() != Some(&b'\\') {
+        return Ok(());
+    }
+    match unescape(body, byte) {
+        Some(v) if byte && v.len() == 1 => Ok(()),
+        Some(v) if !byte && std::str::from_utf8(&v).is_ok_and(|c| c.chars().count() == 1) => Ok(()),
+        _ => Err("an escape the prefilter does not read"),
+    }
 }
 
 /// A literal directly followed by a word (`"a"x`, `'a'b`): rare, and read
@@ -371,6 +480,13 @@ enum Quoted {
 /// The body of a quoted string: its escapes must read, and the value of a
 /// `Lit::Str` must not be a canonical platform name.
 fn check_str(body: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail> {
+    if quoted == Quoted::Bytes && !body.is_ascii() {
+        return Err("a byte string with a character outside ASCII");
+    }
+    // A C string may not hold a nul: rare enough to leave to the parser.
+    if quoted == Quoted::CStr && body.iter().any(|&c| c == b'\\' || c == 0) {
+        return Err("a C string with an escape");
+    }
     if memchr::memchr(b'\\', body).is_none() {
         return match quoted {
             Quoted::Str => check_value(body, watch),

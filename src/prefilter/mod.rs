@@ -287,6 +287,24 @@ pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut()).is_ok())
 }
 
+/// [`lexes_quietly`] for a file [`quiet`] holds for, faster: no vocabulary
+/// stem or `concat` is looked for (the text has none that counts), and no
+/// token is kept.
+pub fn lexes(text: &str, vocab: &Vocabulary) -> bool {
+    let text = parseable_text(text);
+    let watch = lexer::Watch {
+        candidates: &[],
+        is_vocabulary: &|_| None,
+        canonical: &vocab.canonical,
+    };
+    LEXED.with(|cell| {
+        let lexed = &mut *cell.borrow_mut();
+        lexer::lex::<false>(&text, &watch, lexed).is_ok()
+            && lexed.brackets_bound <= MAX_NESTING
+            && lexed.chain_bound <= MAX_CHAIN
+    })
+}
+
 /// Lex `text` (already [`parseable_text`]) into `lexed`, watching for what
 /// makes a file need the full parse.
 fn lex_checked(text: &str, vocab: &Vocabulary, lexed: &mut lexer::Lexed) -> Result<(), Bail> {
@@ -301,7 +319,7 @@ fn lex_checked(text: &str, vocab: &Vocabulary, lexed: &mut lexer::Lexed) -> Resu
         is_vocabulary: &is_vocabulary,
         canonical: &vocab.canonical,
     };
-    lexer::lex(text, &watch, lexed)?;
+    lexer::lex::<true>(text, &watch, lexed)?;
     if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
         return Err("it may nest deeper than the parser accepts");
     }

@@ -67,6 +67,67 @@ fn declared_imported_or_a_path_the_name_starts_no_fact() {
 }
 
 #[test]
+fn a_file_lexes_only_if_it_tokenizes() {
+    let vocab = Vocabulary::default();
+    assert!(lexes(
+        "fn f() { let s = \"a\\tb\"; g(r#\"x\"#, 'c', b'd', [1]); }",
+        &vocab
+    ));
+    for text in [
+        "fn f() { g(; }",
+        "fn f() { g(]; }",
+        "fn f() { let s = \"unterminated; }",
+        "fn f() {} /* unterminated",
+        "fn f() { let c = '\\q'; }",
+        "fn f() {} }",
+    ] {
+        assert!(!lexes(text, &vocab), "{text}");
+        assert!(!lexes_quietly(text, &vocab), "{text}");
+    }
+    // Whatever the lexer accepts, proc-macro2 tokenizes.
+    let odd = [
+        "b\"\u{e9}\"",
+        "b\"\\u{41}\"",
+        "'\\u{D800}'",
+        "'\\x80'",
+        "b'\\x80'",
+        "'ab'",
+        "b'ab'",
+        "c\"a\\0b\"",
+        "\"\\\r\n\"",
+        "'\\''",
+        "b'\\''",
+        "\"\\x7f\"",
+        "\"\\x80\"",
+        "r#\"a\"#",
+        "br##\"a\"#\"##",
+        "cr\"a\"",
+        "'\\u{}'",
+        "'\\u{110000}'",
+        "1e10f32",
+        "0b102",
+        "1.e3",
+        "'a",
+        "'a'b",
+        "r#fn",
+        "r#_",
+        "a\u{b}b",
+        "x\u{a0}y",
+        "\u{feff}f",
+        "r#",
+        "r# x",
+        "br#x",
+        "r##x",
+    ];
+    for lit in odd {
+        let text = format!("fn f() {{ g({lit}); }}");
+        if lexes(&text, &vocab) || lexes_quietly(&text, &vocab) {
+            assert!(text.parse::<proc_macro2::TokenStream>().is_ok(), "{text}");
+        }
+    }
+}
+
+#[test]
 fn the_text_check_is_conservative() {
     let vocab = Vocabulary::default();
     // Comments and strings are not told apart: the lexer decides.
@@ -189,11 +250,17 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
         canonical: &[],
     };
     for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
-        lexer::lex(text, &watch, &mut lexed).unwrap();
+        lexer::lex::<true>(text, &watch, &mut lexed).unwrap();
         let n = crate::lex::nesting(text);
         assert!(lexed.brackets_bound >= n.brackets, "{text}");
         assert!(lexed.chain_bound >= n.chain, "{text}");
+        // Without tokens, the same bounds.
+        let bounds = (lexed.brackets_bound, lexed.chain_bound);
+        lexer::lex::<false>(text, &watch, &mut lexed).unwrap();
+        assert_eq!((lexed.brackets_bound, lexed.chain_bound), bounds, "{text}");
     }
+    assert!(!lexes(&deep, &Vocabulary::default()));
+    assert!(!lexes(&chain, &Vocabulary::default()));
     assert_eq!(
         reason(&deep),
         Some("it may nest deeper than the parser accepts")
