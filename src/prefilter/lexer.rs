@@ -243,6 +243,23 @@ pub(super) fn lex<const TOKENS: bool>(
                 while i < n && is_word(b[i]) {
                     i += 1;
                 }
+                // `1e-5`: the exponent's sign is part of the number (not of
+                // `0x1e-5`). It still counts as a link, as for lex::nesting.
+                let prefixed =
+                    b[start] == b'0' && matches!(b.get(start + 1), Some(b'x' | b'o' | b'b'));
+                if !prefixed
+                    && matches!(b[i - 1], b'e' | b'E')
+                    && matches!(b.get(i), Some(b'+' | b'-'))
+                    && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+                {
+                    if b[i] == b'-' {
+                        link!();
+                    }
+                    i += 1;
+                    while i < n && is_word(b[i]) {
+                        i += 1;
+                    }
+                }
                 check_number(&b[start..i])?;
                 push!(start, i, Kind::Lit, 0);
             }
@@ -342,9 +359,9 @@ fn candidate(
     Ok(())
 }
 
-/// A number as the lexer reads it (digits and letters, up to a `.` or a
-/// sign): its digits must fit its base, and an exponent must have digits,
-/// or the parser decides (`0b102`, `1e` do not tokenize).
+/// A number as the lexer reads it (digits and letters up to a `.`, and an
+/// exponent's sign): its digits must fit its base, and an exponent must have
+/// digits, or the parser decides (`0b102`, `1e` do not tokenize).
 fn check_number(num: &[u8]) -> Result<(), Bail> {
     if num.iter().all(u8::is_ascii_digit) {
         return Ok(());
@@ -366,6 +383,10 @@ fn check_number(num: &[u8]) -> Result<(), Bail> {
         None => Ok(()),
         Some(b'e' | b'E') if decimal => {
             let exp = &suffix[1..];
+            let exp = exp
+                .strip_prefix(b"-")
+                .or(exp.strip_prefix(b"+"))
+                .unwrap_or(exp);
             let k = exp
                 .iter()
                 .take_while(|c| c.is_ascii_digit() || **c == b'_')
@@ -483,9 +504,11 @@ fn check_str(body: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail>
     if quoted == Quoted::Bytes && !body.is_ascii() {
         return Err("a byte string with a character outside ASCII");
     }
-    // A C string may not hold a nul: rare enough to leave to the parser.
-    if quoted == Quoted::CStr && body.iter().any(|&c| c == b'\\' || c == 0) {
-        return Err("a C string with an escape");
+    // A C string may not hold a nul, written or escaped.
+    if quoted == Quoted::CStr
+        && (body.contains(&0) || unescape(body, false).is_none_or(|v| v.contains(&0)))
+    {
+        return Err("a C string the prefilter does not read");
     }
     if memchr::memchr(b'\\', body).is_none() {
         return match quoted {

@@ -84,10 +84,9 @@ struct Filter {
     /// `None` when every file needs the full parse (a pattern `*` matches
     /// every identifier).
     stems: Option<AhoCorasick>,
-    /// What makes [`quiet`] hand a file to the lexer: a canonical name
-    /// between quotes, an escape that could spell one, `concat`, a
-    /// suppression comment. `None` when no text test can rule a literal out.
-    risks: Option<AhoCorasick>,
+    /// The canonical names, for [`quiet`]; `None` when no text test can rule
+    /// their literals out (a name with a quote or a backslash).
+    quotable: Option<Vec<String>>,
 }
 
 impl Filter {
@@ -115,23 +114,37 @@ impl Filter {
                 .build(&stems)
                 .ok()
         };
-        // A canonical name's literal is written `"cuda"` (or `r#"cuda"#`),
-        // unless an escape or a line continuation spells it.
-        let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
-        let mut risks: Vec<String> = vocab.canonical.iter().map(|c| format!("\"{c}\"")).collect();
-        risks.extend(
-            ["\\x", "\\u", "\\\n", "\\\r", "concat", suppression::PREFIX].map(String::from),
-        );
-        let risks = if quotable {
-            AhoCorasick::new(&risks).ok()
-        } else {
-            None
-        };
+        let quotable = vocab
+            .canonical
+            .iter()
+            .all(|c| !c.contains(['"', '\\']))
+            .then(|| vocab.canonical.clone());
         Filter {
             vocab: vocab.clone(),
             stems: matcher,
-            risks,
+            quotable,
         }
+    }
+
+    /// Whether the text may hold a literal whose value is a canonical name,
+    /// or a suppression comment: a canonical name between quotes (`"cuda"`,
+    /// `r#"cuda"#`), an escape or line continuation that could spell one
+    /// (`\x`, `\u`, `\` at a line end), `concat`, `backend-lint:`. Quotes and
+    /// backslashes are rare enough for memchr to jump between them.
+    fn risky(&self, canonical: &[String], text: &str) -> bool {
+        let b = text.as_bytes();
+        let literal = memchr::memchr2_iter(b'"', b'\\', b).any(|i| {
+            let rest = &b[i + 1..];
+            if b[i] == b'\\' {
+                return matches!(rest.first(), Some(b'x' | b'u' | b'\n' | b'\r'));
+            }
+            canonical
+                .iter()
+                .any(|c| rest.starts_with(c.as_bytes()) && rest.get(c.len()) == Some(&b'"'))
+        });
+        literal
+            || memchr::memmem::find(b, b"concat").is_some()
+            || memchr::memmem::find(b, suppression::PREFIX.as_bytes()).is_some()
     }
 
     /// Where a stem starts a word (a conservative superset of where the
@@ -185,10 +198,10 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 /// `explain` lets through too (`tests/prefilter.rs`).
 pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
     let filter = filter_for(vocab);
-    let (Some(stems), Some(risks)) = (&filter.stems, &filter.risks) else {
+    let (Some(stems), Some(canonical)) = (&filter.stems, &filter.quotable) else {
         return false;
     };
-    if risks.is_match(text) {
+    if filter.risky(canonical, text) {
         return false;
     }
     let b = text.as_bytes();

@@ -73,6 +73,10 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "fn f() { let s = \"a\\tb\"; g(r#\"x\"#, 'c', b'd', [1]); }",
         &vocab
     ));
+    assert!(lexes(
+        "fn f() { g(1e-5, 2.5E+10f64, 0x1e-5, c\"a\\x41\"); }",
+        &vocab
+    ));
     for text in [
         "fn f() { g(; }",
         "fn f() { g(]; }",
@@ -118,6 +122,13 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "r# x",
         "br#x",
         "r##x",
+        "1e-5",
+        "2.5E+10f64",
+        "0x1e-5",
+        "1e-",
+        "1e-x",
+        "c\"\\x41\\u{e9}\"",
+        "c\"\\x00\"",
     ];
     for lit in odd {
         let text = format!("fn f() {{ g({lit}); }}");
