@@ -161,13 +161,18 @@ pub(super) fn lex<const TOKENS: bool>(
                     i = j;
                 }
             },
-            c if c.is_ascii_alphabetic() || c == b'_' => {
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let start = i;
                 while i < n && is_word(b[i]) {
                     i += 1;
                 }
                 let word = &b[start..i];
-                let next = b.get(i).copied();
+                // Only a prefix of one or two letters can open a literal.
+                let next = if word.len() <= 2 {
+                    b.get(i).copied()
+                } else {
+                    None
+                };
                 match (word, next) {
                     (b"r" | b"br" | b"cr", Some(b'#' | b'"')) if raw_hashes(b, i).is_some() => {
                         let hashes = raw_hashes(b, i).unwrap_or(0);
@@ -233,12 +238,14 @@ pub(super) fn lex<const TOKENS: bool>(
                         if word == b"if" {
                             link!();
                         }
-                        candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                        if next_candidate < watch.candidates.len() {
+                            candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                        }
                         push!(start, i, Kind::Ident, 0);
                     }
                 }
             }
-            c if c.is_ascii_digit() => {
+            b'0'..=b'9' => {
                 let start = i;
                 while i < n && is_word(b[i]) {
                     i += 1;
@@ -330,8 +337,19 @@ pub(super) fn lex<const TOKENS: bool>(
 }
 
 fn is_word(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_'
+    WORD[c as usize]
 }
+
+/// ASCII letters, digits and `_`, as a table: the lexer's hottest test.
+const WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        table[c] = (c as u8).is_ascii_alphanumeric() || c == b'_' as usize;
+        c += 1;
+    }
+    table
+};
 
 /// An identifier at `start..end` where a vocabulary stem may start (`skip`:
 /// 2 for the `r#` of a raw identifier, which is no name the walker matches,
