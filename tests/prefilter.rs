@@ -319,6 +319,83 @@ fn files_that_do_not_tokenize_fail_in_both_modes() {
     }
 }
 
+/// The per-file pass reads structure only where the crate pass needs it
+/// (`engine::per_file_pass`); each package here reports as with every file
+/// parsed, and as expected: (files, findings, errors, skipped files).
+#[test]
+fn packages_read_in_stages_report_as_if_parsed() {
+    type Case = (&'static [(&'static str, &'static str)], usize, usize, usize);
+    let cases: &[Case] = &[
+        // A constant in a file the text check sets aside keys registrations
+        // made in another file: its structure is read.
+        (
+            &[
+                ("src/lib.rs", "mod names;\nmod setup;\n"),
+                ("src/names.rs", "pub const NAME: &str = \"cu_x\";\n"),
+                (
+                    "src/setup.rs",
+                    "use crate::names::NAME;\npub fn f(r: &mut R) {\n    r.register_backend(NAME, 1);\n    r.register_backend(NAME, 2);\n}\n",
+                ),
+            ],
+            1,
+            0,
+            0,
+        ),
+        // Nothing to report anywhere, but a declared file does not tokenize:
+        // it fails the run, which needs the `mod` in the file only lexed.
+        (
+            &[
+                ("src/lib.rs", "mod bad;\n"),
+                ("src/bad.rs", "fn f() { g(; }\n"),
+            ],
+            0,
+            1,
+            0,
+        ),
+        // The same file, declared nowhere: skipped.
+        (
+            &[
+                ("src/lib.rs", "mod good;\n"),
+                ("src/good.rs", "fn f() {}\n"),
+                ("src/dead.rs", "fn f() { g(; }\n"),
+            ],
+            0,
+            0,
+            1,
+        ),
+    ];
+    for (i, (files, findings, errors, skipped)) in cases.iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        common::write(
+            dir.path(),
+            "Cargo.toml",
+            "[package]\nname = \"p\"\nversion = \"0.1.0\"\n",
+        );
+        let krate = common::Crate {
+            name: format!("case {i}"),
+            files: files
+                .iter()
+                .map(|(p, t)| common::write(dir.path(), p, t))
+                .collect(),
+            config: backend_lint::engine::builtin_config(),
+        };
+        let (default, full) = (run(&krate, true), run(&krate, false));
+        let failures = differences(&krate.name, &default, &full);
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        let got = (
+            default.diagnostics.len(),
+            default.errors.len(),
+            default.skipped.len(),
+        );
+        assert_eq!(
+            got,
+            (*findings, *errors, *skipped),
+            "case {i}: {:?}",
+            default.errors
+        );
+    }
+}
+
 #[test]
 fn a_syntax_error_inside_a_skipped_body_is_reported_only_without_the_prefilter() {
     // Documented in `prefilter`: a file with no vocabulary is read for its

@@ -157,6 +157,11 @@ pub(super) fn lex<const TOKENS: bool>(
                     if b.get(j) == Some(&b'\'') {
                         return Err("a character literal the prefilter does not read");
                     }
+                    // `'a#` and `'b"é"` do not tokenize (`'r#a`, a raw
+                    // lifetime, does): never in real code.
+                    if matches!(b.get(j), Some(b'#' | b'"')) {
+                        return Err("a lifetime the prefilter does not read");
+                    }
                     push!(i, j, Kind::Lifetime, 0);
                     i = j;
                 }
@@ -256,6 +261,9 @@ pub(super) fn lex<const TOKENS: bool>(
                     b[start] == b'0' && matches!(b.get(start + 1), Some(b'x' | b'o' | b'b'));
                 if !prefixed
                     && matches!(b[i - 1], b'e' | b'E')
+                    && b[start..i - 1]
+                        .iter()
+                        .all(|&c| c.is_ascii_digit() || c == b'_')
                     && matches!(b.get(i), Some(b'+' | b'-'))
                     && b.get(i + 1).is_some_and(u8::is_ascii_digit)
                 {
@@ -448,8 +456,21 @@ fn is_int_suffix(s: &[u8]) -> bool {
 /// The body of a character (or, with `byte`, byte) literal is one
 /// character: an escape must read and give one (`'\q'` does not tokenize).
 fn check_char(body: &[u8], byte: bool) -> Result<(), Bail> {
+    if byte && !body.is_ascii() {
+        return Err("a byte literal with a character outside ASCII");
+    }
     if body.first() != Some(&b'\\') {
         return Ok(());
+    }
+    // One escape and nothing else (no line continuation, no second escape).
+    let one = match body.get(1) {
+        Some(b'x') => body.len() == 4,
+        Some(b'u') => body.iter().position(|&c| c == b'}') == Some(body.len() - 1),
+        Some(b'\n' | b'\r') | None => false,
+        Some(_) => body.len() == 2,
+    };
+    if !one {
+        return Err("an escape the prefilter does not read");
     }
     match unescape(body, byte) {
         Some(v) if byte && v.len() == 1 => Ok(()),

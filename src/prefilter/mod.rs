@@ -8,6 +8,17 @@
 //! syn parse and the walk are never run. `check --no-prefilter` parses every
 //! file, and `tests/prefilter.rs` asserts both modes report the same.
 //!
+//! Three checks, from cheapest, decide that a file cannot yield a finding
+//! (the engine runs them in stages: `engine::per_file_pass`):
+//! - [`quiet`], on the text alone: no vocabulary name where it could start
+//!   a fact, nothing that could be a canonical literal or a suppression
+//!   comment. Most files pass it, and in a crate where no file has anything
+//!   to report, they are then only lexed;
+//! - [`lexes_quietly`] (and [`lexes`] for a quiet file): the lexer tells code
+//!   from comments and strings and decodes literals; a file it accepts
+//!   tokenizes, so a file that does not is reported in both modes;
+//! - [`explain`]: the lexer and the structure reader.
+//!
 //! # Why a skipped file yields no registration, comparison or lowering
 //!
 //! The walker (`analysis::extract`) records one only from an identifier of
@@ -41,13 +52,21 @@
 //! call or method call (`register(..)`, `r.register::<T>(..)`,
 //! `Registry::register(r, ..)`), so such a name counts only when `(`, `::`
 //! or a comment follows it: a field `register_op: u8` or a local
-//! `lower_size_bound` names nothing the walker starts from.
+//! `lower_size_bound` names nothing the walker starts from. The sources and
+//! `platforms` are matched as a method, a function called, a field or a
+//! pattern field, never as a module: not before `::` and a name
+//! (`platform::open()`; the turbofish `platform::<T>()` counts). No name
+//! counts right after a declaring word on its line (`fn register(`,
+//! `mod platform;`, `use x as platform;`, `pub platform: String`): the walker
+//! never starts a fact from a name being declared. See [`may_start_fact`].
 //! The filter finds the stems of the vocabulary with Aho-Corasick where a
 //! word starts, and the lexer keeps the hits that start an identifier in
 //! code which the vocabulary contains (exclusions such as `!registered*`
 //! included); it also decodes every string literal and every `concat!` of
 //! literals and compares them with the canonical names. Any hit, and the
-//! file is parsed in full.
+//! file is parsed in full. [`quiet`] applies the same rules to every hit in
+//! the text, comments and strings included, and takes any quote-delimited
+//! canonical name, escape or line continuation as a possible literal.
 //!
 //! # What the structure reader guarantees
 //!

@@ -123,6 +123,10 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "br#x",
         "r##x",
         "1e-5",
+        "'C#",
+        "'r#a",
+        "'1",
+        "abc'",
         "2.5E+10f64",
         "0x1e-5",
         "1e-",
@@ -280,4 +284,34 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
         reason(&chain),
         Some("it may nest deeper than the parser accepts")
     );
+}
+
+#[test]
+fn every_short_text_the_lexer_accepts_tokenizes() {
+    // Every text of up to three of these characters: what the lexer accepts,
+    // proc-macro2 tokenizes (the fuzz target goes further).
+    const CHARS: &[&str] = &[
+        "'", "\"", "#", "r", "b", "c", "a", "1", "e", "-", "x", "\\", "/", "*", "(", ")", "_", "é",
+        " ", "\n", "0",
+    ];
+    let vocab = Vocabulary::default();
+    let max: usize = std::env::var("LEX_EXHAUSTIVE_LEN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3);
+    let mut texts = vec![String::new()];
+    for _ in 0..max {
+        texts = texts
+            .iter()
+            .flat_map(|t| CHARS.iter().map(move |c| format!("{t}{c}")))
+            .collect();
+        for text in &texts {
+            if lexes(text, &vocab) || lexes_quietly(text, &vocab) {
+                assert!(
+                    text.parse::<proc_macro2::TokenStream>().is_ok(),
+                    "{text:?} lexes, but does not tokenize"
+                );
+            }
+        }
+    }
 }
