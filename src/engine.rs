@@ -249,7 +249,8 @@ fn per_file_pass(
     let mut stages: Vec<Stage> = (0..n).map(|_| Stage::Quiet).collect();
     let first = run(order.clone(), &|i| {
         let stage = first_stage(file_id(i), &inputs[i]);
-        if matches!(stage, Stage::Done(_)) {
+        // A quiet file is counted when stage 2 is done with it.
+        if !matches!(stage, Stage::Quiet) {
             progress(n);
         }
         stage
@@ -269,7 +270,8 @@ fn per_file_pass(
             .map(|(_, input)| input.krate)
             .collect()
     };
-    for stage in 2..=3 {
+    // Stage 2, and stage 3 if stage 2 made another crate needed.
+    for _ in 2..=3 {
         let needed_now = needed(&stages);
         let todo: Vec<usize> = order
             .iter()
@@ -283,6 +285,7 @@ fn per_file_pass(
         if todo.is_empty() {
             break;
         }
+        let quiet: Vec<bool> = stages.iter().map(|s| matches!(s, Stage::Quiet)).collect();
         let later = run(todo, &|i| {
             let input = &inputs[i];
             let id = file_id(i);
@@ -296,7 +299,7 @@ fn per_file_pass(
                     Err(message) => Stage::Done(Box::new(unreadable(id, input, message))),
                 }
             };
-            if stage == 2 {
+            if quiet[i] {
                 progress(n);
             }
             done

@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 use backend_lint::analysis::facts::FileFacts;
 use backend_lint::config::Vocabulary;
-use backend_lint::engine::{Input, Outcome, analyze, parse_and_extract};
+use backend_lint::engine::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
 use backend_lint::lints::LINTS;
 use backend_lint::prefilter;
 
@@ -363,6 +363,13 @@ fn packages_read_in_stages_report_as_if_parsed() {
             0,
             1,
         ),
+        // An escape the text check cannot rule out: lexed at once.
+        (
+            &[("src/lib.rs", "pub const S: &str = \"\\x41\";\n")],
+            0,
+            0,
+            0,
+        ),
     ];
     for (i, (files, findings, errors, skipped)) in cases.iter().enumerate() {
         let dir = tempfile::tempdir().unwrap();
@@ -393,6 +400,15 @@ fn packages_read_in_stages_report_as_if_parsed() {
             "case {i}: {:?}",
             default.errors
         );
+        // The progress bar counts each file once, whichever stage ends it.
+        for prefilter in [true, false] {
+            let counted = std::sync::atomic::AtomicUsize::new(0);
+            let count = |_| {
+                counted.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            };
+            analyze_with_progress(common::inputs(&krate, prefilter), LINTS, &count);
+            assert_eq!(counted.into_inner(), files.len(), "case {i}");
+        }
     }
 }
 

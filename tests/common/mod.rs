@@ -176,7 +176,12 @@ pub fn fixture_crates() -> Vec<Crate> {
 }
 
 pub fn run(krate: &Crate, prefilter: bool) -> Outcome {
-    let inputs = krate
+    analyze(inputs(krate, prefilter), LINTS)
+}
+
+/// The inputs of a crate's files, in one mode.
+pub fn inputs(krate: &Crate, prefilter: bool) -> Vec<Input> {
+    krate
         .files
         .iter()
         .filter(|p| !krate.config.excludes(p))
@@ -186,8 +191,7 @@ pub fn run(krate: &Crate, prefilter: bool) -> Outcome {
             input.prefilter = prefilter;
             input
         })
-        .collect();
-    analyze(inputs, LINTS)
+        .collect()
 }
 
 /// What differs between the report of the default mode and the full one.
