@@ -203,11 +203,8 @@ type FileOutcome = (SourceFile, Result<FileFacts, FileError>);
 enum Stage {
     /// Read in full or for its structure, or found unreadable.
     Done(Box<FileOutcome>),
-    /// The text alone shows it cannot yield a finding ([`prefilter::quiet`]);
-    /// not lexed yet.
-    Quiet,
-    /// Lexed: it tokenizes and cannot yield a finding
-    /// ([`prefilter::lexes_quietly`]); its structure not read yet.
+    /// Lexed: it tokenizes and cannot yield a finding; its structure not
+    /// read (yet).
     Lexed,
 }
 
@@ -217,15 +214,13 @@ enum Stage {
 /// (constants, `use`s, `mod`s), which matters only to a crate the crate pass
 /// runs on: one with a file a finding can point at, or with a file that
 /// could not be analysed (whether a `mod` leads to it decides if it fails
-/// the run). So the pass goes in stages, each on the thread pool:
-/// 1. every file is read; the text check and, when it does not suffice, the
-///    lexer set aside the files that cannot yield a finding; the others are
-///    read in full (or for their structure);
-/// 2. those set aside are read for their structure in the crates that need
-///    it, and only lexed elsewhere, so a file that does not tokenize is
-///    reported in both modes (see [`crate::prefilter`]);
-/// 3. a crate that stage 2 found a bad file in gets the structure of all its
-///    files, as if stage 1 had found it.
+/// the run). So the pass goes in two stages, each on the thread pool:
+/// 1. every file is read; those that cannot yield a finding are only lexed
+///    ([`prefilter::quiet`] and [`prefilter::lexes`], or
+///    [`prefilter::lexes_quietly`]), so a file that does not tokenize is
+///    reported in both modes; the others are parsed in full;
+/// 2. in the crates that need it, the files only lexed are read again for
+///    their structure.
 ///
 /// Within a stage the largest files go first, one task each: the run does
 /// not end on one thread parsing a big file the others could have shared.
@@ -246,77 +241,39 @@ fn per_file_pass(
                 .collect()
         })
     };
-    let mut stages: Vec<Stage> = (0..n).map(|_| Stage::Quiet).collect();
-    let first = run(order.clone(), &|i| {
+    let mut stages: Vec<Stage> = (0..n).map(|_| Stage::Lexed).collect();
+    for (i, stage) in run(order.clone(), &|i| {
         let stage = first_stage(file_id(i), &inputs[i]);
-        // A quiet file is counted when stage 2 is done with it.
-        if !matches!(stage, Stage::Quiet) {
-            progress(n);
-        }
+        progress(n);
         stage
-    });
-    for (i, stage) in first {
+    }) {
         stages[i] = stage;
     }
     // Crates whose files the crate pass (or the check of bad files) reads.
-    let needed = |stages: &[Stage]| -> std::collections::HashSet<usize> {
-        stages
-            .iter()
-            .zip(inputs)
-            .filter(|(s, _)| match s {
-                Stage::Done(done) => done.1.as_ref().map_or(true, FileFacts::may_be_reported),
-                _ => false,
-            })
-            .map(|(_, input)| input.krate)
-            .collect()
-    };
-    // Stage 2, and stage 3 if stage 2 made another crate needed.
-    for _ in 2..=3 {
-        let needed_now = needed(&stages);
-        let todo: Vec<usize> = order
-            .iter()
-            .copied()
-            .filter(|&i| match stages[i] {
-                Stage::Done(_) => false,
-                Stage::Quiet => true,
-                Stage::Lexed => needed_now.contains(&inputs[i].krate),
-            })
-            .collect();
-        if todo.is_empty() {
-            break;
-        }
-        let quiet: Vec<bool> = stages.iter().map(|s| matches!(s, Stage::Quiet)).collect();
-        let later = run(todo, &|i| {
-            let input = &inputs[i];
-            let id = file_id(i);
-            let done = if needed_now.contains(&input.krate) {
-                Stage::Done(Box::new(analyze_file(id, input)))
-            } else {
-                match read_text(&input.path) {
-                    // Only quiet files are left here.
-                    Ok(text) if prefilter::lexes(&text, &input.config.vocab) => Stage::Lexed,
-                    Ok(text) => Stage::Done(Box::new(analyze_text(id, input, text))),
-                    Err(message) => Stage::Done(Box::new(unreadable(id, input, message))),
-                }
-            };
-            if quiet[i] {
-                progress(n);
-            }
-            done
-        });
-        for (i, done) in later {
-            stages[i] = done;
-        }
-        if needed(&stages) == needed_now {
-            break;
-        }
+    let needed: std::collections::HashSet<usize> = stages
+        .iter()
+        .zip(inputs)
+        .filter(|(s, _)| match s {
+            Stage::Done(done) => done.1.as_ref().map_or(true, FileFacts::may_be_reported),
+            Stage::Lexed => false,
+        })
+        .map(|(_, input)| input.krate)
+        .collect();
+    let todo: Vec<usize> = order
+        .into_iter()
+        .filter(|&i| matches!(stages[i], Stage::Lexed) && needed.contains(&inputs[i].krate))
+        .collect();
+    for (i, stage) in run(todo, &|i| {
+        Stage::Done(Box::new(analyze_file(file_id(i), &inputs[i])))
+    }) {
+        stages[i] = stage;
     }
     stages
         .into_iter()
         .zip(inputs)
         .map(|(stage, input)| match stage {
             Stage::Done(done) => *done,
-            Stage::Quiet | Stage::Lexed => (
+            Stage::Lexed => (
                 SourceFile::new(input.path.clone(), input.display.clone(), "".into()),
                 Ok(FileFacts::default()),
             ),
@@ -334,18 +291,26 @@ fn first_stage(id: FileId, input: &Input) -> Stage {
         Err(message) => return Stage::Done(Box::new(unreadable(id, input, message))),
     };
     let vocab = &input.config.vocab;
+    // A file the lexer does not read, or in which it finds what may start a
+    // fact, is parsed in full (the structure reader would give up too).
     if prefilter::quiet(&text, vocab) {
-        return Stage::Quiet;
+        // No suppression comment either.
+        return if prefilter::lexes(&text, vocab) {
+            Stage::Lexed
+        } else {
+            Stage::Done(Box::new(parsed(id, input, text)))
+        };
     }
-    if prefilter::lexes_quietly(&text, vocab) {
-        // Suppression comments are reported at, so they need the crate pass.
-        let directives = suppression::scan(id, &text);
-        if directives.directives.is_empty() && directives.malformed.is_empty() {
-            return Stage::Lexed;
-        }
-        return Stage::Done(Box::new(analyze_text(id, input, text)));
+    if !prefilter::lexes_quietly(&text, vocab) {
+        return Stage::Done(Box::new(parsed(id, input, text)));
     }
-    Stage::Done(Box::new(parsed(id, input, text)))
+    // Suppression comments are reported at, so they need the crate pass.
+    let directives = suppression::scan(id, &text);
+    if directives.directives.is_empty() && directives.malformed.is_empty() {
+        Stage::Lexed
+    } else {
+        Stage::Done(Box::new(analyze_text(id, input, text)))
+    }
 }
 
 /// What makes two paths one file: the device and inode on Unix (one `stat`,
@@ -495,18 +460,28 @@ fn read_text(path: &std::path::Path) -> Result<String, String> {
             MAX_FILE_BYTES / (1024 * 1024)
         )
     };
-    let len = file.metadata().map_err(read_error)?.len();
+    let meta = file.metadata().map_err(read_error)?;
+    let len = meta.len();
     if len > MAX_FILE_BYTES {
         return Err(too_big(len));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0) + 1);
-    // `take`: a file that grows while it is read stays within the bound.
-    (&mut file)
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(read_error)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_big(bytes.len() as u64));
+    if meta.is_file() {
+        // The size the file had when opened, usually in one read: no second
+        // read to see the end (a run reads thousands of files).
+        (&mut file)
+            .take(len)
+            .read_to_end(&mut bytes)
+            .map_err(read_error)?;
+    } else {
+        // A pipe or a device: no size; `take` keeps it within the bound.
+        (&mut file)
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(read_error)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_big(bytes.len() as u64));
+        }
     }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();

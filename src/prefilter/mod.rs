@@ -208,13 +208,13 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 }
 
 /// Whether the text alone shows that a file cannot yield a finding, without
-/// lexing it: no vocabulary stem starts a word that the vocabulary contains
-/// (as a callee where it must be one: followed by `(`, `:` or `/`), no
-/// canonical name is written between quotes, no escape or line continuation
-/// (`\x`, `\u`, `\` at a line end) could spell one, no `concat` and no
-/// suppression comment. A superset of what [`explain`] checks, since it does
-/// not tell code from comments and strings: every file it calls quiet,
-/// `explain` lets through too (`tests/prefilter.rs`).
+/// lexing it: no word that the vocabulary contains stands where it may start
+/// a fact ([`may_start_fact`]), no canonical name is written between quotes,
+/// no escape or line continuation (`\x`, `\u`, `\` at a line end) could
+/// spell one, no `concat` and no suppression comment. Stricter than the
+/// lexer, since it does not tell code from comments and strings: a file it
+/// calls quiet has no fact a finding can come from (checked on the
+/// registry's crates by `tests/prefilter.rs`, and by the fuzz target).
 pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
     let filter = filter_for(vocab);
     let (Some(stems), Some(canonical)) = (&filter.stems, &filter.quotable) else {
