@@ -286,30 +286,47 @@ fn first_stage(id: FileId, input: &Input) -> Stage {
     if !input.prefilter {
         return Stage::Done(Box::new(analyze_file(id, input)));
     }
-    let text = match read_text(&input.path) {
-        Ok(text) => text,
-        Err(message) => return Stage::Done(Box::new(unreadable(id, input, message))),
-    };
+    thread_local! {
+        // Most files are only lexed: read into one buffer per thread, and
+        // copied out only when kept.
+        static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    BUFFER.with(|buffer| {
+        let buffer = &mut *buffer.borrow_mut();
+        let stage = match read_into(&input.path, buffer) {
+            Ok(text) => first_stage_of(id, input, text),
+            Err(message) => Stage::Done(Box::new(unreadable(id, input, message))),
+        };
+        // A big file's buffer is not kept for the rest of the run.
+        if buffer.capacity() > 1 << 20 {
+            *buffer = Vec::new();
+        }
+        stage
+    })
+}
+
+/// [`first_stage`] of a file's text.
+fn first_stage_of(id: FileId, input: &Input, text: &str) -> Stage {
     let vocab = &input.config.vocab;
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    if prefilter::quiet(&text, vocab) {
+    if prefilter::quiet(text, vocab) {
         // No suppression comment either.
-        return if prefilter::lexes(&text, vocab) {
+        return if prefilter::lexes(text, vocab) {
             Stage::Lexed
         } else {
-            Stage::Done(Box::new(parsed(id, input, text)))
+            Stage::Done(Box::new(parsed(id, input, text.to_owned())))
         };
     }
-    if !prefilter::lexes_quietly(&text, vocab) {
-        return Stage::Done(Box::new(parsed(id, input, text)));
+    if !prefilter::lexes_quietly(text, vocab) {
+        return Stage::Done(Box::new(parsed(id, input, text.to_owned())));
     }
     // Suppression comments are reported at, so they need the crate pass.
-    let directives = suppression::scan(id, &text);
+    let directives = suppression::scan(id, text);
     if directives.directives.is_empty() && directives.malformed.is_empty() {
         Stage::Lexed
     } else {
-        Stage::Done(Box::new(analyze_text(id, input, text)))
+        Stage::Done(Box::new(analyze_text(id, input, text.to_owned())))
     }
 }
 
@@ -450,7 +467,26 @@ fn kept(input: &Input, text: String, result: Result<FileFacts, FileError>) -> Fi
 /// A file's text, or why it was not analysed. The file is opened once (its
 /// size from the open handle) and read into a buffer of that size.
 fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    read_bytes(path, &mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error()))
+}
+
+/// [`read_text`] into `bytes` (cleared first), checked to be UTF-8.
+fn read_into<'b>(path: &std::path::Path, bytes: &'b mut Vec<u8>) -> Result<&'b str, String> {
+    read_bytes(path, bytes)?;
+    std::str::from_utf8(bytes).map_err(not_utf8)
+}
+
+fn not_utf8(e: std::str::Utf8Error) -> String {
+    let at = e.valid_up_to();
+    format!("file is not valid UTF-8 (invalid byte at offset {at}); it was not analysed")
+}
+
+/// A file's bytes, into `bytes` (cleared first), or why it was not analysed.
+fn read_bytes(path: &std::path::Path, bytes: &mut Vec<u8>) -> Result<(), String> {
     use std::io::Read;
+    bytes.clear();
     let read_error = |e: std::io::Error| format!("could not read file: {e}");
     let mut file = std::fs::File::open(path).map_err(read_error)?;
     let too_big = |len: u64| {
@@ -465,28 +501,25 @@ fn read_text(path: &std::path::Path) -> Result<String, String> {
     if len > MAX_FILE_BYTES {
         return Err(too_big(len));
     }
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0) + 1);
+    bytes.reserve(usize::try_from(len).unwrap_or(0) + 1);
     if meta.is_file() {
         // The size the file had when opened, usually in one read: no second
         // read to see the end (a run reads thousands of files).
         (&mut file)
             .take(len)
-            .read_to_end(&mut bytes)
+            .read_to_end(bytes)
             .map_err(read_error)?;
     } else {
         // A pipe or a device: no size; `take` keeps it within the bound.
         (&mut file)
             .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
+            .read_to_end(bytes)
             .map_err(read_error)?;
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(too_big(bytes.len() as u64));
         }
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        format!("file is not valid UTF-8 (invalid byte at offset {at}); it was not analysed")
-    })
+    Ok(())
 }
 
 /// Parse one file's text and extract its facts.

@@ -302,7 +302,7 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
     let text = parseable_text(text);
     let result = LEXED.with(|cell| {
         let lexed = &mut *cell.borrow_mut();
-        lex_checked(&text, vocab, lexed)?;
+        lex_checked(&text, vocab, lexed, true)?;
         items::structure(&text, &lexed.toks, vocab)
     });
     // syn parsed attributes, `use`s or constants: free their spans.
@@ -316,7 +316,9 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
 /// this holds tokenizes, and cannot yield a finding.
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
-    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut()).is_ok())
+    // Tokens are only needed to read a `concat!`.
+    let tokens = memchr::memmem::find(text.as_bytes(), b"concat").is_some();
+    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), tokens).is_ok())
 }
 
 /// [`lexes_quietly`] for a file [`quiet`] holds for, faster: no vocabulary
@@ -339,7 +341,13 @@ pub fn lexes(text: &str, vocab: &Vocabulary) -> bool {
 
 /// Lex `text` (already [`parseable_text`]) into `lexed`, watching for what
 /// makes a file need the full parse.
-fn lex_checked(text: &str, vocab: &Vocabulary, lexed: &mut lexer::Lexed) -> Result<(), Bail> {
+/// With `tokens` false, no token is kept and `concat!` is not looked at.
+fn lex_checked(
+    text: &str,
+    vocab: &Vocabulary,
+    lexed: &mut lexer::Lexed,
+    tokens: bool,
+) -> Result<(), Bail> {
     let filter = filter_for(vocab);
     let Some(matcher) = &filter.stems else {
         return Err("the vocabulary matches every identifier");
@@ -351,11 +359,18 @@ fn lex_checked(text: &str, vocab: &Vocabulary, lexed: &mut lexer::Lexed) -> Resu
         is_vocabulary: &is_vocabulary,
         canonical: &vocab.canonical,
     };
-    lexer::lex::<true>(text, &watch, lexed)?;
+    if !tokens {
+        lexer::lex::<false>(text, &watch, lexed)?;
+    } else {
+        lexer::lex::<true>(text, &watch, lexed)?;
+    }
     if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
         return Err("it may nest deeper than the parser accepts");
     }
-    lexer::check_concat(text, &lexed.toks, &vocab.canonical)
+    if tokens {
+        lexer::check_concat(text, &lexed.toks, &vocab.canonical)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
