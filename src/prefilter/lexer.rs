@@ -121,9 +121,7 @@ pub(super) fn lex<const TOKENS: bool>(
         match c {
             b' ' | b'\t' | b'\n' | b'\r' => {
                 i += 1;
-                while i < n && matches!(b[i], b' ' | b'\t' | b'\n' | b'\r') {
-                    i += 1;
-                }
+                i = skip_blanks(b, i);
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 i = memchr::memchr(b'\n', &b[i..]).map_or(n, |k| i + k);
@@ -168,9 +166,7 @@ pub(super) fn lex<const TOKENS: bool>(
             },
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let start = i;
-                while i < n && is_word(b[i]) {
-                    i += 1;
-                }
+                i = word_end(b, i);
                 let word = &b[start..i];
                 // Only a prefix of one or two letters can open a literal.
                 let next = if word.len() <= 2 {
@@ -223,9 +219,7 @@ pub(super) fn lex<const TOKENS: bool>(
                     {
                         // A raw identifier: `r#type` is no keyword.
                         i += 1;
-                        while i < n && is_word(b[i]) {
-                            i += 1;
-                        }
+                        i = word_end(b, i);
                         if matches!(
                             &b[start + 2..i],
                             b"_" | b"crate" | b"self" | b"super" | b"Self"
@@ -252,9 +246,7 @@ pub(super) fn lex<const TOKENS: bool>(
             }
             b'0'..=b'9' => {
                 let start = i;
-                while i < n && is_word(b[i]) {
-                    i += 1;
-                }
+                i = word_end(b, i);
                 // `1e-5`: the exponent's sign is part of the number (not of
                 // `0x1e-5`). It still counts as a link, as for lex::nesting.
                 let prefixed =
@@ -271,9 +263,7 @@ pub(super) fn lex<const TOKENS: bool>(
                         link!();
                     }
                     i += 1;
-                    while i < n && is_word(b[i]) {
-                        i += 1;
-                    }
+                    i = word_end(b, i);
                 }
                 check_number(&b[start..i])?;
                 push!(start, i, Kind::Lit, 0);
@@ -346,6 +336,22 @@ pub(super) fn lex<const TOKENS: bool>(
 
 fn is_word(c: u8) -> bool {
     WORD[c as usize]
+}
+
+/// The end of the word that goes on at `i`.
+fn word_end(b: &[u8], i: usize) -> usize {
+    i + b[i..]
+        .iter()
+        .position(|&c| !is_word(c))
+        .unwrap_or(b.len() - i)
+}
+
+/// The first byte at or after `i` that is no blank.
+fn skip_blanks(b: &[u8], i: usize) -> usize {
+    i + b[i..]
+        .iter()
+        .position(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+        .unwrap_or(b.len() - i)
 }
 
 /// ASCII letters, digits and `_`, as a table: the lexer's hottest test.
