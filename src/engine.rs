@@ -241,14 +241,13 @@ fn per_file_pass(
                 .collect()
         })
     };
-    let mut stages: Vec<Stage> = (0..n).map(|_| Stage::Lexed).collect();
-    for (i, stage) in run(order.clone(), &|i| {
+    let mut first = run(order.clone(), &|i| {
         let stage = first_stage(file_id(i), &inputs[i]);
         progress(n);
         stage
-    }) {
-        stages[i] = stage;
-    }
+    });
+    first.sort_unstable_by_key(|(i, _)| *i);
+    let mut stages: Vec<Stage> = first.into_iter().map(|(_, stage)| stage).collect();
     // Crates whose files the crate pass (or the check of bad files) reads.
     let needed: std::collections::HashSet<usize> = stages
         .iter()
@@ -308,22 +307,21 @@ fn first_stage(id: FileId, input: &Input) -> Stage {
 /// [`first_stage`] of a file's text.
 fn first_stage_of(id: FileId, input: &Input, text: &str) -> Stage {
     let vocab = &input.config.vocab;
+    let quiet = prefilter::quiet(text, vocab);
+    let lexed = if quiet {
+        prefilter::lexes(text, vocab)
+    } else {
+        prefilter::lexes_quietly(text, vocab)
+    };
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    if prefilter::quiet(text, vocab) {
-        // No suppression comment either.
-        return if prefilter::lexes(text, vocab) {
-            Stage::Lexed
-        } else {
-            Stage::Done(Box::new(parsed(id, input, text.to_owned())))
-        };
-    }
-    if !prefilter::lexes_quietly(text, vocab) {
+    if !lexed {
         return Stage::Done(Box::new(parsed(id, input, text.to_owned())));
     }
-    // Suppression comments are reported at, so they need the crate pass.
-    let directives = suppression::scan(id, text);
-    if directives.directives.is_empty() && directives.malformed.is_empty() {
+    // Suppression comments are reported at, so they need the crate pass
+    // (a quiet file has none).
+    let directives = (!quiet).then(|| suppression::scan(id, text));
+    if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
         Stage::Lexed
     } else {
         Stage::Done(Box::new(analyze_text(id, input, text.to_owned())))

@@ -120,8 +120,8 @@ pub(super) fn lex<const TOKENS: bool>(
         let c = b[i];
         match c {
             b' ' | b'\t' | b'\n' | b'\r' => {
-                i += 1;
-                i = skip_blanks(b, i);
+                // The first blank is known: the run goes on after it.
+                i = run_end(b, i + 1, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
                 i = memchr::memchr(b'\n', &b[i..]).map_or(n, |k| i + k);
@@ -179,14 +179,12 @@ pub(super) fn lex<const TOKENS: bool>(
                         let hashes = raw_hashes(b, i).unwrap_or(0);
                         let body = i + hashes + 1;
                         let end = raw_end(b, body, hashes)?;
-                        let value = &b[body..end - hashes - 1];
-                        if word == b"r" {
-                            check_value(value, watch)?;
-                        } else if word == b"br" && !value.is_ascii() {
-                            return Err("a byte string with a character outside ASCII");
-                        } else if word == b"cr" && value.contains(&0) {
-                            return Err("a C string with a nul");
-                        }
+                        let quoted = match word {
+                            b"r" => Quoted::Str,
+                            b"br" => Quoted::Bytes,
+                            _ => Quoted::CStr,
+                        };
+                        check_raw(&b[body..end - hashes - 1], quoted, watch)?;
                         no_suffix(b, end)?;
                         let kind = if word == b"r" { Kind::Str } else { Kind::Lit };
                         push!(start, end, kind, 0);
@@ -237,9 +235,7 @@ pub(super) fn lex<const TOKENS: bool>(
                         if word == b"if" {
                             link!();
                         }
-                        if next_candidate < watch.candidates.len() {
-                            candidate(watch, &mut next_candidate, start, i, text, 0)?;
-                        }
+                        candidate(watch, &mut next_candidate, start, i, text, 0)?;
                         push!(start, i, Kind::Ident, 0);
                     }
                 }
@@ -340,18 +336,12 @@ fn is_word(c: u8) -> bool {
 
 /// The end of the word that goes on at `i`.
 fn word_end(b: &[u8], i: usize) -> usize {
-    i + b[i..]
-        .iter()
-        .position(|&c| !is_word(c))
-        .unwrap_or(b.len() - i)
+    run_end(b, i, is_word)
 }
 
-/// The first byte at or after `i` that is no blank.
-fn skip_blanks(b: &[u8], i: usize) -> usize {
-    i + b[i..]
-        .iter()
-        .position(|&c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
-        .unwrap_or(b.len() - i)
+/// The end of the run of bytes from `i` on for which `more` holds.
+fn run_end(b: &[u8], i: usize, more: impl Fn(u8) -> bool) -> usize {
+    i + b[i..].iter().position(|&c| !more(c)).unwrap_or(b.len() - i)
 }
 
 /// ASCII letters, digits and `_`, as a table: the lexer's hottest test.
@@ -367,7 +357,9 @@ const WORD: [bool; 256] = {
 
 /// An identifier at `start..end` where a vocabulary stem may start (`skip`:
 /// 2 for the `r#` of a raw identifier, which is no name the walker matches,
-/// but costs nothing to treat as one).
+/// but costs nothing to treat as one). Inlined: the check that no candidate
+/// is left runs for every identifier.
+#[inline(always)]
 fn candidate(
     watch: &Watch<'_>,
     next: &mut usize,
@@ -376,8 +368,11 @@ fn candidate(
     text: &str,
     skip: usize,
 ) -> Result<(), Bail> {
-    let at = start + skip;
     let cands = watch.candidates;
+    if *next >= cands.len() {
+        return Ok(());
+    }
+    let at = start + skip;
     while *next < cands.len() && cands[*next] < at {
         *next += 1;
     }
@@ -399,18 +394,17 @@ fn check_number(num: &[u8]) -> Result<(), Bail> {
         return Ok(());
     }
     let bad = Err("a number the prefilter does not read");
-    let (digits, rest): (fn(&u8) -> bool, &[u8]) = match num {
-        [b'0', b'x', rest @ ..] => (u8::is_ascii_hexdigit, rest),
-        [b'0', b'o', rest @ ..] => (|c| (b'0'..=b'7').contains(c), rest),
-        [b'0', b'b', rest @ ..] => (|c| matches!(c, b'0' | b'1'), rest),
-        _ => (u8::is_ascii_digit, num),
+    let (digits, rest, decimal): (fn(&u8) -> bool, &[u8], bool) = match num {
+        [b'0', b'x', rest @ ..] => (u8::is_ascii_hexdigit, rest, false),
+        [b'0', b'o', rest @ ..] => (|c| (b'0'..=b'7').contains(c), rest, false),
+        [b'0', b'b', rest @ ..] => (|c| matches!(c, b'0' | b'1'), rest, false),
+        _ => (u8::is_ascii_digit, num, true),
     };
     let len = rest.iter().take_while(|c| digits(c) || **c == b'_').count();
     if !rest[..len].iter().any(digits) {
         return bad;
     }
     let suffix = &rest[len..];
-    let decimal = std::ptr::eq(rest, num);
     match suffix.first() {
         None => Ok(()),
         Some(b'e' | b'E') if decimal => {
@@ -546,25 +540,32 @@ enum Quoted {
 /// The body of a quoted string: its escapes must read, and the value of a
 /// `Lit::Str` must not be a canonical platform name.
 fn check_str(body: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail> {
+    if memchr::memchr(b'\\', body).is_none() {
+        return check_raw(body, quoted, watch);
+    }
     if quoted == Quoted::Bytes && !body.is_ascii() {
         return Err("a byte string with a character outside ASCII");
     }
     // A C string may not hold a nul, written or escaped.
-    if quoted == Quoted::CStr
-        && (body.contains(&0) || unescape(body, false).is_none_or(|v| v.contains(&0)))
-    {
+    if quoted == Quoted::CStr && unescape(body, false).is_none_or(|v| v.contains(&0)) {
         return Err("a C string the prefilter does not read");
-    }
-    if memchr::memchr(b'\\', body).is_none() {
-        return match quoted {
-            Quoted::Str => check_value(body, watch),
-            Quoted::Bytes | Quoted::CStr => Ok(()),
-        };
     }
     let value =
         unescape(body, quoted == Quoted::Bytes).ok_or("an escape the prefilter does not read")?;
     match quoted {
         Quoted::Str => check_value(&value, watch),
+        Quoted::Bytes | Quoted::CStr => Ok(()),
+    }
+}
+
+/// A string body without escapes (raw, or with none written): a byte
+/// string is ASCII, a C string holds no nul, and the value of a `Lit::Str`
+/// is no canonical platform name.
+fn check_raw(value: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail> {
+    match quoted {
+        Quoted::Str => check_value(value, watch),
+        Quoted::Bytes if !value.is_ascii() => Err("a byte string with a character outside ASCII"),
+        Quoted::CStr if value.contains(&0) => Err("a C string the prefilter does not read"),
         Quoted::Bytes | Quoted::CStr => Ok(()),
     }
 }

@@ -103,9 +103,9 @@ struct Filter {
     /// `None` when every file needs the full parse (a pattern `*` matches
     /// every identifier).
     stems: Option<AhoCorasick>,
-    /// The canonical names, for [`quiet`]; `None` when no text test can rule
-    /// their literals out (a name with a quote or a backslash).
-    quotable: Option<Vec<String>>,
+    /// No canonical name holds a quote or a backslash: a text test can rule
+    /// their literals out ([`quiet`]).
+    quotable: bool,
 }
 
 impl Filter {
@@ -133,11 +133,7 @@ impl Filter {
                 .build(&stems)
                 .ok()
         };
-        let quotable = vocab
-            .canonical
-            .iter()
-            .all(|c| !c.contains(['"', '\\']))
-            .then(|| vocab.canonical.clone());
+        let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
         Filter {
             vocab: vocab.clone(),
             stems: matcher,
@@ -150,8 +146,9 @@ impl Filter {
     /// `r#"cuda"#`), an escape or line continuation that could spell one
     /// (`\x`, `\u`, `\` at a line end), `concat`, `backend-lint:`. Quotes and
     /// backslashes are rare enough for memchr to jump between them.
-    fn risky(&self, canonical: &[String], text: &str) -> bool {
+    fn risky(&self, text: &str) -> bool {
         let b = text.as_bytes();
+        let canonical = &self.vocab.canonical;
         let literal = memchr::memchr2_iter(b'"', b'\\', b).any(|i| {
             let rest = &b[i + 1..];
             if b[i] == b'\\' {
@@ -217,10 +214,10 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 /// registry's crates by `tests/prefilter.rs`, and by the fuzz target).
 pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
     let filter = filter_for(vocab);
-    let (Some(stems), Some(canonical)) = (&filter.stems, &filter.quotable) else {
+    let Some(stems) = filter.stems.as_ref().filter(|_| filter.quotable) else {
         return false;
     };
-    if filter.risky(canonical, text) {
+    if filter.risky(text) {
         return false;
     }
     let b = text.as_bytes();
@@ -331,12 +328,20 @@ pub fn lexes(text: &str, vocab: &Vocabulary) -> bool {
         is_vocabulary: &|_| None,
         canonical: &vocab.canonical,
     };
-    LEXED.with(|cell| {
-        let lexed = &mut *cell.borrow_mut();
-        lexer::lex::<false>(&text, &watch, lexed).is_ok()
-            && lexed.brackets_bound <= MAX_NESTING
-            && lexed.chain_bound <= MAX_CHAIN
-    })
+    LEXED.with(|cell| lex_within::<false>(&text, &watch, &mut cell.borrow_mut()).is_ok())
+}
+
+/// Lex, and give up on a file that may nest deeper than the parser accepts.
+fn lex_within<const TOKENS: bool>(
+    text: &str,
+    watch: &lexer::Watch<'_>,
+    lexed: &mut lexer::Lexed,
+) -> Result<(), Bail> {
+    lexer::lex::<TOKENS>(text, watch, lexed)?;
+    if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
+        return Err("it may nest deeper than the parser accepts");
+    }
+    Ok(())
 }
 
 /// Lex `text` (already [`parseable_text`]) into `lexed`, watching for what
@@ -359,18 +364,12 @@ fn lex_checked(
         is_vocabulary: &is_vocabulary,
         canonical: &vocab.canonical,
     };
-    if !tokens {
-        lexer::lex::<false>(text, &watch, lexed)?;
-    } else {
-        lexer::lex::<true>(text, &watch, lexed)?;
-    }
-    if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
-        return Err("it may nest deeper than the parser accepts");
-    }
     if tokens {
-        lexer::check_concat(text, &lexed.toks, &vocab.canonical)?;
+        lex_within::<true>(text, &watch, lexed)?;
+        lexer::check_concat(text, &lexed.toks, &vocab.canonical)
+    } else {
+        lex_within::<false>(text, &watch, lexed)
     }
-    Ok(())
 }
 
 #[cfg(test)]
