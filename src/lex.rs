@@ -191,17 +191,14 @@ struct Chains {
 /// with no branches per byte: most files are far within, and the scan is
 /// left for the others.
 pub fn surely_within(text: &str, max_brackets: usize, max_chain: usize) -> bool {
-    let mut counts = [0usize; 256];
-    for &c in text.as_bytes() {
-        counts[usize::from(c)] += 1;
-    }
-    let n = |c: u8| counts[usize::from(c)];
-    n(b'(') + n(b'[') + n(b'{') + n(b'<') <= max_brackets
-        && n(b'=') <= max_chain
-        && n(b'|') / 2 <= max_chain
-        && n(b'.') <= max_chain
-        && n(b'*') + n(b'&') + n(b'!') + n(b'-') <= max_chain
-        && memchr::memmem::find_iter(text.as_bytes(), b"else").count() <= max_chain
+    let b = text.as_bytes();
+    let n = crate::simd::nesting_bytes(b).unwrap_or_else(|| crate::simd::NestingBytes::count(b));
+    n.open <= max_brackets
+        && n.eq <= max_chain
+        && n.bar / 2 <= max_chain
+        && n.dot <= max_chain
+        && n.prefix <= max_chain
+        && memchr::memmem::find_iter(b, b"else").count() <= max_chain
 }
 
 /// Estimate how deep parsing `text` recurses. Upper bounds: a chain counts

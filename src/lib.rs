@@ -5,6 +5,8 @@
 //! [`discover`] finds the files, [`engine::analyze`] runs the two passes,
 //! [`report`] renders the result.
 
+#![deny(unsafe_code)]
+
 pub mod analysis;
 pub mod baseline;
 pub mod cli;
@@ -17,5 +19,6 @@ pub mod lints;
 pub mod platform;
 pub mod prefilter;
 pub mod report;
+pub mod simd;
 pub mod source;
 pub mod suppression;

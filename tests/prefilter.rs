@@ -153,6 +153,10 @@ fn the_registry_corpus_keeps_its_structure() {
             Some(Err(e)) => failures.push(e),
             None => {}
         }
+        // The fast path accepts and rejects what the lexer does.
+        if let Some(diff) = prefilter::skim_disagreement(&text, &vocab) {
+            failures.push(format!("{path}: {diff}"));
+        }
         match check_quiet(&path, &text, &vocab) {
             Some(Ok(())) => quiet += 1,
             Some(Err(e)) => failures.push(e),

@@ -12,6 +12,7 @@
 
 use super::Bail;
 use crate::config::NameUse;
+use crate::simd::{self, ByteSet, Stops};
 // `lex::scan`'s rule for character literals, so that both see the same code.
 use crate::lex::char_literal_len;
 
@@ -128,140 +129,37 @@ pub(super) fn lex<const TOKENS: bool>(
             }
             b'/' if b.get(i + 1) == Some(&b'*') => i = block_comment_end(b, i)?,
             b'"' => {
-                let end = quoted_end(b, i + 1)?;
-                check_str(&b[i + 1..end - 1], Quoted::Str, watch)?;
-                no_suffix(b, end)?;
+                let end = string(b, i, watch)?;
                 push!(i, end, Kind::Str, 0);
                 i = end;
             }
-            b'\'' => match char_literal_len(text, i) {
-                Some(len) => {
-                    check_char(&b[i + 1..i + len - 1], false)?;
-                    no_suffix(b, i + len)?;
-                    push!(i, i + len, Kind::Lit, 0);
-                    i += len;
-                }
-                None => {
-                    let mut j = i + 1;
-                    if !b
-                        .get(j)
-                        .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
-                    {
-                        return Err("a quote that starts neither a character nor a lifetime");
-                    }
-                    while j < n && is_word(b[j]) {
-                        j += 1;
-                    }
-                    if b.get(j) == Some(&b'\'') {
-                        return Err("a character literal the prefilter does not read");
-                    }
-                    // `'a#` and `'b"é"` do not tokenize (`'r#a`, a raw
-                    // lifetime, does): never in real code.
-                    if matches!(b.get(j), Some(b'#' | b'"')) {
-                        return Err("a lifetime the prefilter does not read");
-                    }
-                    push!(i, j, Kind::Lifetime, 0);
-                    i = j;
-                }
-            },
+            b'\'' => {
+                let (end, kind) = char_or_lifetime(text, i)?;
+                push!(i, end, kind, 0);
+                i = end;
+            }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let start = i;
                 i = word_end(b, i);
-                let word = &b[start..i];
-                // Only a prefix of one or two letters can open a literal.
-                let next = if word.len() <= 2 {
-                    b.get(i).copied()
-                } else {
-                    None
-                };
-                match (word, next) {
-                    (b"r" | b"br" | b"cr", Some(b'#' | b'"')) if raw_hashes(b, i).is_some() => {
-                        let hashes = raw_hashes(b, i).unwrap_or(0);
-                        let body = i + hashes + 1;
-                        let end = raw_end(b, body, hashes)?;
-                        let quoted = match word {
-                            b"r" => Quoted::Str,
-                            b"br" => Quoted::Bytes,
-                            _ => Quoted::CStr,
-                        };
-                        check_raw(&b[body..end - hashes - 1], quoted, watch)?;
-                        no_suffix(b, end)?;
-                        let kind = if word == b"r" { Kind::Str } else { Kind::Lit };
-                        push!(start, end, kind, 0);
-                        i = end;
-                    }
-                    (b"b" | b"c", Some(b'"')) => {
-                        let end = quoted_end(b, i + 1)?;
-                        let quoted = if word == b"b" {
-                            Quoted::Bytes
-                        } else {
-                            Quoted::CStr
-                        };
-                        check_str(&b[i + 1..end - 1], quoted, watch)?;
-                        no_suffix(b, end)?;
-                        push!(start, end, Kind::Lit, 0);
-                        i = end;
-                    }
-                    (b"b", Some(b'\'')) => {
-                        let Some(len) = char_literal_len(text, i) else {
-                            return Err("a byte literal the prefilter does not read");
-                        };
-                        check_char(&b[i + 1..i + len - 1], true)?;
-                        no_suffix(b, i + len)?;
-                        push!(start, i + len, Kind::Lit, 0);
-                        i += len;
-                    }
-                    (b"r", Some(b'#'))
-                        if b.get(i + 1)
-                            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_') =>
-                    {
-                        // A raw identifier: `r#type` is no keyword.
-                        i += 1;
-                        i = word_end(b, i);
-                        if matches!(
-                            &b[start + 2..i],
-                            b"_" | b"crate" | b"self" | b"super" | b"Self"
-                        ) {
-                            return Err("a raw identifier that is none");
-                        }
-                        candidate(watch, &mut next_candidate, start, i, text, 2)?;
-                        push!(start, i, Kind::Ident, 0);
-                    }
-                    // Neither a raw string nor a raw identifier (`r#` at the end).
-                    (b"r" | b"br" | b"cr", Some(b'#')) => {
-                        return Err("a raw prefix the prefilter does not read");
-                    }
-                    _ => {
-                        if word == b"if" {
-                            link!();
-                        }
-                        candidate(watch, &mut next_candidate, start, i, text, 0)?;
-                        push!(start, i, Kind::Ident, 0);
-                    }
+                if let Some((end, kind)) = prefixed(text, start, i, watch, &mut next_candidate)? {
+                    push!(start, end, kind, 0);
+                    i = end;
+                    continue;
                 }
+                if &b[start..i] == b"if" {
+                    link!();
+                }
+                candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                push!(start, i, Kind::Ident, 0);
             }
             b'0'..=b'9' => {
                 let start = i;
-                i = word_end(b, i);
-                // `1e-5`: the exponent's sign is part of the number (not of
-                // `0x1e-5`). It still counts as a link, as for lex::nesting.
-                let prefixed =
-                    b[start] == b'0' && matches!(b.get(start + 1), Some(b'x' | b'o' | b'b'));
-                if !prefixed
-                    && matches!(b[i - 1], b'e' | b'E')
-                    && b[start..i - 1]
-                        .iter()
-                        .all(|&c| c.is_ascii_digit() || c == b'_')
-                    && matches!(b.get(i), Some(b'+' | b'-'))
-                    && b.get(i + 1).is_some_and(u8::is_ascii_digit)
-                {
-                    if b[i] == b'-' {
-                        link!();
-                    }
-                    i += 1;
-                    i = word_end(b, i);
+                let minus;
+                (i, minus) = number(b, i)?;
+                // The exponent's `-` still counts as a link, as for lex::nesting.
+                if minus {
+                    link!();
                 }
-                check_number(&b[start..i])?;
                 push!(start, i, Kind::Lit, 0);
             }
             b'(' | b'[' | b'{' => {
@@ -330,6 +228,395 @@ pub(super) fn lex<const TOKENS: bool>(
     Ok(())
 }
 
+/// The bytes [`skim`] stops at: those that open a literal or a comment (a
+/// quote, `#` after a raw prefix, `/`), brackets, digits that start a
+/// number, and every byte [`lex`] does not read in code: outside ASCII,
+/// controls other than blanks, `` ` `` and `\`. Letters, `_`, blanks, digits
+/// inside names and the other punctuation need no decision.
+const SKIM: Stops = stops(b"<");
+
+/// [`SKIM`], and `<` too: for a file with so many brackets that only the
+/// angles since the last brace bound how deep they nest.
+const SKIM_ANGLES: Stops = stops(b"");
+
+/// The lexer's stops, where the bytes of `also_passed` are passed over too.
+const fn stops(also_passed: &[u8]) -> Stops {
+    let mut every = [true; 256];
+    let mut word = [false; 256];
+    let mut digits = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        word[c] = WORD[c];
+        digits[c] = (c as u8).is_ascii_digit();
+        if WORD[c] {
+            every[c] = false;
+        }
+        c += 1;
+    }
+    let passed: &[u8] = b" \t\n\r!$%&*+,-.:;=>?@^|~";
+    let mut k = 0;
+    while k < passed.len() {
+        every[passed[k] as usize] = false;
+        k += 1;
+    }
+    let mut k = 0;
+    while k < also_passed.len() {
+        every[also_passed[k] as usize] = false;
+        k += 1;
+    }
+    Stops {
+        every: ByteSet::new(&every),
+        starting: ByteSet::new(&digits),
+        word: ByteSet::new(&word),
+        links: ByteSet::new(&bytes(b"=.|-*&!")),
+        resets: ByteSet::new(&bytes(b";,")),
+    }
+}
+
+/// The table of a set of bytes.
+const fn bytes(set: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut k = 0;
+    while k < set.len() {
+        table[set[k] as usize] = true;
+        k += 1;
+    }
+    table
+}
+
+/// Why [`skim`] gives up on a file with many brackets or links.
+pub(super) const DEEP: Bail = "it may nest deeper than the parser accepts";
+
+/// [`lex`] without tokens, faster: it jumps from one stop of [`SKIM`] to the
+/// next ([`simd::skim`]) and reads only there, with the same functions as
+/// `lex` (a literal's prefix is the word right before its quote or `#`).
+/// Between stops the text is words, blanks and punctuation, which `lex`
+/// takes one token at a time and never rejects; a vocabulary stem there is
+/// checked as `lex` checks an identifier. So a file it accepts, `lex`
+/// accepts (checked for every short text and on the registry's crates).
+///
+/// It also bounds what `lex::nesting` would find, or gives up ([`DEEP`]):
+/// - from counts of bytes over the whole file ([`simd::nesting_bytes`], as
+///   `lex::surely_within`), which is enough for most files;
+/// - for a file with more brackets than that allows, by the deepest bracket
+///   plus the `<` since the last brace ([`SKIM_ANGLES`]);
+/// - for a file with more links (`= . | - * & !`), by counting them per
+///   bracket level since the last `;` or `,` of that level, which bounds
+///   every chain `lex::nesting` counts there (each kind of link, and runs
+///   of prefix operators), as [`simd::Between`] tells what lies between
+///   stops.
+///
+/// `None` without AVX2.
+pub(super) fn skim(
+    text: &str,
+    watch: &Watch<'_>,
+    max_brackets: usize,
+    max_chain: usize,
+) -> Option<Result<(), Bail>> {
+    let b = text.as_bytes();
+    let counts = simd::nesting_bytes(b)?;
+    if b.len() >= u32::MAX as usize {
+        return Some(Err("file too large for the prefilter"));
+    }
+    if memchr::memmem::find_iter(b, b"else").count() > max_chain {
+        return Some(Err(DEEP));
+    }
+    if memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n')) {
+        return Some(Err("bare carriage return"));
+    }
+    let bounds = Bounds {
+        brackets: max_brackets,
+        chain: max_chain,
+        angles: counts.open > max_brackets,
+    };
+    let chains = counts.eq > max_chain
+        || counts.bar / 2 > max_chain
+        || counts.dot > max_chain
+        || counts.prefix > max_chain;
+    if chains {
+        skim_in::<true>(text, watch, bounds)
+    } else {
+        skim_in::<false>(text, watch, bounds)
+    }
+}
+
+/// The nesting bounds of [`skim`], and whether angles are counted.
+#[derive(Clone, Copy)]
+struct Bounds {
+    brackets: usize,
+    chain: usize,
+    angles: bool,
+}
+
+/// [`skim`], counting the links of each level when `CHAINS`.
+fn skim_in<const CHAINS: bool>(
+    text: &str,
+    watch: &Watch<'_>,
+    bounds: Bounds,
+) -> Option<Result<(), Bail>> {
+    let b = text.as_bytes();
+    let n = b.len();
+    let cands = watch.candidates;
+    let mut next_candidate = 0usize;
+    let mut open: Vec<u8> = Vec::with_capacity(64);
+    // With `CHAINS`: the links of each level since its last `;` or `,`
+    // (level 0 first, then one per open bracket).
+    let mut chains: Vec<usize> = Vec::with_capacity(if CHAINS { 64 } else { 0 });
+    if CHAINS {
+        chains.push(0);
+    }
+    // Links passed over at the current level: the chain goes on, or resets
+    // end it and start others.
+    let pass = |chains: &mut Vec<usize>, between: simd::Between| {
+        if let Some(level) = chains.last_mut() {
+            let ended = (*level + between.first).max(between.inner);
+            *level = if between.reset { between.after } else { ended };
+            if ended.max(*level) > bounds.chain {
+                return Err(DEEP);
+            }
+        }
+        Ok(())
+    };
+    // `<` since the last brace, with `bounds.angles`.
+    let mut angles = 0usize;
+    // The end of the last token read: a prefix word starts no earlier.
+    let mut last_end = 0usize;
+    let stops = if bounds.angles { &SKIM_ANGLES } else { &SKIM };
+    // Inlined into the scan's loop: a call per stop costs more than most stops.
+    let tail = simd::skim::<CHAINS, _>(
+        b,
+        stops,
+        #[inline(always)]
+        |p: usize, between| {
+            if CHAINS {
+                pass(&mut chains, between)?;
+            }
+            // Stems before `p` are in code, between tokens `lex` reads as words.
+            while next_candidate < cands.len() && cands[next_candidate] < p {
+                let at = cands[next_candidate];
+                next_candidate += 1;
+                vocabulary_at(watch, at, word_end(b, at), text)?;
+            }
+            let c = b[p];
+            let end = match c {
+                b'0'..=b'9' => {
+                    let (end, minus) = number(b, p)?;
+                    // The exponent's `-` is a link for lex::nesting.
+                    if CHAINS && minus {
+                        pass(
+                            &mut chains,
+                            simd::Between {
+                                first: 1,
+                                after: 1,
+                                ..Default::default()
+                            },
+                        )?;
+                    }
+                    end
+                }
+                b'(' | b'[' | b'{' => {
+                    open.push(c);
+                    if CHAINS {
+                        chains.push(0);
+                    }
+                    if c == b'{' {
+                        angles = 0;
+                    }
+                    if bounds.angles && open.len() + angles > bounds.brackets {
+                        return Err(DEEP);
+                    }
+                    p + 1
+                }
+                b')' | b']' | b'}' => match open.pop() {
+                    None => return Err("an unopened bracket"),
+                    Some(o) if !matches!((o, c), (b'(', b')') | (b'[', b']') | (b'{', b'}')) => {
+                        return Err("mismatched brackets");
+                    }
+                    Some(_) => {
+                        if CHAINS {
+                            chains.pop();
+                        }
+                        if c == b'}' {
+                            angles = 0;
+                        }
+                        p + 1
+                    }
+                },
+                b'<' => {
+                    angles += 1;
+                    if open.len() + angles > bounds.brackets {
+                        return Err(DEEP);
+                    }
+                    p + 1
+                }
+                b'/' => match b.get(p + 1) {
+                    Some(b'/') => memchr::memchr(b'\n', &b[p..]).map_or(n, |k| p + k),
+                    Some(b'*') => block_comment_end(b, p)?,
+                    _ => p + 1,
+                },
+                b'"' | b'\'' | b'#' => {
+                    let word = b[last_end..p].iter().rev().take_while(|&&c| is_word(c));
+                    let start = p - word.count();
+                    match prefixed(text, start, p, watch, &mut next_candidate)? {
+                        Some((end, _)) => end,
+                        None if c == b'"' => string(b, p, watch)?,
+                        None if c == b'\'' => char_or_lifetime(text, p)?.0,
+                        None => p + 1,
+                    }
+                }
+                _ => return Err("a character the prefilter does not lex"),
+            };
+            // Stems inside what was read are no identifiers of code.
+            while next_candidate < cands.len() && cands[next_candidate] < end {
+                next_candidate += 1;
+            }
+            last_end = end;
+            Ok(end)
+        },
+    )?;
+    Some(tail.and_then(|tail| {
+        pass(&mut chains, tail)?;
+        for &at in &cands[next_candidate.min(cands.len())..] {
+            vocabulary_at(watch, at, word_end(b, at), text)?;
+        }
+        if open.is_empty() {
+            Ok(())
+        } else {
+            Err("an unclosed bracket")
+        }
+    }))
+}
+
+/// A plain string literal at `i` (its `"`): its end.
+fn string(b: &[u8], i: usize, watch: &Watch<'_>) -> Result<usize, Bail> {
+    let end = quoted_end(b, i + 1)?;
+    check_str(&b[i + 1..end - 1], Quoted::Str, watch)?;
+    no_suffix(b, end)?;
+    Ok(end)
+}
+
+/// A character literal or a lifetime at `i` (its `'`): its end and kind.
+fn char_or_lifetime(text: &str, i: usize) -> Result<(usize, Kind), Bail> {
+    let b = text.as_bytes();
+    if let Some(len) = char_literal_len(text, i) {
+        check_char(&b[i + 1..i + len - 1], false)?;
+        no_suffix(b, i + len)?;
+        return Ok((i + len, Kind::Lit));
+    }
+    if !b
+        .get(i + 1)
+        .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
+    {
+        return Err("a quote that starts neither a character nor a lifetime");
+    }
+    let j = word_end(b, i + 1);
+    if b.get(j) == Some(&b'\'') {
+        return Err("a character literal the prefilter does not read");
+    }
+    // `'a#` and `'b"é"` do not tokenize (`'r#a`, a raw lifetime, does):
+    // never in real code.
+    if matches!(b.get(j), Some(b'#' | b'"')) {
+        return Err("a lifetime the prefilter does not read");
+    }
+    Ok((j, Kind::Lifetime))
+}
+
+/// What the word `start..i` opens when it is a literal's prefix (`r"`,
+/// `br#"`, `b'`, `c"`) or a raw identifier (`r#type`): the end and kind of
+/// that token. `None` when the word is a word.
+fn prefixed(
+    text: &str,
+    start: usize,
+    i: usize,
+    watch: &Watch<'_>,
+    next_candidate: &mut usize,
+) -> Result<Option<(usize, Kind)>, Bail> {
+    let b = text.as_bytes();
+    let word = &b[start..i];
+    // Only a prefix of one or two letters can open a literal.
+    if word.len() > 2 {
+        return Ok(None);
+    }
+    let token = match (word, b.get(i)) {
+        (b"r" | b"br" | b"cr", Some(b'#' | b'"')) if raw_hashes(b, i).is_some() => {
+            let hashes = raw_hashes(b, i).unwrap_or(0);
+            let body = i + hashes + 1;
+            let end = raw_end(b, body, hashes)?;
+            let quoted = match word {
+                b"r" => Quoted::Str,
+                b"br" => Quoted::Bytes,
+                _ => Quoted::CStr,
+            };
+            check_raw(&b[body..end - hashes - 1], quoted, watch)?;
+            no_suffix(b, end)?;
+            let kind = if word == b"r" { Kind::Str } else { Kind::Lit };
+            (end, kind)
+        }
+        (b"b" | b"c", Some(b'"')) => {
+            let end = quoted_end(b, i + 1)?;
+            let quoted = if word == b"b" {
+                Quoted::Bytes
+            } else {
+                Quoted::CStr
+            };
+            check_str(&b[i + 1..end - 1], quoted, watch)?;
+            no_suffix(b, end)?;
+            (end, Kind::Lit)
+        }
+        (b"b", Some(b'\'')) => {
+            let Some(len) = char_literal_len(text, i) else {
+                return Err("a byte literal the prefilter does not read");
+            };
+            check_char(&b[i + 1..i + len - 1], true)?;
+            no_suffix(b, i + len)?;
+            (i + len, Kind::Lit)
+        }
+        (b"r", Some(b'#'))
+            if b.get(i + 1)
+                .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_') =>
+        {
+            // A raw identifier: `r#type` is no keyword.
+            let end = word_end(b, i + 1);
+            if matches!(
+                &b[start + 2..end],
+                b"_" | b"crate" | b"self" | b"super" | b"Self"
+            ) {
+                return Err("a raw identifier that is none");
+            }
+            candidate(watch, next_candidate, start, end, text, 2)?;
+            (end, Kind::Ident)
+        }
+        // Neither a raw string nor a raw identifier (`r#` at the end).
+        (b"r" | b"br" | b"cr", Some(b'#')) => {
+            return Err("a raw prefix the prefilter does not read");
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(token))
+}
+
+/// A number at `i` (a digit that starts a token): its end, and whether it
+/// holds an exponent's `-` (`1e-5`: the sign is part of the number, not of
+/// `0x1e-5`).
+fn number(b: &[u8], start: usize) -> Result<(usize, bool), Bail> {
+    let mut i = word_end(b, start);
+    let prefixed = b[start] == b'0' && matches!(b.get(start + 1), Some(b'x' | b'o' | b'b'));
+    let mut minus = false;
+    if !prefixed
+        && matches!(b[i - 1], b'e' | b'E')
+        && b[start..i - 1]
+            .iter()
+            .all(|&c| c.is_ascii_digit() || c == b'_')
+        && matches!(b.get(i), Some(b'+' | b'-'))
+        && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+    {
+        minus = b[i] == b'-';
+        i = word_end(b, i + 1);
+    }
+    check_number(&b[start..i])?;
+    Ok((i, minus))
+}
+
 fn is_word(c: u8) -> bool {
     WORD[c as usize]
 }
@@ -376,9 +663,15 @@ fn candidate(
     while *next < cands.len() && cands[*next] < at {
         *next += 1;
     }
-    if *next < cands.len()
-        && cands[*next] == at
-        && let Some(how) = (watch.is_vocabulary)(&text[at..end])
+    if *next < cands.len() && cands[*next] == at {
+        return vocabulary_at(watch, at, end, text);
+    }
+    Ok(())
+}
+
+/// The identifier `at..end` of code, where a vocabulary stem starts.
+fn vocabulary_at(watch: &Watch<'_>, at: usize, end: usize, text: &str) -> Result<(), Bail> {
+    if let Some(how) = (watch.is_vocabulary)(&text[at..end])
         && super::may_start_fact(text.as_bytes(), at, end, how)
     {
         return Err("a vocabulary name in code");

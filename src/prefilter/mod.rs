@@ -154,9 +154,10 @@ impl Filter {
             if b[i] == b'\\' {
                 return matches!(rest.first(), Some(b'x' | b'u' | b'\n' | b'\r'));
             }
+            // The closing quote first: most quotes are followed by no name.
             canonical
                 .iter()
-                .any(|c| rest.starts_with(c.as_bytes()) && rest.get(c.len()) == Some(&b'"'))
+                .any(|c| rest.get(c.len()) == Some(&b'"') && rest.starts_with(c.as_bytes()))
         });
         literal
             || memchr::memmem::find(b, b"concat").is_some()
@@ -331,15 +332,48 @@ pub fn lexes(text: &str, vocab: &Vocabulary) -> bool {
     LEXED.with(|cell| lex_within::<false>(&text, &watch, &mut cell.borrow_mut()).is_ok())
 }
 
+/// How [`lexer::skim`] and the lexer read `text`, watching the
+/// vocabulary's stems as [`lexes_quietly`] does: `None` when they agree (or
+/// without AVX2), else what each said. For the tests that hold the fast
+/// path to the lexer (`tests/prefilter.rs`, the fuzz target).
+#[doc(hidden)]
+pub fn skim_disagreement(text: &str, vocab: &Vocabulary) -> Option<String> {
+    let text = parseable_text(text);
+    let filter = filter_for(vocab);
+    let candidates = match &filter.stems {
+        Some(matcher) => filter.candidates(matcher, &text),
+        None => return None,
+    };
+    let is_vocabulary = |name: &str| filter.is_vocabulary(name);
+    let watch = lexer::Watch {
+        candidates: &candidates,
+        is_vocabulary: &is_vocabulary,
+        canonical: &vocab.canonical,
+    };
+    let skimmed = lexer::skim(&text, &watch, MAX_NESTING, MAX_CHAIN)?;
+    let lexed = lexer::lex::<false>(&text, &watch, &mut lexer::Lexed::default());
+    // Beyond what the counts bound, the lexer decides.
+    if skimmed == Err(lexer::DEEP) {
+        return None;
+    }
+    (skimmed != lexed).then(|| format!("skim: {skimmed:?}, lexer: {lexed:?}"))
+}
+
 /// Lex, and give up on a file that may nest deeper than the parser accepts.
+/// Without tokens, [`lexer::skim`] is tried first: what it accepts,
+/// `lexer::lex` accepts too, within the bounds; for anything else the
+/// lexer decides.
 fn lex_within<const TOKENS: bool>(
     text: &str,
     watch: &lexer::Watch<'_>,
     lexed: &mut lexer::Lexed,
 ) -> Result<(), Bail> {
+    if !TOKENS && lexer::skim(text, watch, MAX_NESTING, MAX_CHAIN) == Some(Ok(())) {
+        return Ok(());
+    }
     lexer::lex::<TOKENS>(text, watch, lexed)?;
     if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
-        return Err("it may nest deeper than the parser accepts");
+        return Err(lexer::DEEP);
     }
     Ok(())
 }

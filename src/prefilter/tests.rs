@@ -287,6 +287,67 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
 }
 
 #[test]
+fn what_the_fast_path_accepts_nests_within_its_bounds() {
+    let none = |_: &str| None;
+    let watch = lexer::Watch {
+        candidates: &[],
+        is_vocabulary: &none,
+        canonical: &[],
+    };
+    let units = [
+        "if a {} else ",
+        "a = ",
+        "|x| ",
+        "*",
+        "&",
+        "!",
+        "-",
+        "x.f().",
+        "fn() -> ",
+        "*const ",
+        "Option<",
+        "(",
+        "[",
+        "{",
+        "a(b).",
+        "g(x; y).",
+        "1e-5 - ",
+        "x, ",
+        "x; ",
+        "'a' + \"=\" + ",
+    ];
+    let mut skimmed = 0;
+    for unit in units {
+        for reps in 1..=6 {
+            for (before, after) in [("", ""), ("fn f() { ", " }"), ("g(1); h[2]; ", "")] {
+                let text = format!("{before}{}x{after}", unit.repeat(reps));
+                // Small bounds, so that each of skim's bounds is the one that decides.
+                for max in [3, 4] {
+                    if lexer::skim(&text, &watch, max, max) == Some(Ok(())) {
+                        skimmed += 1;
+                        let n = crate::lex::nesting(&text);
+                        assert!(n.brackets <= max && n.chain <= max, "{text}: {n:?}");
+                    }
+                }
+            }
+        }
+    }
+    // Without AVX2 there is no fast path to test.
+    if lexer::skim("", &watch, 1, 1).is_some() {
+        assert!(skimmed > 50, "{skimmed}");
+        // Many brackets, links or angles in all, yet shallow: accepted.
+        let many = "fn f() { g(a); g(b); g(c); a = b; c = d; e.f; g.h; x < y; }";
+        assert_eq!(lexer::skim(many, &watch, 3, 3), Some(Ok(())));
+        let links = "fn f() { a.b; c.d = e; f.g(h.i, j.k); l.m; -1e-5 }";
+        assert_eq!(lexer::skim(links, &watch, 9, 3), Some(Ok(())));
+        let deep = "fn f() { x::<Vec<Vec<u8>>>() }";
+        assert_eq!(lexer::skim(deep, &watch, 3, 3), Some(Err(lexer::DEEP)));
+        let chain = "fn f() { a.b(c; d).e(f, g).h.i = j; }";
+        assert_eq!(lexer::skim(chain, &watch, 9, 3), Some(Err(lexer::DEEP)));
+    }
+}
+
+#[test]
 fn every_short_text_the_lexer_accepts_tokenizes() {
     // Every text of up to three of these characters: what the lexer accepts,
     // proc-macro2 tokenizes (the fuzz target goes further).
@@ -306,6 +367,7 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
             .flat_map(|t| CHARS.iter().map(move |c| format!("{t}{c}")))
             .collect();
         for text in &texts {
+            assert_eq!(skim_disagreement(text, &vocab), None, "{text:?}");
             if lexes(text, &vocab) || lexes_quietly(text, &vocab) {
                 assert!(
                     text.parse::<proc_macro2::TokenStream>().is_ok(),
