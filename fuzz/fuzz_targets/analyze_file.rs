@@ -2,7 +2,8 @@
 //! parse, fact extraction, suppression comments) and the prefilter's checks
 //! must never panic or abort, and the prefilter must agree with the parse:
 //! a file its lexer accepts tokenizes and is within the nesting bounds, and
-//! a file its text check calls quiet has no fact a finding can come from.
+//! a file its text check calls quiet has no fact a finding can come from,
+//! and its fast path (`simd::skim`) accepts and rejects what its lexer does.
 //!
 //! `cargo +nightly fuzz run analyze_file` (from the repository root).
 #![no_main]
@@ -27,6 +28,9 @@ fuzz_target!(|data: &[u8]| {
             let lexes = quiet && prefilter::lexes(&text, &vocab);
             let lexes_quietly = prefilter::lexes_quietly(&text, &vocab);
             let structure = prefilter::explain(&text, &vocab).is_ok();
+            if let Some(diff) = prefilter::skim_disagreement(&text, &vocab) {
+                panic!("the fast path and the lexer disagree: {diff}");
+            }
             match &full {
                 Err(e) if lexes || lexes_quietly || structure => assert!(
                     !(e.message.contains("does not tokenize") || e.message.contains("nests")

@@ -534,7 +534,7 @@ fn prefixed(
     let b = text.as_bytes();
     let word = &b[start..i];
     // Only a prefix of one or two letters can open a literal.
-    if word.len() > 2 {
+    if word.is_empty() || word.len() > 2 {
         return Ok(None);
     }
     let token = match (word, b.get(i)) {
@@ -599,7 +599,12 @@ fn prefixed(
 /// holds an exponent's `-` (`1e-5`: the sign is part of the number, not of
 /// `0x1e-5`).
 fn number(b: &[u8], start: usize) -> Result<(usize, bool), Bail> {
-    let mut i = word_end(b, start);
+    // Most numbers are digits only (`0`, `42`): nothing more to check.
+    let digits = run_end(b, start, |c| c.is_ascii_digit());
+    if !b.get(digits).is_some_and(|&c| is_word(c)) {
+        return Ok((digits, false));
+    }
+    let mut i = word_end(b, digits);
     let prefixed = b[start] == b'0' && matches!(b.get(start + 1), Some(b'x' | b'o' | b'b'));
     let mut minus = false;
     if !prefixed

@@ -315,19 +315,31 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     // Tokens are only needed to read a `concat!`.
-    let tokens = memchr::memmem::find(text.as_bytes(), b"concat").is_some();
+    let tokens = may_call_concat(text.as_bytes());
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), tokens).is_ok())
 }
 
+/// Whether `concat` stands before a `!` in `b` (blanks between, or a
+/// comment: `concat /* */ !` is a call too), so that the text may call
+/// `concat!`; `.concat()` does not.
+fn may_call_concat(b: &[u8]) -> bool {
+    memchr::memmem::find_iter(b, b"concat").any(|at| {
+        let rest = &b[at + "concat".len()..];
+        matches!(rest.trim_ascii_start().first(), Some(b'!' | b'/'))
+    })
+}
+
 /// [`lexes_quietly`] for a file [`quiet`] holds for, faster: no vocabulary
-/// stem or `concat` is looked for (the text has none that counts), and no
+/// stem, `concat` or canonical literal is looked for (the text has none
+/// that counts: a literal whose value is a canonical name is written with
+/// it between quotes, or with an escape or line continuation), and no
 /// token is kept.
-pub fn lexes(text: &str, vocab: &Vocabulary) -> bool {
+pub fn lexes(text: &str, _vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     let watch = lexer::Watch {
         candidates: &[],
         is_vocabulary: &|_| None,
-        canonical: &vocab.canonical,
+        canonical: &[],
     };
     LEXED.with(|cell| lex_within::<false>(&text, &watch, &mut cell.borrow_mut()).is_ok())
 }

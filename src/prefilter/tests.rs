@@ -193,6 +193,23 @@ fn canonical_platform_literals_need_the_parse() {
     // Not `Lit::Str`, not equal, or not all literals.
     read("fn f() { let p = b\"cuda\"; let q = c\"cuda\"; let r = \"CUDA\"; let s = \"gpu\"; }");
     read("fn f() { let p = concat!(\"cu\", X); let q = \"cuda_matmul\"; let c = 'c'; }");
+    // However `concat!` is written.
+    parsed(
+        "fn f() { let p = concat /* c */ ! (\"cu\", \"da\"); }",
+        "a `concat!` of literals giving a canonical platform name",
+    );
+    assert!(!lexes_quietly(
+        "fn f() { let p = concat\n!(\"cu\", \"da\"); }",
+        &Vocabulary::default()
+    ));
+    assert!(!lexes_quietly(
+        "fn f() { let p = [a, b].concat(); let q = \"cuda\".len(); }",
+        &Vocabulary::default()
+    ));
+    assert!(lexes_quietly(
+        "fn f() { let p = [a, b].concat(); }",
+        &Vocabulary::default()
+    ));
 }
 
 #[test]
