@@ -187,9 +187,10 @@ struct Chains {
 /// bytes over the whole text (comments and literals included): brackets
 /// nest no deeper than there are `(`, `[`, `{` and `<`, and a chain has no
 /// more links than there are of its byte (`=`, `|` by two, `.`, the
-/// prefix operators `*&!-`, which also bound `->`) or `else`s. One pass
-/// with no branches per byte: most files are far within, and the scan is
-/// left for the others.
+/// prefix operators `*&!-`, which also bound `->`) or `else`s. The bytes
+/// are counted 32 at a time where AVX2 is there ([`crate::simd`]), else in
+/// one pass with no branches per byte: most files are far within, and the
+/// scan is left for the others.
 pub fn surely_within(text: &str, max_brackets: usize, max_chain: usize) -> bool {
     let b = text.as_bytes();
     let n = crate::simd::nesting_bytes(b).unwrap_or_else(|| crate::simd::NestingBytes::count(b));
