@@ -184,22 +184,40 @@ struct Chains {
 }
 
 /// Whether [`nesting`] surely stays within the bounds, from counts of
-/// bytes over the whole text (comments and literals included): brackets
-/// nest no deeper than there are `(`, `[`, `{` and `<`, and a chain has no
-/// more links than there are of its byte (`=`, `|` by two, `.`, the
-/// prefix operators `*&!-`, which also bound `->`) or `else`s. The bytes
-/// are counted 32 at a time where AVX2 is there ([`crate::simd`]), else in
-/// one pass with no branches per byte: most files are far within, and the
-/// scan is left for the others.
+/// bytes over the whole text (comments and literals included): see
+/// [`CountBounds`]. The bytes are counted 32 at a time where AVX2 is there
+/// ([`crate::simd::nesting_bytes`]), else in one pass with no branches per
+/// byte: most files are far within, and the scan is left for the others.
 pub fn surely_within(text: &str, max_brackets: usize, max_chain: usize) -> bool {
-    let b = text.as_bytes();
-    let n = crate::simd::nesting_bytes(b).unwrap_or_else(|| crate::simd::NestingBytes::count(b));
-    n.open <= max_brackets
-        && n.eq <= max_chain
-        && n.bar / 2 <= max_chain
-        && n.dot <= max_chain
-        && n.prefix <= max_chain
-        && memchr::memmem::find_iter(b, b"else").count() <= max_chain
+    let within = CountBounds::of(text, max_brackets, max_chain);
+    within.brackets && within.links && within.elses
+}
+
+/// Which bounds of [`nesting`] counts of bytes over the whole text prove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CountBounds {
+    /// Brackets nest no deeper than there are `(`, `[`, `{` and `<`.
+    pub brackets: bool,
+    /// A chain of links has no more links than there are of its byte (`=`,
+    /// `|` by two, `.`, the prefix operators `*&!-`, which also bound `->`).
+    pub links: bool,
+    /// An `else if` chain has no more links than there are `else`s.
+    pub elses: bool,
+}
+
+impl CountBounds {
+    pub fn of(text: &str, max_brackets: usize, max_chain: usize) -> CountBounds {
+        let b = text.as_bytes();
+        let n = crate::simd::nesting_bytes(b);
+        CountBounds {
+            brackets: n.open <= max_brackets,
+            links: n.eq <= max_chain
+                && n.bar / 2 <= max_chain
+                && n.dot <= max_chain
+                && n.prefix <= max_chain,
+            elses: memchr::memmem::find_iter(b, b"else").count() <= max_chain,
+        }
+    }
 }
 
 /// Estimate how deep parsing `text` recurses. Upper bounds: a chain counts

@@ -9,8 +9,9 @@
 //! (the "shufti" technique of Hyperscan and simdjson). [`nesting_bytes`]
 //! counts the bytes that bound how deep a file nests (`lex::surely_within`).
 //!
-//! Both return `None` without AVX2 (or off x86-64), and their callers then
-//! take the byte-at-a-time path, which gives the same answers. This module
+//! Without AVX2 (or off x86-64) [`skim`] returns `None` and its caller
+//! takes the byte-at-a-time lexer, which gives the same answers;
+//! [`nesting_bytes`] counts a byte at a time. This module
 //! holds the crate's only `unsafe` code: calling AVX2 functions once AVX2
 //! is known to be there, and unaligned loads of exactly 32 in-bounds bytes.
 #![allow(unsafe_code)]
@@ -67,9 +68,20 @@ impl ByteSet {
         ByteSet { lo, hi }
     }
 
-    /// Whether `c` is in the set, by the same tables (for tests).
-    pub fn contains(&self, c: u8) -> bool {
-        self.lo[usize::from(c & 15)] & self.hi[usize::from(c >> 4)] != 0
+    /// The set of the bytes in `set`.
+    pub const fn of(set: &[u8]) -> ByteSet {
+        let mut table = [false; 256];
+        let mut k = 0;
+        while k < set.len() {
+            table[set[k] as usize] = true;
+            k += 1;
+        }
+        ByteSet::new(&table)
+    }
+
+    /// Whether `c` is in the set, by the same tables.
+    pub const fn contains(&self, c: u8) -> bool {
+        self.lo[(c & 15) as usize] & self.hi[(c >> 4) as usize] != 0
     }
 }
 
@@ -127,9 +139,10 @@ impl Between {
     }
 }
 
+#[cfg(test)]
 impl Stops {
-    /// Whether [`skim`] stops at `b[p]` (for tests).
-    pub fn at(&self, b: &[u8], p: usize) -> bool {
+    /// Whether [`skim`] stops at `b[p]`.
+    fn at(&self, b: &[u8], p: usize) -> bool {
         self.every.contains(b[p])
             || (self.starting.contains(b[p]) && !(p > 0 && self.word.contains(b[p - 1])))
     }
@@ -156,17 +169,24 @@ pub fn skim<const LINKS: bool, E>(
     None
 }
 
+/// Whether this processor has what [`skim`] needs (else it returns `None`).
+pub fn available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return avx2::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// How many of the bytes that bound nesting `b` holds (see
-/// `lex::surely_within`), comments and literals included. `None` when AVX2
-/// is not available.
-pub fn nesting_bytes(b: &[u8]) -> Option<NestingBytes> {
+/// `lex::surely_within`), comments and literals included: 32 bytes at a
+/// time where [`available`], else one at a time.
+pub fn nesting_bytes(b: &[u8]) -> NestingBytes {
     #[cfg(target_arch = "x86_64")]
     if avx2::available() {
         // SAFETY: the processor has the features `avx2::nesting_bytes` needs.
-        return Some(unsafe { avx2::nesting_bytes(b) });
+        return unsafe { avx2::nesting_bytes(b) };
     }
-    let _ = b;
-    None
+    NestingBytes::count(b)
 }
 
 /// Counts of bytes in a text (see `lex::surely_within`).
@@ -185,8 +205,8 @@ pub struct NestingBytes {
 }
 
 impl NestingBytes {
-    /// The same counts, a byte at a time.
-    pub fn count(b: &[u8]) -> NestingBytes {
+    /// The counts, a byte at a time.
+    fn count(b: &[u8]) -> NestingBytes {
         let mut counts = [0usize; 256];
         for &c in b {
             counts[usize::from(c)] += 1;
@@ -354,8 +374,8 @@ mod tests {
         every: ByteSet::new(&QUOTES),
         starting: ByteSet::new(&DIGITS),
         word: ByteSet::new(&WORD),
-        links: ByteSet::new(&table_of(b"=.", false)),
-        resets: ByteSet::new(&table_of(b";", false)),
+        links: ByteSet::of(b"=."),
+        resets: ByteSet::of(b";"),
     };
 
     #[test]
@@ -471,9 +491,8 @@ mod tests {
         let text = "fn f() -> Option<u8> { let a = b.c | d & !e * -f; [g] } ".repeat(7);
         for end in [0, 5, 31, 32, 33, 64, 100, text.len()] {
             let b = &text.as_bytes()[..end];
-            if let Some(counts) = nesting_bytes(b) {
-                assert_eq!(counts, NestingBytes::count(b), "{end}");
-            }
+            // Without AVX2 both are the byte-at-a-time count.
+            assert_eq!(nesting_bytes(b), NestingBytes::count(b), "{end}");
         }
     }
 }

@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
             let lexes = quiet && prefilter::lexes(&text, &vocab);
             let lexes_quietly = prefilter::lexes_quietly(&text, &vocab);
             let structure = prefilter::explain(&text, &vocab).is_ok();
-            if let Some(diff) = prefilter::skim_disagreement(&text, &vocab) {
+            if let Err(diff) = prefilter::skim_agrees(&text, &vocab) {
                 panic!("the fast path and the lexer disagree: {diff}");
             }
             match &full {

@@ -74,13 +74,7 @@ pub(super) fn lex<const TOKENS: bool>(
 ) -> Result<(), Bail> {
     let b = text.as_bytes();
     let n = b.len();
-    if n >= u32::MAX as usize {
-        return Err("file too large for the prefilter");
-    }
-    // Bare CR is an error in literals and doc comments: let the parser say so.
-    if memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n')) {
-        return Err("bare carriage return");
-    }
+    lexable(b)?;
     out.toks.clear();
     out.brackets_bound = 0;
     out.chain_bound = 0;
@@ -124,10 +118,13 @@ pub(super) fn lex<const TOKENS: bool>(
                 // The first blank is known: the run goes on after it.
                 i = run_end(b, i + 1, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
             }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                i = memchr::memchr(b'\n', &b[i..]).map_or(n, |k| i + k);
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => i = block_comment_end(b, i)?,
+            b'/' => match comment_end(b, i)? {
+                Some(end) => i = end,
+                None => {
+                    push!(i, i + 1, Kind::Punct, c);
+                    i += 1;
+                }
+            },
             b'"' => {
                 let end = string(b, i, watch)?;
                 push!(i, end, Kind::Str, 0);
@@ -172,12 +169,9 @@ pub(super) fn lex<const TOKENS: bool>(
                 i += 1;
             }
             b')' | b']' | b'}' => {
-                let Some((at, opener, _)) = open.pop() else {
-                    return Err("an unopened bracket");
-                };
-                if !matches!((opener, c), (b'(', b')') | (b'[', b']') | (b'{', b'}')) {
-                    return Err("mismatched brackets");
-                }
+                let popped = open.pop();
+                closes(popped.map(|(_, opener, _)| opener), c)?;
+                let at = popped.map_or(0, |(at, _, _)| at);
                 if c == b'}' {
                     angles = 0;
                 }
@@ -193,8 +187,7 @@ pub(super) fn lex<const TOKENS: bool>(
                 }
                 i += 1;
             }
-            b'!' | b'#' | b'$' | b'%' | b'&' | b'*' | b'+' | b',' | b'-' | b'.' | b'/' | b':'
-            | b';' | b'<' | b'=' | b'>' | b'?' | b'@' | b'^' | b'|' | b'~' => {
+            _ if PUNCT.contains(c) => {
                 match c {
                     b';' | b',' => {
                         match open.last_mut() {
@@ -228,60 +221,38 @@ pub(super) fn lex<const TOKENS: bool>(
     Ok(())
 }
 
+/// The punctuation `lex` reads as one-byte tokens (`/` when no comment
+/// follows).
+const PUNCT: ByteSet = ByteSet::of(b"!#$%&*+,-./:;<=>?@^|~");
+
 /// The bytes [`skim`] stops at: those that open a literal or a comment (a
 /// quote, `#` after a raw prefix, `/`), brackets, digits that start a
 /// number, and every byte [`lex`] does not read in code: outside ASCII,
 /// controls other than blanks, `` ` `` and `\`. Letters, `_`, blanks, digits
 /// inside names and the other punctuation need no decision.
-const SKIM: Stops = stops(b"<");
+const SKIM: Stops = stops(false);
 
 /// [`SKIM`], and `<` too: for a file with so many brackets that only the
 /// angles since the last brace bound how deep they nest.
-const SKIM_ANGLES: Stops = stops(b"");
+const SKIM_ANGLES: Stops = stops(true);
 
-/// The lexer's stops, where the bytes of `also_passed` are passed over too.
-const fn stops(also_passed: &[u8]) -> Stops {
-    let mut every = [true; 256];
-    let mut word = [false; 256];
-    let mut digits = [false; 256];
+const fn stops(angles: bool) -> Stops {
+    let passed = ByteSet::of(b" \t\n\r");
+    let mut every = [false; 256];
     let mut c = 0;
     while c < 256 {
-        word[c] = WORD[c];
-        digits[c] = (c as u8).is_ascii_digit();
-        if WORD[c] {
-            every[c] = false;
-        }
+        let byte = c as u8;
+        let decides = matches!(byte, b'#' | b'/') || (angles && byte == b'<');
+        every[c] = decides || !(WORD[c] || passed.contains(byte) || PUNCT.contains(byte));
         c += 1;
-    }
-    let passed: &[u8] = b" \t\n\r!$%&*+,-.:;=>?@^|~";
-    let mut k = 0;
-    while k < passed.len() {
-        every[passed[k] as usize] = false;
-        k += 1;
-    }
-    let mut k = 0;
-    while k < also_passed.len() {
-        every[also_passed[k] as usize] = false;
-        k += 1;
     }
     Stops {
         every: ByteSet::new(&every),
-        starting: ByteSet::new(&digits),
-        word: ByteSet::new(&word),
-        links: ByteSet::new(&bytes(b"=.|-*&!")),
-        resets: ByteSet::new(&bytes(b";,")),
+        starting: ByteSet::of(b"0123456789"),
+        word: ByteSet::new(&WORD),
+        links: ByteSet::of(b"=.|-*&!"),
+        resets: ByteSet::of(b";,"),
     }
-}
-
-/// The table of a set of bytes.
-const fn bytes(set: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut k = 0;
-    while k < set.len() {
-        table[set[k] as usize] = true;
-        k += 1;
-    }
-    table
 }
 
 /// Why [`skim`] gives up on a file with many brackets or links.
@@ -313,27 +284,22 @@ pub(super) fn skim(
     max_brackets: usize,
     max_chain: usize,
 ) -> Option<Result<(), Bail>> {
-    let b = text.as_bytes();
-    let counts = simd::nesting_bytes(b)?;
-    if b.len() >= u32::MAX as usize {
-        return Some(Err("file too large for the prefilter"));
+    if !simd::available() {
+        return None;
     }
-    if memchr::memmem::find_iter(b, b"else").count() > max_chain {
+    if let Err(e) = lexable(text.as_bytes()) {
+        return Some(Err(e));
+    }
+    let within = crate::lex::CountBounds::of(text, max_brackets, max_chain);
+    if !within.elses {
         return Some(Err(DEEP));
-    }
-    if memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n')) {
-        return Some(Err("bare carriage return"));
     }
     let bounds = Bounds {
         brackets: max_brackets,
         chain: max_chain,
-        angles: counts.open > max_brackets,
+        angles: !within.brackets,
     };
-    let chains = counts.eq > max_chain
-        || counts.bar / 2 > max_chain
-        || counts.dot > max_chain
-        || counts.prefix > max_chain;
-    if chains {
+    if !within.links {
         skim_in::<true>(text, watch, bounds)
     } else {
         skim_in::<false>(text, watch, bounds)
@@ -355,7 +321,6 @@ fn skim_in<const CHAINS: bool>(
     bounds: Bounds,
 ) -> Option<Result<(), Bail>> {
     let b = text.as_bytes();
-    let n = b.len();
     let cands = watch.candidates;
     let mut next_candidate = 0usize;
     let mut open: Vec<u8> = Vec::with_capacity(64);
@@ -427,21 +392,16 @@ fn skim_in<const CHAINS: bool>(
                     }
                     p + 1
                 }
-                b')' | b']' | b'}' => match open.pop() {
-                    None => return Err("an unopened bracket"),
-                    Some(o) if !matches!((o, c), (b'(', b')') | (b'[', b']') | (b'{', b'}')) => {
-                        return Err("mismatched brackets");
+                b')' | b']' | b'}' => {
+                    closes(open.pop(), c)?;
+                    if CHAINS {
+                        chains.pop();
                     }
-                    Some(_) => {
-                        if CHAINS {
-                            chains.pop();
-                        }
-                        if c == b'}' {
-                            angles = 0;
-                        }
-                        p + 1
+                    if c == b'}' {
+                        angles = 0;
                     }
-                },
+                    p + 1
+                }
                 b'<' => {
                     angles += 1;
                     if open.len() + angles > bounds.brackets {
@@ -449,11 +409,7 @@ fn skim_in<const CHAINS: bool>(
                     }
                     p + 1
                 }
-                b'/' => match b.get(p + 1) {
-                    Some(b'/') => memchr::memchr(b'\n', &b[p..]).map_or(n, |k| p + k),
-                    Some(b'*') => block_comment_end(b, p)?,
-                    _ => p + 1,
-                },
+                b'/' => comment_end(b, p)?.unwrap_or(p + 1),
                 b'"' | b'\'' | b'#' => {
                     let word = b[last_end..p].iter().rev().take_while(|&&c| is_word(c));
                     let start = p - word.count();
@@ -822,9 +778,41 @@ fn raw_end(b: &[u8], mut body: usize, hashes: usize) -> Result<usize, Bail> {
     }
 }
 
-/// The end of a block comment at `i`, nested as `lex::scan` nests them.
-fn block_comment_end(b: &[u8], i: usize) -> Result<usize, Bail> {
-    crate::lex::block_comment_end(b, i).ok_or("an unterminated block comment")
+/// Whether the lexer can take `b` at all: token offsets fit in `u32`, and
+/// no bare carriage return (an error in literals and doc comments: let the
+/// parser say so).
+fn lexable(b: &[u8]) -> Result<(), Bail> {
+    if b.len() >= u32::MAX as usize {
+        return Err("file too large for the prefilter");
+    }
+    if memchr::memchr_iter(b'\r', b).any(|i| b.get(i + 1) != Some(&b'\n')) {
+        return Err("bare carriage return");
+    }
+    Ok(())
+}
+
+/// The end of the comment that starts at `i` (a `/`), if one does: a line
+/// comment ends before its newline, a block comment nests as `lex::scan`
+/// nests them.
+fn comment_end(b: &[u8], i: usize) -> Result<Option<usize>, Bail> {
+    match b.get(i + 1) {
+        Some(b'/') => Ok(Some(
+            memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k),
+        )),
+        Some(b'*') => crate::lex::block_comment_end(b, i)
+            .map(Some)
+            .ok_or("an unterminated block comment"),
+        _ => Ok(None),
+    }
+}
+
+/// Whether the bracket `close` closes `open`, the innermost one open.
+fn closes(open: Option<u8>, close: u8) -> Result<(), Bail> {
+    match (open, close) {
+        (None, _) => Err("an unopened bracket"),
+        (Some(b'('), b')') | (Some(b'['), b']') | (Some(b'{'), b'}') => Ok(()),
+        _ => Err("mismatched brackets"),
+    }
 }
 
 /// What a `"` opens: a string (`Lit::Str`), a byte string, a C string.

@@ -345,43 +345,40 @@ pub fn lexes(text: &str, _vocab: &Vocabulary) -> bool {
 }
 
 /// How [`lexer::skim`] and the lexer read `text`, watching the
-/// vocabulary's stems as [`lexes_quietly`] does: `None` when they agree (or
-/// without AVX2), else what each said. For the tests that hold the fast
-/// path to the lexer (`tests/prefilter.rs`, the fuzz target).
+/// vocabulary's stems as [`lexes_quietly`] does: whether the fast path
+/// accepted it, when both agree; `None` when it did not run (no AVX2) or
+/// left the nesting to the lexer; else what each said. For the tests that
+/// hold the fast path to the lexer (`tests/prefilter.rs`, the fuzz target).
 #[doc(hidden)]
-pub fn skim_disagreement(text: &str, vocab: &Vocabulary) -> Option<String> {
+pub fn skim_agrees(text: &str, vocab: &Vocabulary) -> Result<Option<bool>, String> {
     let text = parseable_text(text);
-    let filter = filter_for(vocab);
-    let candidates = match &filter.stems {
-        Some(matcher) => filter.candidates(matcher, &text),
-        None => return None,
-    };
-    let is_vocabulary = |name: &str| filter.is_vocabulary(name);
-    let watch = lexer::Watch {
-        candidates: &candidates,
-        is_vocabulary: &is_vocabulary,
-        canonical: &vocab.canonical,
-    };
-    let skimmed = lexer::skim(&text, &watch, MAX_NESTING, MAX_CHAIN)?;
-    let lexed = lexer::lex::<false>(&text, &watch, &mut lexer::Lexed::default());
-    // Beyond what the counts bound, the lexer decides.
-    if skimmed == Err(lexer::DEEP) {
-        return None;
+    let compared = watching(&text, vocab, |watch| {
+        let skimmed = lexer::skim(&text, watch, MAX_NESTING, MAX_CHAIN);
+        let lexed = lexer::lex::<false>(&text, watch, &mut lexer::Lexed::default());
+        Ok((skimmed, lexed))
+    });
+    match compared {
+        // Beyond what the counts bound, the lexer decides.
+        Err(_) | Ok((None | Some(Err(lexer::DEEP)), _)) => Ok(None),
+        Ok((Some(skimmed), lexed)) if skimmed == lexed => Ok(Some(skimmed.is_ok())),
+        Ok((Some(skimmed), lexed)) => Err(format!("skim: {skimmed:?}, lexer: {lexed:?}")),
     }
-    (skimmed != lexed).then(|| format!("skim: {skimmed:?}, lexer: {lexed:?}"))
 }
 
 /// Lex, and give up on a file that may nest deeper than the parser accepts.
-/// Without tokens, [`lexer::skim`] is tried first: what it accepts,
-/// `lexer::lex` accepts too, within the bounds; for anything else the
-/// lexer decides.
+/// Without tokens, [`lexer::skim`] is tried first: it accepts and rejects
+/// as `lexer::lex` does, within the bounds; where it leaves the nesting to
+/// the lexer, or cannot run, the lexer decides.
 fn lex_within<const TOKENS: bool>(
     text: &str,
     watch: &lexer::Watch<'_>,
     lexed: &mut lexer::Lexed,
 ) -> Result<(), Bail> {
-    if !TOKENS && lexer::skim(text, watch, MAX_NESTING, MAX_CHAIN) == Some(Ok(())) {
-        return Ok(());
+    if !TOKENS {
+        match lexer::skim(text, watch, MAX_NESTING, MAX_CHAIN) {
+            None | Some(Err(lexer::DEEP)) => {}
+            Some(skimmed) => return skimmed,
+        }
     }
     lexer::lex::<TOKENS>(text, watch, lexed)?;
     if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
@@ -399,23 +396,34 @@ fn lex_checked(
     lexed: &mut lexer::Lexed,
     tokens: bool,
 ) -> Result<(), Bail> {
+    watching(text, vocab, |watch| {
+        if tokens {
+            lex_within::<true>(text, watch, lexed)?;
+            lexer::check_concat(text, &lexed.toks, &vocab.canonical)
+        } else {
+            lex_within::<false>(text, watch, lexed)
+        }
+    })
+}
+
+/// Run `f` with what the lexer watches for in `text` under `vocab`: the
+/// vocabulary's stems and the canonical names.
+fn watching<R>(
+    text: &str,
+    vocab: &Vocabulary,
+    f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
+) -> Result<R, Bail> {
     let filter = filter_for(vocab);
     let Some(matcher) = &filter.stems else {
         return Err("the vocabulary matches every identifier");
     };
     let candidates = filter.candidates(matcher, text);
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
-    let watch = lexer::Watch {
+    f(&lexer::Watch {
         candidates: &candidates,
         is_vocabulary: &is_vocabulary,
         canonical: &vocab.canonical,
-    };
-    if tokens {
-        lex_within::<true>(text, &watch, lexed)?;
-        lexer::check_concat(text, &lexed.toks, &vocab.canonical)
-    } else {
-        lex_within::<false>(text, &watch, lexed)
-    }
+    })
 }
 
 #[cfg(test)]
