@@ -93,18 +93,24 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(3)
         .max(1);
-    // `BENCH_ONLY=bare|full|default`: that measurement alone, once, for a
-    // count of instructions that a busy machine does not blur:
-    // `valgrind --tool=callgrind` of each, minus that of `BENCH_ONLY=none`.
+    // `BENCH_ONLY=bare|full|default`: that measurement alone, once (or
+    // `BENCH_ROUNDS` times, each time printed), for a count of instructions
+    // that a busy machine does not blur (`valgrind --tool=callgrind` of
+    // each, minus that of `BENCH_ONLY=none`) or for times of one mode.
     if let Ok(only) = std::env::var("BENCH_ONLY") {
-        match only.as_str() {
-            "bare" => println!("bare syn: {} files parsed", bare().1),
-            "full" => println!(
-                "--no-prefilter: {} findings",
-                run(false).1.diagnostics.len()
-            ),
-            "default" => println!("default: {} findings", run(true).1.diagnostics.len()),
-            _ => println!("setup only"),
+        let times = std::env::var("BENCH_ROUNDS").map_or(1, |_| rounds);
+        for _ in 0..times {
+            match only.as_str() {
+                "bare" => {
+                    let (t, n) = bare();
+                    println!("bare syn: {t:.3} s, {n} files parsed");
+                }
+                "full" | "default" => {
+                    let (t, outcome) = run(only == "default");
+                    println!("{only}: {t:.3} s, {} findings", outcome.diagnostics.len());
+                }
+                _ => println!("setup only"),
+            }
         }
         return;
     }

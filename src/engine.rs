@@ -102,22 +102,9 @@ pub fn analyze_with_progress(
         .thread_name(|i| format!("backend-lint-{i}"))
         .build()
         .ok();
-    // One file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`) is read once.
-    let identities: Vec<(FileIdentity, u64)> = on_big_stack(pool.as_ref(), || {
-        inputs
-            .par_iter()
-            .map(|i| FileIdentity::of(&i.path))
-            .collect()
-    });
-    let mut seen = std::collections::HashSet::new();
-    let mut sized: Vec<(Input, u64)> = inputs
-        .into_iter()
-        .zip(identities)
-        .filter_map(|(input, (identity, len))| seen.insert(identity).then_some((input, len)))
-        .collect();
-    sized.sort_by(|(a, _), (b, _)| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
-    let (inputs, sizes): (Vec<Input>, Vec<u64>) = sized.into_iter().unzip();
-    let per_file = per_file_pass(&inputs, &sizes, pool.as_ref(), progress);
+    let mut inputs: Vec<(usize, Input)> = inputs.into_iter().enumerate().collect();
+    inputs.sort_by(|(_, a), (_, b)| a.display.cmp(&b.display).then(a.path.cmp(&b.path)));
+    let (inputs, per_file) = per_file_pass(inputs, pool.as_ref(), progress);
 
     let mut outcome = Outcome::default();
     let mut facts: Vec<(FileId, usize, FileFacts)> = Vec::new();
@@ -199,113 +186,216 @@ pub fn analyze_with_progress(
 /// A file's source, and its facts or why it was not analysed.
 type FileOutcome = (SourceFile, Result<FileFacts, FileError>);
 
-/// How far the per-file pass has taken a file.
-enum Stage {
-    /// Read in full or for its structure, or found unreadable.
-    Done(Box<FileOutcome>),
-    /// Lexed: it tokenizes and cannot yield a finding; its structure not
-    /// read (yet).
-    Lexed,
+/// What the first stage of the per-file pass learns of a file.
+struct Survey {
+    identity: FileIdentity,
+    /// In bytes, 0 when unknown.
+    size: u64,
+    verdict: Verdict,
 }
 
-/// The per-file pass: the outcome of each file, in the order of `inputs`.
+/// What the rest of the per-file pass does with a file.
+enum Verdict {
+    /// It tokenizes and cannot yield a finding: read for its structure
+    /// only if its crate needs that.
+    Lexed,
+    /// Read again and parsed in full.
+    Parse,
+    /// Read again for its structure and its suppression comments (a file
+    /// that cannot yield a finding but has directives to report at).
+    Analyze,
+    /// Not read, and why.
+    Unreadable(String),
+}
+
+/// The per-file pass: the outcome of each file, in the order of `inputs`
+/// (numbered by their place in the caller's list), and the inputs left
+/// once a file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`, a
+/// link) is kept only where it was named first.
 ///
 /// A file that cannot yield a finding gives the crate pass only structure
 /// (constants, `use`s, `mod`s), which matters only to a crate the crate pass
 /// runs on: one with a file a finding can point at, or with a file that
 /// could not be analysed (whether a `mod` leads to it decides if it fails
-/// the run). So the pass goes in two stages, each on the thread pool:
-/// 1. every file is read; those that cannot yield a finding are only lexed
-///    ([`prefilter::quiet`] and [`prefilter::lexes`], or
-///    [`prefilter::lexes_quietly`]), so a file that does not tokenize is
-///    reported in both modes; the others are parsed in full;
-/// 2. in the crates that need it, the files only lexed are read again for
+/// the run). So the pass goes in three stages, each on the thread pool:
+/// 1. every file is opened once, which says what file it is and its size;
+///    one the prefilter may skip is read and lexed ([`prefilter::quiet`] and
+///    [`prefilter::lexes`], or [`prefilter::lexes_quietly`]), so a file
+///    that does not tokenize is reported in both modes; no path is looked
+///    up twice, and no file is parsed yet;
+/// 2. the files that need it are parsed in full (all of them with
+///    `--no-prefilter`);
+/// 3. in the crates that need it, the files only lexed are read again for
 ///    their structure.
 ///
-/// Within a stage the largest files go first, one task each: the run does
-/// not end on one thread parsing a big file the others could have shared.
+/// In stages 2 and 3 the largest files go first, one task each: the run
+/// does not end on one thread parsing a big file the others could have
+/// shared. Lexing is fast enough that stage 1 needs no order.
 fn per_file_pass(
-    inputs: &[Input],
-    sizes: &[u64],
+    inputs: Vec<(usize, Input)>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
-) -> Vec<FileOutcome> {
+) -> (Vec<Input>, Vec<FileOutcome>) {
     let n = inputs.len();
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(sizes[i]));
-    let run = |todo: Vec<usize>, f: &(dyn Fn(usize) -> Stage + Sync)| -> Vec<(usize, Stage)> {
+    let run = |todo: &[usize], f: &(dyn Fn(usize) -> FileOutcome + Sync)| {
         on_big_stack(pool, || {
             todo.par_iter()
                 .with_max_len(1)
                 .map(|&i| (i, f(i)))
-                .collect()
+                .collect::<Vec<_>>()
         })
     };
-    let mut first = run(order.clone(), &|i| {
-        let stage = first_stage(file_id(i), &inputs[i]);
-        progress(n);
-        stage
+    let surveys: Vec<Survey> = on_big_stack(pool, || {
+        inputs
+            .par_iter()
+            .with_max_len(1)
+            .map(|(_, input)| {
+                let survey = survey(input);
+                if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
+                    progress(n);
+                }
+                survey
+            })
+            .collect()
     });
-    first.sort_unstable_by_key(|(i, _)| *i);
-    let mut stages: Vec<Stage> = first.into_iter().map(|(_, stage)| stage).collect();
-    // Crates whose files the crate pass (or the check of bad files) reads.
-    let needed: std::collections::HashSet<usize> = stages
+
+    // Where each file was named first.
+    let mut first = std::collections::HashMap::with_capacity(n);
+    for ((named, _), survey) in inputs.iter().zip(&surveys) {
+        first
+            .entry(&survey.identity)
+            .and_modify(|at: &mut usize| *at = (*at).min(*named))
+            .or_insert(*named);
+    }
+    let keep: Vec<bool> = inputs
         .iter()
-        .zip(inputs)
-        .filter(|(s, _)| match s {
-            Stage::Done(done) => done.1.as_ref().map_or(true, FileFacts::may_be_reported),
-            Stage::Lexed => false,
+        .zip(&surveys)
+        .map(|((named, _), survey)| first[&survey.identity] == *named)
+        .collect();
+    drop(first);
+    let (inputs, surveys): (Vec<Input>, Vec<Survey>) = inputs
+        .into_iter()
+        .zip(surveys)
+        .zip(keep)
+        .filter_map(|(((_, input), survey), keep)| {
+            if !keep && matches!(survey.verdict, Verdict::Parse | Verdict::Analyze) {
+                progress(n);
+            }
+            keep.then_some((input, survey))
+        })
+        .unzip();
+
+    let largest_first = |mut todo: Vec<usize>| {
+        todo.sort_by_key(|&i| std::cmp::Reverse(surveys[i].size));
+        todo
+    };
+    let mut outcomes: Vec<Option<FileOutcome>> = (0..inputs.len()).map(|_| None).collect();
+    let to_read = largest_first(
+        (0..inputs.len())
+            .filter(|&i| matches!(surveys[i].verdict, Verdict::Parse | Verdict::Analyze))
+            .collect(),
+    );
+    for (i, outcome) in run(&to_read, &|i| {
+        let how = match surveys[i].verdict {
+            Verdict::Parse => parsed,
+            _ => analyze_text,
+        };
+        let outcome = read_and(file_id(i), &inputs[i], how);
+        progress(n);
+        outcome
+    }) {
+        outcomes[i] = Some(outcome);
+    }
+    for (i, survey) in surveys.iter().enumerate() {
+        if let Verdict::Unreadable(message) = &survey.verdict {
+            outcomes[i] = Some(unreadable(file_id(i), &inputs[i], message.clone()));
+        }
+    }
+
+    // Crates whose files the crate pass (or the check of bad files) reads.
+    let needed: std::collections::HashSet<usize> = outcomes
+        .iter()
+        .zip(&inputs)
+        .filter(|(outcome, _)| {
+            outcome
+                .as_ref()
+                .is_some_and(|(_, r)| r.as_ref().map_or(true, FileFacts::may_be_reported))
         })
         .map(|(_, input)| input.krate)
         .collect();
-    let todo: Vec<usize> = order
-        .into_iter()
-        .filter(|&i| matches!(stages[i], Stage::Lexed) && needed.contains(&inputs[i].krate))
-        .collect();
-    for (i, stage) in run(todo, &|i| {
-        Stage::Done(Box::new(analyze_file(file_id(i), &inputs[i])))
+    let structure = largest_first(
+        (0..inputs.len())
+            .filter(|&i| outcomes[i].is_none() && needed.contains(&inputs[i].krate))
+            .collect(),
+    );
+    for (i, outcome) in run(&structure, &|i| {
+        read_and(file_id(i), &inputs[i], analyze_text)
     }) {
-        stages[i] = stage;
+        outcomes[i] = Some(outcome);
     }
-    stages
+    let outcomes = outcomes
         .into_iter()
-        .zip(inputs)
-        .map(|(stage, input)| match stage {
-            Stage::Done(done) => *done,
-            Stage::Lexed => (
-                SourceFile::new(input.path.clone(), input.display.clone(), "".into()),
-                Ok(FileFacts::default()),
-            ),
+        .zip(&inputs)
+        .map(|(outcome, input)| {
+            outcome.unwrap_or_else(|| {
+                (
+                    SourceFile::new(input.path.clone(), input.display.clone(), "".into()),
+                    Ok(FileFacts::default()),
+                )
+            })
         })
-        .collect()
+        .collect();
+    (inputs, outcomes)
 }
 
-/// Stage 1 of the per-file pass for one file.
-fn first_stage(id: FileId, input: &Input) -> Stage {
+/// Stage 1 of the per-file pass for one file: open it, and read and lex it
+/// when the prefilter may skip it.
+fn survey(input: &Input) -> Survey {
+    let opened = match open(&input.path) {
+        Ok(opened) => opened,
+        Err(message) => {
+            return Survey {
+                identity: FileIdentity::Path(input.path.clone()),
+                size: 0,
+                verdict: Verdict::Unreadable(message),
+            };
+        }
+    };
+    let (identity, size) = FileIdentity::of(&input.path, &opened.meta);
     if !input.prefilter {
-        return Stage::Done(Box::new(analyze_file(id, input)));
+        return Survey {
+            identity,
+            size,
+            verdict: Verdict::Parse,
+        };
     }
     thread_local! {
-        // Most files are only lexed: read into one buffer per thread, and
-        // copied out only when kept.
+        // Most files are only lexed: read into one buffer per thread.
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    BUFFER.with(|buffer| {
+    let verdict = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
-        let stage = match read_into(&input.path, buffer) {
-            Ok(text) => first_stage_of(id, input, text),
-            Err(message) => Stage::Done(Box::new(unreadable(id, input, message))),
+        let verdict = match read_opened(opened, buffer)
+            .and_then(|()| std::str::from_utf8(buffer).map_err(not_utf8))
+        {
+            Ok(text) => verdict(input, text),
+            Err(message) => Verdict::Unreadable(message),
         };
         // A big file's buffer is not kept for the rest of the run.
         if buffer.capacity() > 1 << 20 {
             *buffer = Vec::new();
         }
-        stage
-    })
+        verdict
+    });
+    Survey {
+        identity,
+        size,
+        verdict,
+    }
 }
 
-/// [`first_stage`] of a file's text.
-fn first_stage_of(id: FileId, input: &Input, text: &str) -> Stage {
+/// What the rest of the pass does with a file the prefilter may skip.
+fn verdict(input: &Input, text: &str) -> Verdict {
     let vocab = &input.config.vocab;
     let quiet = prefilter::quiet(text, vocab);
     let lexed = if quiet {
@@ -316,21 +406,21 @@ fn first_stage_of(id: FileId, input: &Input, text: &str) -> Stage {
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
     if !lexed {
-        return Stage::Done(Box::new(parsed(id, input, text.to_owned())));
+        return Verdict::Parse;
     }
     // Suppression comments are reported at, so they need the crate pass
     // (a quiet file has none).
-    let directives = (!quiet).then(|| suppression::scan(id, text));
+    let directives = (!quiet).then(|| suppression::scan(0, text));
     if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
-        Stage::Lexed
+        Verdict::Lexed
     } else {
-        Stage::Done(Box::new(analyze_text(id, input, text.to_owned())))
+        Verdict::Analyze
     }
 }
 
-/// What makes two paths one file: the device and inode on Unix (one `stat`,
-/// where canonicalizing reads every link of the path), the canonical path
-/// elsewhere, the path itself when neither can be had.
+/// What makes two paths one file: the device and inode on Unix (from the
+/// open handle, where canonicalizing reads every link of the path), the
+/// canonical path elsewhere, the path itself when neither can be had.
 #[derive(PartialEq, Eq, Hash)]
 enum FileIdentity {
     #[cfg(unix)]
@@ -339,17 +429,19 @@ enum FileIdentity {
 }
 
 impl FileIdentity {
-    /// The identity of a file, and its size (0 when unknown).
-    fn of(path: &std::path::Path) -> (FileIdentity, u64) {
-        let meta = std::fs::metadata(path);
-        let len = meta.as_ref().map_or(0, |m| m.len());
+    /// The identity of the file opened at `path`, and its size.
+    fn of(path: &std::path::Path, meta: &std::fs::Metadata) -> (FileIdentity, u64) {
         #[cfg(unix)]
-        if let Ok(m) = &meta {
+        {
             use std::os::unix::fs::MetadataExt;
-            return (FileIdentity::Inode(m.dev(), m.ino()), len);
+            let _ = path;
+            (FileIdentity::Inode(meta.dev(), meta.ino()), meta.len())
         }
-        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        (FileIdentity::Path(path), len)
+        #[cfg(not(unix))]
+        {
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            (FileIdentity::Path(path), meta.len())
+        }
     }
 }
 
@@ -407,11 +499,15 @@ fn file_id(i: usize) -> FileId {
     FileId::try_from(i).expect("fewer than 2^32 files")
 }
 
-/// The per-file pass of one file: read, then [`analyze_text`]. Never panics
-/// on bad input.
-fn analyze_file(id: FileId, input: &Input) -> FileOutcome {
+/// Read a file, then `how` (parse, or [`analyze_text`]). Never panics on
+/// bad input.
+fn read_and(
+    id: FileId,
+    input: &Input,
+    how: fn(FileId, &Input, String) -> FileOutcome,
+) -> FileOutcome {
     match read_text(&input.path) {
-        Ok(text) => analyze_text(id, input, text),
+        Ok(text) => how(id, input, text),
         Err(message) => unreadable(id, input, message),
     }
 }
@@ -466,14 +562,8 @@ fn kept(input: &Input, text: String, result: Result<FileFacts, FileError>) -> Fi
 /// size from the open handle) and read into a buffer of that size.
 fn read_text(path: &std::path::Path) -> Result<String, String> {
     let mut bytes = Vec::new();
-    read_bytes(path, &mut bytes)?;
+    read_opened(open(path)?, &mut bytes)?;
     String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error()))
-}
-
-/// [`read_text`] into `bytes` (cleared first), checked to be UTF-8.
-fn read_into<'b>(path: &std::path::Path, bytes: &'b mut Vec<u8>) -> Result<&'b str, String> {
-    read_bytes(path, bytes)?;
-    std::str::from_utf8(bytes).map_err(not_utf8)
 }
 
 fn not_utf8(e: std::str::Utf8Error) -> String {
@@ -481,12 +571,28 @@ fn not_utf8(e: std::str::Utf8Error) -> String {
     format!("file is not valid UTF-8 (invalid byte at offset {at}); it was not analysed")
 }
 
-/// A file's bytes, into `bytes` (cleared first), or why it was not analysed.
-fn read_bytes(path: &std::path::Path, bytes: &mut Vec<u8>) -> Result<(), String> {
+fn read_error(e: std::io::Error) -> String {
+    format!("could not read file: {e}")
+}
+
+/// A file open for reading, and what its handle says of it.
+struct Opened {
+    file: std::fs::File,
+    meta: std::fs::Metadata,
+}
+
+fn open(path: &std::path::Path) -> Result<Opened, String> {
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let meta = file.metadata().map_err(read_error)?;
+    Ok(Opened { file, meta })
+}
+
+/// The bytes of an open file, into `bytes` (cleared first), or why it was
+/// not analysed.
+fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
     use std::io::Read;
+    let Opened { mut file, meta } = opened;
     bytes.clear();
-    let read_error = |e: std::io::Error| format!("could not read file: {e}");
-    let mut file = std::fs::File::open(path).map_err(read_error)?;
     let too_big = |len: u64| {
         format!(
             "file is {} MiB, larger than the {} MiB backend-lint reads; it was not analysed",
@@ -494,12 +600,15 @@ fn read_bytes(path: &std::path::Path, bytes: &mut Vec<u8>) -> Result<(), String>
             MAX_FILE_BYTES / (1024 * 1024)
         )
     };
-    let meta = file.metadata().map_err(read_error)?;
     let len = meta.len();
     if len > MAX_FILE_BYTES {
         return Err(too_big(len));
     }
-    bytes.reserve(usize::try_from(len).unwrap_or(0) + 1);
+    let want = usize::try_from(len).unwrap_or(0) + 1;
+    if bytes.capacity() < want {
+        // A fresh buffer: growing the old one would copy all of it.
+        *bytes = Vec::with_capacity(want);
+    }
     if meta.is_file() {
         // The size the file had when opened, usually in one read: no second
         // read to see the end (a run reads thousands of files).

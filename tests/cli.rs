@@ -54,6 +54,36 @@ fn exit_code_is_2_on_usage_errors() {
 }
 
 #[test]
+fn a_file_named_twice_is_checked_once_where_first_named() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a/lib.rs", BUGGY);
+    write(dir.path(), "a/quiet.rs", "fn f() {}\n");
+    write(dir.path(), "a/broken.rs", "fn broken( {\n");
+    std::fs::create_dir(dir.path().join("b")).unwrap();
+    std::fs::hard_link(dir.path().join("a/lib.rs"), dir.path().join("b/lib.rs")).unwrap();
+    // A hard link is one file by its inode; other systems compare paths.
+    let linked = cfg!(unix);
+    for mode in [None, Some("--no-prefilter")] {
+        let out = bin()
+            .current_dir(dir.path())
+            .args(["check", "a", "a/lib.rs", "./a/quiet.rs", "a/broken.rs"])
+            .args(["b/lib.rs", "--format", "json"])
+            .args(mode)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{mode:?}");
+        let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let files = if linked { 3 } else { 4 };
+        assert_eq!(json["summary"]["files_checked"], files, "{mode:?}");
+        let diagnostics = json["diagnostics"].as_array().unwrap();
+        assert_eq!(diagnostics.len(), files - 2, "{mode:?}: {diagnostics:?}");
+        assert_eq!(diagnostics[0]["span"]["file"], "a/lib.rs", "{mode:?}");
+        let errors = json["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{mode:?}: {errors:?}");
+    }
+}
+
+#[test]
 fn unparsable_and_non_utf8_files_do_not_stop_the_others() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a_broken.rs", "fn broken( {\n");
