@@ -639,7 +639,9 @@ pub fn parse_and_extract(
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN) {
+    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN)
+        || prefilter::surely_nests_within(text)
+    {
         lex::Nesting::default()
     } else {
         lex::nesting(text)
