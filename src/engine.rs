@@ -378,9 +378,7 @@ fn survey(input: &Input) -> Survey {
     }
     let verdict = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
-        let verdict = match read_opened(opened, buffer)
-            .and_then(|()| std::str::from_utf8(buffer).map_err(not_utf8))
-        {
+        let verdict = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
             Ok(text) => verdict(input, text),
             Err(message) => Verdict::Unreadable(message),
         };
@@ -567,6 +565,13 @@ fn read_text(path: &std::path::Path) -> Result<String, String> {
     let mut bytes = Vec::new();
     read_opened(open(path)?, &mut bytes)?;
     String::from_utf8(bytes).map_err(|e| not_utf8(e.utf8_error()))
+}
+
+/// `bytes` as text: validated 32 bytes at a time where the processor can
+/// (simdutf8, ten times faster than std on source text, which is nearly all
+/// ASCII); std says where the first bad byte is.
+fn utf8(bytes: &[u8]) -> Result<&str, String> {
+    simdutf8::basic::from_utf8(bytes).or_else(|_| std::str::from_utf8(bytes).map_err(not_utf8))
 }
 
 fn not_utf8(e: std::str::Utf8Error) -> String {

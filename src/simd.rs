@@ -328,21 +328,44 @@ mod avx2 {
         Ok(between)
     }
 
+    /// Counts in byte lanes (one per position of a chunk), added up every
+    /// 255 chunks, before a lane can overflow.
     #[target_feature(enable = "avx2,popcnt")]
     pub(super) fn nesting_bytes(b: &[u8]) -> NestingBytes {
         let mut out = NestingBytes::default();
-        let count = |v: __m256i| _mm256_movemask_epi8(v).count_ones() as usize;
+        let zero = _mm256_setzero_si256();
+        // The sum of a vector's byte lanes.
+        let total = |lanes: __m256i| {
+            let sums = _mm256_sad_epu8(lanes, zero);
+            let sum = _mm256_extract_epi64::<0>(sums)
+                + _mm256_extract_epi64::<1>(sums)
+                + _mm256_extract_epi64::<2>(sums)
+                + _mm256_extract_epi64::<3>(sums);
+            sum as usize
+        };
+        let bytes = b"([{<=|.*&!-".map(|c| _mm256_set1_epi8(c as i8));
         let mut i = 0;
         while i < b.len() {
-            let v = load(b, i, b' ');
-            let is = |c: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8));
-            let any = |x: __m256i, y: __m256i| _mm256_or_si256(x, y);
-            out.open += count(any(any(is(b'('), is(b'[')), any(is(b'{'), is(b'<'))));
-            out.eq += count(is(b'='));
-            out.bar += count(is(b'|'));
-            out.dot += count(is(b'.'));
-            out.prefix += count(any(any(is(b'*'), is(b'&')), any(is(b'!'), is(b'-'))));
-            i += 32;
+            let mut lanes = [zero; 5];
+            let mut chunks = 0;
+            while i < b.len() && chunks < 255 {
+                let v = load(b, i, b' ');
+                let is = |k: usize| _mm256_cmpeq_epi8(v, bytes[k]);
+                let any = |x: __m256i, y: __m256i| _mm256_or_si256(x, y);
+                // A match is -1 in its lane: subtracting it counts it.
+                lanes[0] = _mm256_sub_epi8(lanes[0], any(any(is(0), is(1)), any(is(2), is(3))));
+                lanes[1] = _mm256_sub_epi8(lanes[1], is(4));
+                lanes[2] = _mm256_sub_epi8(lanes[2], is(5));
+                lanes[3] = _mm256_sub_epi8(lanes[3], is(6));
+                lanes[4] = _mm256_sub_epi8(lanes[4], any(any(is(7), is(8)), any(is(9), is(10))));
+                chunks += 1;
+                i += 32;
+            }
+            out.open += total(lanes[0]);
+            out.eq += total(lanes[1]);
+            out.bar += total(lanes[2]);
+            out.dot += total(lanes[3]);
+            out.prefix += total(lanes[4]);
         }
         out
     }
