@@ -538,9 +538,24 @@ fn analyze_text(id: FileId, input: &Input, text: String) -> FileOutcome {
     }
 }
 
-/// A file parsed in full.
+/// A file parsed in full; in the default mode, without the function
+/// bodies that hold nothing the walker records
+/// ([`prefilter::without_quiet_bodies`]). A file whose rest does not parse
+/// is parsed whole, for the error `--no-prefilter` gives.
 fn parsed(id: FileId, input: &Input, text: String) -> FileOutcome {
-    let result = parse_and_extract(id, &text, &input.config.vocab);
+    let vocab = &input.config.vocab;
+    let reduced = input
+        .prefilter
+        .then(|| prefilter::without_quiet_bodies(&text, vocab))
+        .flatten();
+    let result = match reduced.map(|reduced| parse_and_extract(id, &reduced, vocab)) {
+        Some(Ok(mut facts)) => {
+            // Comments in the bodies left out count too.
+            facts.directives = suppression::scan(id, &text);
+            Ok(facts)
+        }
+        _ => parse_and_extract(id, &text, vocab),
+    };
     kept(input, text, result)
 }
 

@@ -9,7 +9,9 @@
 //!   finding can come from, and the same structure facts as the walker;
 //! - on `/work/corpus/*` (runtimes with findings), when it exists, both modes
 //!   report the same;
-//! - tricky items read without a parse give what the walker gives.
+//! - tricky items read without a parse give what the walker gives;
+//! - leaving out the function bodies that hold nothing to record changes
+//!   no fact of a file parsed in full (fixtures, runtimes, registry).
 //!
 //! The corpus parts are bounded so that a debug `cargo test` stays quick:
 //! `BACKEND_LINT_CORPUS_MB` sets the budget (default 8 MB of the registry,
@@ -119,6 +121,170 @@ fn check_file(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), S
     Some(Ok(()))
 }
 
+/// What a finding can come from in a file's facts, positions included, and
+/// its structure: everything but the numbers that tell functions, branches
+/// and scopes apart, which a body left out shifts.
+fn recorded(f: &FileFacts) -> Vec<String> {
+    // `registry#12`: a registry made in the function, by number.
+    let unnumbered = |s: &str| match s.find('#') {
+        Some(k) if s[k + 1..].bytes().all(|c| c.is_ascii_digit()) => s[..k].to_string(),
+        _ => s.to_string(),
+    };
+    let mut out = structure(f);
+    // `scope: 7` in a path: the scope's own path, without body ids.
+    let scoped = |debug: String| {
+        let mut rest = debug.as_str();
+        let mut text = String::new();
+        while let Some(k) = rest.find("scope: ") {
+            let digits = rest[k + 7..].bytes().take_while(u8::is_ascii_digit).count();
+            let n: usize = rest[k + 7..k + 7 + digits].parse().unwrap_or(usize::MAX);
+            let path: Vec<String> = f.scopes.get(n).map_or(vec![], |p| {
+                p.iter()
+                    .map(|seg| unnumbered(seg.trim_end_matches('}')))
+                    .collect()
+            });
+            text.push_str(&rest[..k]);
+            text.push_str(&format!("scope: {path:?}"));
+            rest = &rest[k + 7 + digits..];
+        }
+        text + rest
+    };
+    for r in &f.registrations {
+        out.push(scoped(format!(
+            "registration {:?} {:?} {} {} {:?} {:?} {:?} {}",
+            r.key_span,
+            r.call_span,
+            r.callee,
+            unnumbered(&r.receiver),
+            r.key,
+            r.also_keyed_by,
+            r.lowering_primitive,
+            r.expects_failure
+        )));
+    }
+    // An unregistration counts only between two registrations of its
+    // function (`duplicate_registration::unregistered_between`).
+    for u in &f.unregistrations {
+        if f.registrations
+            .iter()
+            .any(|r| r.context.function == u.function)
+        {
+            out.push(scoped(format!(
+                "unregistration {:?} {} {:?}",
+                u.span,
+                unnumbered(&u.receiver),
+                u.key
+            )));
+        }
+    }
+    for c in &f.comparisons {
+        let sides: Vec<_> = c
+            .sides
+            .iter()
+            .map(|s| (s.span, &s.text, &s.operand))
+            .collect();
+        out.push(scoped(format!(
+            "comparison {} {} {sides:?}",
+            c.how, c.in_test
+        )));
+    }
+    for l in &f.lowering {
+        let backends: Vec<_> = l.backends.iter().map(|s| (s.span, &s.value)).collect();
+        let platforms: Vec<_> = l.platforms.iter().map(|s| (s.span, &s.value)).collect();
+        let looped: Vec<_> = l
+            .loop_platforms
+            .iter()
+            .map(|s| (s.span, &s.value))
+            .collect();
+        out.push(scoped(format!(
+            "lowering {backends:?} {platforms:?} {looped:?} {:?}",
+            l.backend_reads
+        )));
+    }
+    out.push(scoped(format!(
+        "lowering platforms {:?}",
+        f.lowering_platforms
+    )));
+    out
+}
+
+/// A file parsed in full gives the same facts with the function bodies
+/// that hold nothing to record left out (`None`: none is, or the file does
+/// not parse). `Some(Ok(n))`: `n` bytes were left out.
+fn check_bodies(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<usize, String>> {
+    let reduced = prefilter::without_quiet_bodies(text, vocab)?;
+    if reduced.len() != text.len() || reduced.lines().count() != text.lines().count() {
+        return Some(Err(format!("{path}: offsets or lines moved")));
+    }
+    let full = parse_and_extract(0, text, vocab).ok()?;
+    let mine = match parse_and_extract(0, &reduced, vocab) {
+        Ok(f) => f,
+        Err(e) => {
+            return Some(Err(format!(
+                "{path}: the rest does not parse: {}",
+                e.message
+            )));
+        }
+    };
+    let (a, b) = (recorded(&mine), recorded(&full));
+    if a != b {
+        let only = |x: &[String], y: &[String]| -> Vec<String> {
+            x.iter().filter(|l| !y.contains(l)).cloned().collect()
+        };
+        return Some(Err(format!(
+            "{path}: facts differ\n  bodies left out: {:?}\n  whole file: {:?}",
+            only(&a, &b),
+            only(&b, &a)
+        )));
+    }
+    let left_out = text
+        .bytes()
+        .zip(reduced.bytes())
+        .filter(|(x, y)| x != y)
+        .count();
+    Some(Ok(left_out))
+}
+
+#[test]
+fn bodies_left_out_change_no_fact() {
+    let vocab = Vocabulary::default();
+    let mut files: Vec<PathBuf> = fixture_crates().into_iter().flat_map(|c| c.files).collect();
+    let fixtures = files.len();
+    files.extend(
+        corpus_crates()
+            .unwrap_or_default()
+            .into_iter()
+            .flat_map(|c| c.files),
+    );
+    let (mut reduced, mut left_out, mut failures) = (0, 0, Vec::new());
+    let mut fixtures_reduced = 0;
+    for (i, path) in files.iter().enumerate() {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        match check_bodies(&path.display().to_string(), &text, &vocab) {
+            Some(Ok(n)) => {
+                reduced += 1;
+                left_out += n;
+                fixtures_reduced += usize::from(i < fixtures);
+            }
+            Some(Err(e)) => failures.push(e),
+            None => {}
+        }
+    }
+    eprintln!(
+        "{} files: {reduced} parsed without {left_out} bytes of bodies ({fixtures_reduced} of {fixtures} fixtures)",
+        files.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The fixtures alone have dozens of files with a function that names
+    // nothing: a reduction that never happens would pass the above.
+    assert!(
+        fixtures_reduced >= 20,
+        "only {fixtures_reduced} of {fixtures} fixtures reduced"
+    );
+}
+
 /// A file the text check calls quiet has nothing a finding can come from
 /// (it may still not parse: that is for the lexer to find).
 fn check_quiet(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), String>> {
@@ -163,6 +329,12 @@ fn the_registry_corpus_keeps_its_structure() {
             Some(Ok(())) => quiet += 1,
             Some(Err(e)) => failures.push(e),
             None => {}
+        }
+        // A file parsed in full: its bodies with nothing to record left out.
+        if !prefilter::lexes_quietly(&text, &vocab)
+            && let Some(Err(e)) = check_bodies(&path, &text, &vocab)
+        {
+            failures.push(e);
         }
     }
     eprintln!(
@@ -336,6 +508,40 @@ fn files_that_do_not_tokenize_fail_in_both_modes() {
     ] {
         let (default, full) = (check_text(text, true), check_text(text, false));
         assert_eq!(full.errors.len(), 1, "{text}");
+        assert_eq!(default.errors, full.errors, "{text}");
+    }
+}
+
+#[test]
+fn a_file_parsed_without_some_bodies_reports_as_if_whole() {
+    let twice = "fn b(r: &mut R) { r.register(\"cuda\"); r.register(\"cuda\"); }\n";
+    // (text, findings, errors): a suppression comment in a body left out
+    // is still read (here it is reported as unused, as with the whole
+    // file); an error in what is parsed is the whole file's error.
+    let cases = [
+        (format!("fn a() {{\n    x();\n}}\n{twice}"), 1, 0),
+        (
+            format!(
+                "fn a() {{\n    // backend-lint: allow(duplicate_registration)\n    x();\n}}\n{twice}"
+            ),
+            2,
+            0,
+        ),
+        (
+            format!("fn a() {{ x(); }}\n{twice}fn c() {{ lower(y) lower(z); }}\n"),
+            0,
+            1,
+        ),
+    ];
+    for (text, findings, errors) in cases {
+        assert!(
+            prefilter::without_quiet_bodies(&text, &Vocabulary::default()).is_some(),
+            "{text}"
+        );
+        let (default, full) = (check_text(&text, true), check_text(&text, false));
+        assert_eq!(full.diagnostics.len(), findings, "{text}");
+        assert_eq!(full.errors.len(), errors, "{text}");
+        assert_eq!(default.diagnostics, full.diagnostics, "{text}");
         assert_eq!(default.errors, full.errors, "{text}");
     }
 }

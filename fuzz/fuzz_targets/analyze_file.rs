@@ -3,7 +3,8 @@
 //! must never panic or abort, and the prefilter must agree with the parse:
 //! a file its lexer accepts tokenizes and is within the nesting bounds, and
 //! a file its text check calls quiet has no fact a finding can come from,
-//! and its fast path (`simd::skim`) accepts and rejects what its lexer does.
+//! its fast path (`simd::skim`) accepts and rejects what its lexer does, and
+//! leaving out the bodies that hold nothing to record changes no fact.
 //!
 //! `cargo +nightly fuzz run analyze_file` (from the repository root).
 #![no_main]
@@ -30,6 +31,21 @@ fuzz_target!(|data: &[u8]| {
             let structure = prefilter::explain(&text, &vocab).is_ok();
             if let Err(diff) = prefilter::skim_agrees(&text, &vocab) {
                 panic!("the fast path and the lexer disagree: {diff}");
+            }
+            // Bodies left out before a full parse change no fact there.
+            if let Some(reduced) = prefilter::without_quiet_bodies(&text, &vocab) {
+                assert_eq!(reduced.len(), text.len(), "bodies left out moved offsets");
+                if let Ok(facts) = &full {
+                    let mine = parse_and_extract(0, &reduced, &vocab)
+                        .expect("what is left of a file that parses parses");
+                    let at = |f: &backend_lint::analysis::facts::FileFacts| {
+                        let mut spans: Vec<_> = f.registrations.iter().map(|r| r.call_span).collect();
+                        spans.extend(f.comparisons.iter().flat_map(|c| c.sides.iter().map(|s| s.span)));
+                        spans.extend(f.lowering_platforms.iter().flat_map(|l| l.1.iter().map(|p| p.1)));
+                        (spans, f.lowering.len(), f.consts.len(), f.uses.len(), f.types.clone())
+                    };
+                    assert_eq!(at(&mine), at(facts), "bodies left out changed the facts");
+                }
             }
             match &full {
                 Err(e) if lexes || lexes_quietly || structure => assert!(

@@ -80,6 +80,7 @@
 //! checked (it cannot yield a finding) instead of being reported as not
 //! analysed; `--no-prefilter` reports it.
 
+mod bodies;
 mod items;
 mod lexer;
 
@@ -317,6 +318,15 @@ pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     // Tokens are only needed to read a `concat!`.
     let tokens = may_call_concat(text.as_bytes());
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), tokens).is_ok())
+}
+
+/// For a file that needs the full parse: its text with the body of every
+/// function that holds nothing the walker records blanked out (line breaks
+/// kept: offsets, lines and columns are the file's), so that syn parses only
+/// the rest; `None` when no body can be. See [`bodies`]. The suppression
+/// comments of blanked bodies are the caller's to read from the file.
+pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
+    bodies::blanked(&parseable_text(text), vocab)
 }
 
 /// Whether `concat` stands before a `!` in `b` (blanks between, or a

@@ -394,3 +394,67 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
         }
     }
 }
+
+/// What [`without_quiet_bodies`] leaves of `text`, with `_` for each byte
+/// blanked (so that the test reads what stays).
+fn left(text: &str) -> Option<String> {
+    let reduced = without_quiet_bodies(text, &Vocabulary::default())?;
+    assert_eq!(reduced.len(), text.len(), "{text}");
+    let marked: Vec<u8> = text
+        .bytes()
+        .zip(reduced.bytes())
+        .map(|(a, b)| if a != b { b'_' } else { b })
+        .collect();
+    Some(String::from_utf8(marked).expect("ASCII"))
+}
+
+#[test]
+fn bodies_with_nothing_to_record_are_left_out() {
+    // A body naming nothing: blanked, its line breaks kept; one that calls
+    // `register` stays whole.
+    assert_eq!(
+        left("fn a() {\n    let x = (1, \"é\");\n}\nfn b(r: &mut R) { r.register(\"cuda\"); }\n")
+            .as_deref(),
+        Some("fn a() {\n    ___ _ _ ___ ______\n}\nfn b(r: &mut R) { r.register(\"cuda\"); }\n")
+    );
+    // In an `impl`, a trait and a module, before an attribute, a macro
+    // called where items stand, or the end.
+    assert_eq!(
+        left("impl S { fn a(&self) { x(); } #[test] fn b() { lower(y); } }").as_deref(),
+        Some("impl S { fn a(&self) { ____ } #[test] fn b() { lower(y); } }")
+    );
+    assert_eq!(
+        left("mod m { fn a() { x(); } m!{} fn b() { lower(y); } }").as_deref(),
+        Some("mod m { fn a() { ____ } m!{} fn b() { lower(y); } }")
+    );
+    // A nested function of a body that stays may go.
+    assert_eq!(
+        left("fn a() { fn b() { x(); } fn c() { lower(y); } }").as_deref(),
+        Some("fn a() { fn b() { ____ } fn c() { lower(y); } }")
+    );
+}
+
+#[test]
+fn bodies_that_may_record_something_stay() {
+    for text in [
+        // Every body names the vocabulary, or holds a canonical literal,
+        // a `concat!` or an item the walker records.
+        "fn a() { lower(y); }",
+        "fn a() { lower(y); } fn b() { let p = \"cuda\"; }",
+        "fn a() { lower(y); } fn b() { let p = concat!(\"cu\", \"da\"); }",
+        "fn a() { lower(y); } fn b() { const N: &str = X; }",
+        "fn a() { lower(y); } fn b() { use x::Y as Z; }",
+        "fn a() { lower(y); } fn b() { struct S; }",
+        // The first braces are a const argument of the return type, not the
+        // body: no body is taken.
+        "fn a() { lower(y); } fn b() -> Foo<{ N }> { x(); }",
+        "fn a() { lower(y); } fn b() where T: Tr<{ 1 }> { x(); }",
+        // A body followed by what no item begins with (a statement).
+        "fn a() { fn b() { x(); } let y = lower(z); }",
+        // A file the lexer does not read, or none with a function.
+        "fn a() { x(); } fn b() { lower(y); } \"",
+        "const A: u8 = 1;",
+    ] {
+        assert_eq!(left(text), None, "{text}");
+    }
+}

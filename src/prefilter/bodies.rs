@@ -1,0 +1,147 @@
+//! Function bodies that hold nothing the walker records, blanked out before
+//! a file is parsed in full.
+//!
+//! A file is parsed in full when its code names the vocabulary somewhere:
+//! often in one test among hundreds of functions (`lower(` in
+//! regex-syntax's 220 KB parser). The walker records a registration,
+//! comparison or lowering only where such a name or a canonical literal
+//! stands (see the [module documentation](super)), so a body whose text the
+//! lexer reads with nothing to watch for yields none; and it records the
+//! structure inside a body (`use`, `const`, `struct` ...) only from an item
+//! keyword ([`super::items::item_keywords`]). A body with neither is
+//! replaced by blanks (line breaks kept, so every offset, line and column
+//! of the rest is the file's), and syn parses what is left.
+//!
+//! What changes is only what a blanked body held:
+//! - its unregistrations (`remove`, `take`, `unregister*`: no vocabulary
+//!   stems), which count only between two registrations of their own
+//!   function (`duplicate_registration::unregistered_between`), and a
+//!   blanked body has none;
+//! - its closures, blocks and registries made there, whose numbers
+//!   (`{name#id}` scopes, branch ids, `registry#id`) shift those of later
+//!   bodies without changing what they tell apart;
+//! - a syntax error there is not seen, as with the structure reader
+//!   (`--no-prefilter` reports it).
+//!
+//! `tests/prefilter.rs` holds the facts of every fixture, runtime and
+//! registry file parsed this way to those of the whole file.
+
+use super::lexer::{self, Kind, Tok};
+use super::{UNWATCHED, lex_checked, may_call_concat};
+use crate::config::Vocabulary;
+use crate::engine::{MAX_CHAIN, MAX_NESTING};
+
+/// Words that may follow a function's body at the level of items (or the
+/// end of the enclosing braces): what makes its first `{` group surely its
+/// body, not a const argument of its return type (`-> Foo<{ N }> { .. }`).
+const AFTER_ITEM: &[&str] = &[
+    "pub",
+    "fn",
+    "const",
+    "async",
+    "unsafe",
+    "extern",
+    "impl",
+    "struct",
+    "enum",
+    "union",
+    "trait",
+    "type",
+    "use",
+    "mod",
+    "static",
+    "macro_rules",
+    "default",
+];
+
+/// `text` (already `parseable_text`) with the bodies of its functions that
+/// hold nothing the walker records blanked; `None` when there is none, or
+/// when the lexer does not read the file or it may nest deeper than the
+/// parser accepts (the full parse then says why).
+pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
+    let mut lexed = lexer::Lexed::default();
+    lexer::lex::<true>(text, &UNWATCHED, &mut lexed).ok()?;
+    if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
+        return None;
+    }
+    let toks = &lexed.toks;
+    let keywords = super::items::item_keywords(text, toks);
+    let word = |i: usize| {
+        toks.get(i)
+            .filter(|t| t.kind == Kind::Ident)
+            .map(|t| &text[t.start as usize..t.end as usize])
+    };
+    let mut scratch = lexer::Lexed::default();
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let Some((open, close)) = (word(i) == Some("fn") && word(i + 1).is_some())
+            .then(|| body(toks, i + 2))
+            .flatten()
+        else {
+            i += 1;
+            continue;
+        };
+        let item_ends = match toks.get(close + 1) {
+            None => true,
+            Some(t) if t.kind == Kind::Close => true,
+            Some(t) if t.kind == Kind::Punct => t.byte == b'#',
+            // An item, or a macro called where items stand (`m! { .. }`).
+            Some(_) => word(close + 1).is_some_and(|w| {
+                AFTER_ITEM.contains(&w)
+                    || toks
+                        .get(close + 2)
+                        .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'!')
+            }),
+        };
+        let (start, end) = (toks[open].start as usize, toks[close].end as usize);
+        let holds_items = {
+            let first = keywords.partition_point(|&k| (k as usize) < open);
+            keywords.get(first).is_some_and(|&k| (k as usize) < close)
+        };
+        let body_text = &text[start..end];
+        if item_ends
+            && !holds_items
+            && lex_checked(
+                body_text,
+                vocab,
+                &mut scratch,
+                may_call_concat(body_text.as_bytes()),
+            )
+            .is_ok()
+        {
+            blank.push((start + 1, end - 1));
+            i = close + 1;
+        } else {
+            i += 1;
+        }
+    }
+    if blank.is_empty() {
+        return None;
+    }
+    let mut out = text.as_bytes().to_vec();
+    for (start, end) in blank {
+        for c in &mut out[start..end] {
+            if !matches!(*c, b'\n' | b'\r') {
+                *c = b' ';
+            }
+        }
+    }
+    // Whole characters were blanked (between two ASCII braces).
+    String::from_utf8(out).ok()
+}
+
+/// The body of the function whose signature starts at token `i`: the
+/// indexes of its braces; `None` when it has none (`fn f();`).
+fn body(toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
+    while let Some(t) = toks.get(i) {
+        match t.kind {
+            Kind::Open if t.byte == b'{' => return Some((i, t.partner as usize)),
+            Kind::Open => i = t.partner as usize + 1,
+            Kind::Punct if t.byte == b';' => return None,
+            Kind::Close => return None,
+            _ => i += 1,
+        }
+    }
+    None
+}
