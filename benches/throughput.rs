@@ -87,7 +87,7 @@ fn main() {
         (t.elapsed().as_secs_f64(), outcome)
     };
     // Rounds, interleaved, so that a slow moment of a shared machine falls
-    // on all three; the best time of each is compared.
+    // on all three; the best time of each is compared, and the medians.
     let rounds: usize = std::env::var("BENCH_ROUNDS")
         .ok()
         .and_then(|r| r.parse().ok())
@@ -119,10 +119,21 @@ fn main() {
     let mut parsed = 0;
     let mut outcomes = None;
     for round in 1..=rounds {
-        let (b, n) = bare();
-        let (f, full_outcome) = run(false);
-        let (d, outcome) = run(true);
-        let r = read_only();
+        // Every other round in the opposite order, so that no measurement
+        // always follows the same one (a shared machine slows down after
+        // seconds of full load).
+        let (b, n, f, full_outcome, d, outcome, r);
+        if round % 2 == 1 {
+            (b, n) = bare();
+            (f, full_outcome) = run(false);
+            (d, outcome) = run(true);
+            r = read_only();
+        } else {
+            r = read_only();
+            (d, outcome) = run(true);
+            (f, full_outcome) = run(false);
+            (b, n) = bare();
+        }
         println!(
             "round {round}: bare syn {b:.2} s, --no-prefilter {f:.2} s, default {d:.2} s, reading only {r:.2} s"
         );
