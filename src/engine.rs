@@ -221,11 +221,12 @@ enum Verdict {
 /// runs on: one with a file a finding can point at, or with a file that
 /// could not be analysed (whether a `mod` leads to it decides if it fails
 /// the run). So the pass goes in three stages, each on the thread pool:
-/// 1. every file is opened once, which says what file it is and its size;
-///    one the prefilter may skip is read and lexed ([`prefilter::quiet`] and
-///    [`prefilter::lexes`], or [`prefilter::lexes_quietly`]), so a file
-///    that does not tokenize is reported in both modes; no path is looked
-///    up twice, and no file is parsed yet;
+/// 1. every file is opened once, which says what file it is and its size
+///    (no `stat` by path first); one the prefilter may skip is read and
+///    lexed ([`prefilter::quiet`] and [`prefilter::lexes`], or
+///    [`prefilter::lexes_quietly`]), so a file that does not tokenize is
+///    reported in both modes; no file is parsed yet (with `--no-prefilter`
+///    every file is only opened here);
 /// 2. the files that need it are parsed in full (all of them with
 ///    `--no-prefilter`);
 /// 3. in the crates that need it, the files only lexed are read again for
@@ -411,6 +412,7 @@ fn verdict(input: &Input, text: &str) -> Verdict {
     }
     // Suppression comments are reported at, so they need the crate pass
     // (a quiet file has none).
+    // (Only whether there are any counts here: no id is needed.)
     let directives = (!quiet).then(|| suppression::scan(0, text));
     if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
         Verdict::Lexed

@@ -25,6 +25,10 @@
 //!
 //! `tests/prefilter.rs` holds the facts of every fixture, runtime and
 //! registry file parsed this way to those of the whole file.
+//!
+//! Checking a body lexes it again, and a body that stays is lexed again for
+//! each function nested in it: past twice the file's size in all, the rest
+//! of the bodies stay, so deep nesting costs no more than that.
 
 use super::lexer::{self, Kind, Tok};
 use super::{UNWATCHED, lex_checked, may_call_concat};
@@ -73,6 +77,9 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     };
     let mut scratch = lexer::Lexed::default();
     let mut blank: Vec<(usize, usize)> = Vec::new();
+    // A body that stays is lexed again for each function nested in it: at
+    // most twice the file in all, or deep nesting would make it quadratic.
+    let mut budget = 2 * text.len();
     let mut i = 0;
     while i < toks.len() {
         let Some((open, close)) = (word(i) == Some("fn") && word(i + 1).is_some())
@@ -100,6 +107,12 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
             keywords.get(first).is_some_and(|&k| (k as usize) < close)
         };
         let body_text = &text[start..end];
+        if item_ends && !holds_items {
+            let Some(left) = budget.checked_sub(body_text.len()) else {
+                break;
+            };
+            budget = left;
+        }
         if item_ends
             && !holds_items
             && lex_checked(

@@ -458,3 +458,24 @@ fn bodies_that_may_record_something_stay() {
         assert_eq!(left(text), None, "{text}");
     }
 }
+
+#[test]
+fn nested_functions_are_lexed_again_within_a_bound() {
+    // Each body stays (the innermost calls `register`), and each would be
+    // lexed again: past twice the file, the rest are kept unread.
+    let depth = 1_500;
+    let mut text = String::new();
+    for k in 0..depth {
+        text.push_str(&format!("fn f{k}() {{ fn g{k}() {{ x(); }}\n"));
+    }
+    text.push_str("register(y);");
+    text.push_str(&"}".repeat(depth));
+    let left = left(&text).expect("some bodies blanked");
+    // The first `g` bodies are blanked, the last ones are not reached.
+    assert!(
+        left.starts_with("fn f0() { fn g0() { ____ }"),
+        "{}",
+        &left[..60]
+    );
+    assert!(left.contains(&format!("fn g{}() {{ x(); }}", depth - 1)));
+}
