@@ -796,23 +796,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 None => (None, args.clone()),
             };
             self.registration(&last.ident, receiver, rest.clone(), c);
-            self.unregistration(&last.ident.to_string(), receiver, &rest, c);
-            if self.vocab.lowering_calls.contains(&last.ident.to_string()) {
+            let name = last.ident.to_string();
+            self.unregistration(&name, receiver, &rest, c);
+            if self.vocab.lowering_calls.contains(&name) {
                 self.lowering_call(None, &args);
             }
             // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
+            let segs = &p.path.segments;
             once = segs.len() >= 2
-                && segs[segs.len() - 1] == "new"
-                && matches!(
-                    segs[segs.len() - 2].as_str(),
-                    "Lazy" | "LazyLock" | "LazyCell"
-                );
+                && segs[segs.len() - 1].ident == "new"
+                && ["Lazy", "LazyLock", "LazyCell"]
+                    .iter()
+                    .any(|k| segs[segs.len() - 2].ident == k);
         }
         if once {
             self.in_once_closure(|w| visit::visit_expr_call(w, c));
