@@ -194,10 +194,10 @@ pub(crate) fn text_may_hold_facts(
         "use", "mod", "const", "static", "struct", "enum", "union", "trait", "type",
     ];
     let b = text.as_bytes();
-    if memchr::memmem::find(b, b"\\x").is_some()
-        || memchr::memmem::find(b, b"\\u").is_some()
-        || memchr::memmem::find(b, b"\\\n").is_some()
-        || memchr::memmem::find(b, b"\\\r").is_some()
+    // An escape that could spell a name, or a line continuation: one pass
+    // over the backslashes.
+    if memchr::memchr_iter(b'\\', b)
+        .any(|i| matches!(b.get(i + 1), Some(b'x' | b'u' | b'\n' | b'\r')))
         || vocab
             .canonical
             .iter()

@@ -792,12 +792,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
             let (receiver, rest) = match ufcs_receiver(p, &args) {
-                Some(r) => (Some(r), args[1..].to_vec()),
-                None => (None, args.clone()),
+                Some(r) => (Some(r), &args[1..]),
+                None => (None, &args[..]),
             };
-            self.registration(&last.ident, receiver, rest.clone(), c);
             let name = last.ident.to_string();
-            self.unregistration(&name, receiver, &rest, c);
+            self.registration(&last.ident, &name, receiver, rest, c);
+            self.unregistration(&name, receiver, rest, c);
             if self.vocab.lowering_calls.contains(&name) {
                 self.lowering_call(None, &args);
             }
@@ -849,7 +849,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             _ => {}
         }
-        self.registration(&m.method, Some(&m.receiver), args.clone(), m);
+        self.registration(&m.method, &name, Some(&m.receiver), &args, m);
         self.unregistration(&name, Some(&m.receiver), &args, m);
         if matches!(name.as_str(), "unwrap_err" | "expect_err") {
             // `r.register(..).unwrap_err()`: the call is expected to fail.

@@ -20,21 +20,22 @@ impl Walker<'_> {
 
     /// `call` is the whole call expression; its span is computed only when a
     /// registration is recorded (computing a span walks all its tokens).
+    /// A call of `callee`, whose name is `name` (taken once by the caller).
     pub(super) fn registration<T: syn::spanned::Spanned>(
         &mut self,
         callee: &syn::Ident,
+        name: &str,
         receiver: Option<&Expr>,
-        args: Vec<&Expr>,
+        args: &[&Expr],
         call: &T,
     ) {
-        let name = callee.to_string();
         // `registration.functions` (by default `register*`, but not queries
         // such as `registered_backends(..)`) and `registration.lowering`.
-        let lowering = self.vocab.lowering_registrations.contains(&name);
+        let lowering = self.vocab.lowering_registrations.contains(name);
         let key_args = if lowering {
             None
         } else {
-            match self.vocab.registration_key(&name) {
+            match self.vocab.registration_key(name) {
                 Some(key) => Some(key),
                 None => return,
             }
@@ -91,7 +92,7 @@ impl Walker<'_> {
                 .push((true, vec![(key.clone(), at)]));
         }
         self.facts.registrations.push(Registration {
-            callee: name,
+            callee: name.to_string(),
             receiver,
             local_receiver,
             registry_kind,
