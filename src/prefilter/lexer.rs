@@ -886,6 +886,10 @@ pub(super) fn unescape(body: &[u8], bytes: bool) -> Option<Vec<u8>> {
             b'"' => out.push(b'"'),
             b'x' => {
                 let hex = body.get(i..i + 2)?;
+                // Two hex digits: `from_str_radix` would also take `+1`.
+                if !hex.iter().all(u8::is_ascii_hexdigit) {
+                    return None;
+                }
                 let hex = std::str::from_utf8(hex).ok()?;
                 let v = u8::from_str_radix(hex, 16).ok()?;
                 if !bytes && v > 0x7f {
@@ -898,7 +902,11 @@ pub(super) fn unescape(body: &[u8], bytes: bool) -> Option<Vec<u8>> {
                 let rest = body.get(i..)?;
                 let close = rest.iter().position(|&c| c == b'}')?;
                 let digits = std::str::from_utf8(rest.get(1..close)?).ok()?;
-                if rest[0] != b'{' || digits.is_empty() || digits.len() > 6 {
+                if rest[0] != b'{'
+                    || digits.is_empty()
+                    || digits.len() > 6
+                    || !digits.bytes().all(|c| c.is_ascii_hexdigit())
+                {
                     return None;
                 }
                 let c = char::from_u32(u32::from_str_radix(digits, 16).ok()?)?;

@@ -90,6 +90,12 @@ fn a_file_lexes_only_if_it_tokenizes() {
     }
     // Whatever the lexer accepts, proc-macro2 tokenizes.
     let odd = [
+        // Signs that `from_str_radix` takes (the fuzz target found `\x+1`).
+        "\"\\x+1\"",
+        "b\"\\x+1\"",
+        "'\\x+1'",
+        "\"\\u{+41}\"",
+        "'\\u{-1}'",
         "b\"\u{e9}\"",
         "b\"\\u{41}\"",
         "'\\u{D800}'",
