@@ -241,26 +241,20 @@ fn per_file_pass(
     progress: &(dyn Fn(usize) + Sync),
 ) -> (Vec<Input>, Vec<FileOutcome>) {
     let n = inputs.len();
-    let run = |todo: &[usize], f: &(dyn Fn(usize) -> FileOutcome + Sync)| {
-        on_big_stack(pool, || {
-            todo.par_iter()
-                .with_max_len(1)
-                .map(|&i| (i, f(i)))
-                .collect::<Vec<_>>()
-        })
-    };
-    let surveys: Vec<Survey> = on_big_stack(pool, || {
-        inputs
-            .par_iter()
-            .with_max_len(1)
-            .map(|(_, input)| {
-                let survey = survey(input);
-                if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
-                    progress(n);
-                }
-                survey
-            })
-            .collect()
+    // Each item a task of its own, on the big stacks.
+    fn each<T: Sync, R: Send>(
+        pool: Option<&rayon::ThreadPool>,
+        items: &[T],
+        f: impl Fn(&T) -> R + Sync,
+    ) -> Vec<R> {
+        on_big_stack(pool, || items.par_iter().with_max_len(1).map(&f).collect())
+    }
+    let surveys: Vec<Survey> = each(pool, &inputs, |(_, input)| {
+        let survey = survey(input);
+        if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
+            progress(n);
+        }
+        survey
     });
 
     // Where each file was named first.
@@ -299,14 +293,14 @@ fn per_file_pass(
             .filter(|&i| matches!(surveys[i].verdict, Verdict::Parse | Verdict::Analyze))
             .collect(),
     );
-    for (i, outcome) in run(&to_read, &|i| {
+    for (i, outcome) in each(pool, &to_read, |&i| {
         let how = match surveys[i].verdict {
             Verdict::Parse => parsed,
             _ => analyze_text,
         };
         let outcome = read_and(file_id(i), &inputs[i], how);
         progress(n);
-        outcome
+        (i, outcome)
     }) {
         outcomes[i] = Some(outcome);
     }
@@ -332,8 +326,8 @@ fn per_file_pass(
             .filter(|&i| outcomes[i].is_none() && needed.contains(&inputs[i].krate))
             .collect(),
     );
-    for (i, outcome) in run(&structure, &|i| {
-        read_and(file_id(i), &inputs[i], analyze_text)
+    for (i, outcome) in each(pool, &structure, |&i| {
+        (i, read_and(file_id(i), &inputs[i], analyze_text))
     }) {
         outcomes[i] = Some(outcome);
     }

@@ -517,5 +517,11 @@ mod tests {
             // Without AVX2 both are the byte-at-a-time count.
             assert_eq!(nesting_bytes(b), NestingBytes::count(b), "{end}");
         }
+        // Past 255 chunks the byte lanes are added up: a long text, and one
+        // where every lane counts in every chunk.
+        for long in [text.repeat(40), "(".repeat(32 * 600 + 7)] {
+            let b = long.as_bytes();
+            assert_eq!(nesting_bytes(b), NestingBytes::count(b), "{}", b.len());
+        }
     }
 }

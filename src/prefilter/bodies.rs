@@ -31,9 +31,8 @@
 //! of the bodies stay, so deep nesting costs no more than that.
 
 use super::lexer::{self, Kind, Tok};
-use super::{UNWATCHED, lex_checked, may_call_concat};
+use super::{UNWATCHED, lex_checked, lex_within, may_call_concat};
 use crate::config::Vocabulary;
-use crate::engine::{MAX_CHAIN, MAX_NESTING};
 
 /// Words that may follow a function's body at the level of items (or the
 /// end of the enclosing braces): what makes its first `{` group surely its
@@ -64,10 +63,7 @@ const AFTER_ITEM: &[&str] = &[
 /// parser accepts (the full parse then says why).
 pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     let mut lexed = lexer::Lexed::default();
-    lexer::lex::<true>(text, &UNWATCHED, &mut lexed).ok()?;
-    if lexed.brackets_bound > MAX_NESTING || lexed.chain_bound > MAX_CHAIN {
-        return None;
-    }
+    lex_within::<true>(text, &UNWATCHED, &mut lexed).ok()?;
     let toks = &lexed.toks;
     let keywords = super::items::item_keywords(text, toks);
     let word = |i: usize| {
@@ -106,28 +102,20 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
             let first = keywords.partition_point(|&k| (k as usize) < open);
             keywords.get(first).is_some_and(|&k| (k as usize) < close)
         };
-        let body_text = &text[start..end];
         if item_ends && !holds_items {
+            let body_text = &text[start..end];
             let Some(left) = budget.checked_sub(body_text.len()) else {
                 break;
             };
             budget = left;
+            let concat = may_call_concat(body_text.as_bytes());
+            if lex_checked(body_text, vocab, &mut scratch, concat).is_ok() {
+                blank.push((start + 1, end - 1));
+                i = close + 1;
+                continue;
+            }
         }
-        if item_ends
-            && !holds_items
-            && lex_checked(
-                body_text,
-                vocab,
-                &mut scratch,
-                may_call_concat(body_text.as_bytes()),
-            )
-            .is_ok()
-        {
-            blank.push((start + 1, end - 1));
-            i = close + 1;
-        } else {
-            i += 1;
-        }
+        i += 1;
     }
     if blank.is_empty() {
         return None;
