@@ -682,10 +682,10 @@ pub fn parse_and_extract(
             span: None,
         });
     }
-    let result = match crate::source::parse_file(text) {
-        Ok(file) => {
-            let mut facts = extract::extract(&file, conv, text, vocab);
-            drop(file);
+    let parsed =
+        crate::source::parse_file_with(text, |input| extract::extract(input, conv, text, vocab));
+    let result = match parsed {
+        Ok(mut facts) => {
             facts.directives = suppression::scan(id, text);
             Ok(facts)
         }

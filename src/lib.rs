@@ -7,6 +7,13 @@
 
 #![deny(unsafe_code)]
 
+/// The allocator of every program linked with the library (feature
+/// `mimalloc`, on by default): the binaries, and the bench for both the bare
+/// parse and the linter, so its ratios compare like with like.
+#[cfg(feature = "mimalloc")]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod analysis;
 pub mod baseline;
 pub mod cli;

@@ -213,13 +213,28 @@ pub fn parseable_text(text: &str) -> std::borrow::Cow<'_, str> {
 /// stand, those uses are renamed in place to names of the same length and
 /// the parse is tried again; if that fails too, the first error is reported.
 pub fn parse_file(text: &str) -> syn::Result<syn::File> {
+    parse_file_with(text, |input| input.parse())
+}
+
+/// Parse a file as [`parse_file`] does, with `parser` reading the file's
+/// tokens in place of `syn::File`'s own parser: the extraction walks each
+/// item as soon as it is parsed and drops it, so the walk reads syntax that
+/// is still in the cache and the file's tree is never held whole. `parser`
+/// runs again, from the start, on the 2015-names retry.
+pub fn parse_file_with<T>(
+    text: &str,
+    mut parser: impl FnMut(syn::parse::ParseStream) -> syn::Result<T>,
+) -> syn::Result<T> {
+    use syn::parse::Parser;
+    // `parseable_text` has blanked a byte-order mark and a shebang line, the
+    // two things `syn::parse_file` does before it parses `syn::File`.
     let parseable = parseable_text(text);
-    let error = match syn::parse_file(&parseable) {
-        Ok(file) => return Ok(file),
+    let error = match (&mut parser).parse_str(&parseable) {
+        Ok(parsed) => return Ok(parsed),
         Err(e) => e,
     };
     match rename_2015_names(&parseable) {
-        Some(renamed) => syn::parse_file(&renamed).map_err(|_| error),
+        Some(renamed) => parser.parse_str(&renamed).map_err(|_| error),
         None => Err(error),
     }
 }

@@ -33,16 +33,27 @@ use crate::config::Vocabulary;
 use crate::diagnostic::Span;
 use crate::source::{LineTable, SpanConv};
 
-/// Extract the facts of one parsed file.
-pub fn extract(file: &syn::File, conv: SpanConv, text: &str, vocab: &Vocabulary) -> FileFacts {
+/// Parse a file's tokens as `syn::File` does (inner attributes, then items
+/// to the end) and extract its facts, walking each item as soon as it is
+/// parsed, so the walk reads syntax still in the cache and the file's tree
+/// is never held whole. The same facts as walking a parsed `syn::File`.
+pub fn extract(
+    input: syn::parse::ParseStream,
+    conv: SpanConv,
+    text: &str,
+    vocab: &Vocabulary,
+) -> syn::Result<FileFacts> {
     let mut walker = Walker::new(conv, text, vocab);
-    for attr in &file.attrs {
-        if let Some(cfg) = Cfg::from_attr(attr) {
+    for attr in syn::Attribute::parse_inner(input)? {
+        if let Some(cfg) = Cfg::from_attr(&attr) {
             walker.ctx.cfgs.push(cfg);
         }
     }
-    walker.visit_file(file);
-    walker.facts
+    while !input.is_empty() {
+        let item: syn::Item = input.parse()?;
+        walker.visit_item(&item);
+    }
+    Ok(walker.facts)
 }
 
 /// One item of a file, parsed on its own.
@@ -1038,5 +1049,58 @@ fn collection_kind(pat: &Pat, init: &Expr) -> RegistryKind {
             _ => RegistryKind::Unknown,
         },
         (kind, _) => kind,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every `.rs` file under `dir`, recursively.
+    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// Walking each item as it is parsed gives the facts, ids included, of
+    /// walking the whole parsed `syn::File`, on every fixture.
+    #[test]
+    fn items_walked_as_parsed_give_the_facts_of_the_whole_file() {
+        let vocab = Vocabulary::default();
+        let mut files = Vec::new();
+        rust_files(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &mut files);
+        files.retain(|p| !p.components().any(|c| c.as_os_str() == "target"));
+        let mut compared = 0;
+        for path in &files {
+            let Ok(text) = std::fs::read_to_string(path) else {
+                continue;
+            };
+            let conv = SpanConv { file: 0 };
+            let Ok(file) = crate::source::parse_file(&text) else {
+                continue;
+            };
+            let mut walker = Walker::new(conv, &text, &vocab);
+            for attr in &file.attrs {
+                walker.ctx.cfgs.extend(Cfg::from_attr(attr));
+            }
+            walker.visit_file(&file);
+            let streamed =
+                crate::source::parse_file_with(&text, |input| extract(input, conv, &text, &vocab))
+                    .expect("parses as a whole");
+            assert_eq!(
+                format!("{:?}", walker.facts),
+                format!("{streamed:?}"),
+                "{}",
+                path.display()
+            );
+            compared += 1;
+        }
+        assert!(compared > 100, "only {compared} files compared");
     }
 }
