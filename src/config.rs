@@ -241,6 +241,13 @@ impl Pattern {
     }
 
     fn matches(&self, name: &str) -> bool {
+        // Most names the walk asks about differ at the first byte: tell them
+        // apart without a call to compare the rest.
+        if let Some(&first) = self.stem.as_bytes().first()
+            && name.as_bytes().first() != Some(&first)
+        {
+            return false;
+        }
         if self.prefix {
             name.starts_with(&self.stem)
         } else {
@@ -258,23 +265,75 @@ impl Pattern {
     }
 }
 
+/// A set of first bytes: what the names of a set can start with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FirstBytes([u64; 4]);
+
+impl FirstBytes {
+    /// The first bytes of `stems`; every byte when one is empty (an empty
+    /// prefix matches every name).
+    fn of<'a>(stems: impl Iterator<Item = &'a str>) -> FirstBytes {
+        let mut firsts = FirstBytes::default();
+        for stem in stems {
+            match stem.as_bytes().first() {
+                Some(&b) => firsts.0[usize::from(b >> 6)] |= 1 << (b & 63),
+                None => firsts = FirstBytes([u64::MAX; 4]),
+            }
+        }
+        firsts
+    }
+
+    fn add(&mut self, other: &FirstBytes) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+    }
+
+    /// Whether `name` may be in the set: it starts with one of the bytes.
+    /// An empty name may be only through an empty prefix.
+    pub fn admits(&self, name: &str) -> bool {
+        let b = name.as_bytes().first().copied();
+        match b {
+            Some(b) => self.0[usize::from(b >> 6)] & (1 << (b & 63)) != 0,
+            None => self.0 == [u64::MAX; 4],
+        }
+    }
+}
+
 /// A set of names: patterns included, minus patterns excluded.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NameSet {
     patterns: Vec<Pattern>,
+    /// The first bytes the included names and prefixes start with: a name
+    /// starting with another byte is not in the set, which is most names
+    /// the walk asks about.
+    firsts: FirstBytes,
 }
 
 impl NameSet {
+    fn new(patterns: Vec<Pattern>) -> NameSet {
+        let firsts = FirstBytes::of(
+            patterns
+                .iter()
+                .filter(|p| !p.exclude)
+                .map(|p| p.stem.as_str()),
+        );
+        NameSet { patterns, firsts }
+    }
+
     fn builtin(names: &[&str]) -> NameSet {
-        NameSet {
-            patterns: names
+        NameSet::new(
+            names
                 .iter()
                 .map(|n| Pattern::parse(n).expect("built-in names are valid"))
                 .collect(),
-        }
+        )
     }
 
     pub fn contains(&self, name: &str) -> bool {
+        if !self.firsts.admits(name) {
+            return false;
+        }
         self.patterns.iter().any(|p| !p.exclude && p.matches(name))
             && !self.patterns.iter().any(|p| p.exclude && p.matches(name))
     }
@@ -439,6 +498,27 @@ impl Vocabulary {
         self.fact_start(name).is_some()
             || self.backends.contains(name)
             || self.unregister.contains(name)
+    }
+
+    /// The first bytes of every name [`Self::mentions`] knows (every byte
+    /// when a prefix is empty): a word starting with none of them is not
+    /// mentioned. For a scan over many words (a macro's text).
+    pub fn mention_firsts(&self) -> FirstBytes {
+        let sets = [
+            &self.sources,
+            &self.lowering_registrations,
+            &self.canonicalizers,
+            &self.lowering_calls,
+            &self.backend_setters,
+            &self.backend_requests,
+            &self.backends,
+            &self.unregister,
+        ];
+        let mut firsts = FirstBytes::of(self.function_stems());
+        for set in sets {
+            firsts.add(&set.firsts);
+        }
+        firsts
     }
 
     /// The names and prefixes of the registration functions (exclusions left
@@ -841,7 +921,7 @@ fn names(replace: Names, extend: Names, default: &NameSet) -> Result<NameSet, In
         None => default.patterns.clone(),
     };
     patterns.extend(parse_patterns(extend.unwrap_or_default())?);
-    Ok(NameSet { patterns })
+    Ok(NameSet::new(patterns))
 }
 
 fn parse_patterns(list: Vec<Spanned<String>>) -> Result<Vec<Pattern>, Invalid> {
@@ -1127,6 +1207,79 @@ mod tests {
         assert!(!set.contains("lowercase"));
         assert!(Pattern::parse("re*gister").is_err());
         assert!(Pattern::parse("").is_err());
+    }
+
+    #[test]
+    fn a_set_skips_names_by_first_byte_as_its_patterns_would() {
+        let sets: &[&[&str]] = &[
+            &["register_*", "!register_handler", "platform"],
+            &["*", "!lower*"],
+            &["é*", "_x"],
+            &["!platform"],
+            &[],
+        ];
+        let names = [
+            "",
+            "register_",
+            "register_handler",
+            "register_x",
+            "platform",
+            "platforms",
+            "lower",
+            "x",
+            "é",
+            "éa",
+            "_x",
+            "_",
+            "Platform",
+        ];
+        for patterns in sets {
+            let parsed: Vec<Pattern> = patterns
+                .iter()
+                .map(|p| Pattern::parse(p).unwrap())
+                .collect();
+            let set = NameSet::new(parsed.clone());
+            for name in names {
+                let by_patterns = parsed.iter().any(|p| {
+                    !p.exclude
+                        && if p.prefix {
+                            name.starts_with(&p.stem)
+                        } else {
+                            name == p.stem
+                        }
+                }) && !parsed.iter().any(|p| {
+                    p.exclude && (name == p.stem || (p.prefix && name.starts_with(&p.stem)))
+                });
+                assert_eq!(set.contains(name), by_patterns, "{patterns:?} {name:?}");
+            }
+        }
+        // The vocabulary's filter admits every name it mentions, configured
+        // ones included.
+        let mut vocab = Vocabulary::default();
+        let mentioned = |vocab: &Vocabulary| {
+            let firsts = vocab.mention_firsts();
+            let names = [
+                "platform",
+                "register_x",
+                "lower",
+                "take",
+                "deregister_all",
+                "Zoo",
+            ];
+            names
+                .iter()
+                .chain(BACKENDS)
+                .chain(CANONICALIZERS)
+                .chain(BACKEND_REQUESTS)
+                .filter(|n| vocab.mentions(n))
+                .all(|n| firsts.admits(n))
+        };
+        assert!(mentioned(&vocab));
+        assert!(!vocab.mention_firsts().admits("Zoo") && !vocab.mention_firsts().admits(""));
+        vocab.unregister = NameSet::builtin(&["Zoo"]);
+        assert!(vocab.mentions("Zoo") && mentioned(&vocab));
+        vocab.sources = NameSet::builtin(&["*"]);
+        assert!(vocab.mention_firsts().admits("") && vocab.mention_firsts().admits("ü"));
     }
 
     #[test]

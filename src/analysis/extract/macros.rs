@@ -190,9 +190,6 @@ pub(crate) fn text_may_hold_facts(
     vocab: &Vocabulary,
     platform_local: impl Fn(&str) -> bool,
 ) -> bool {
-    const ITEM_KEYWORDS: &[&str] = &[
-        "use", "mod", "const", "static", "struct", "enum", "union", "trait", "type",
-    ];
     let b = text.as_bytes();
     // An escape that could spell a name, or a line continuation: one pass
     // over the backslashes.
@@ -205,6 +202,7 @@ pub(crate) fn text_may_hold_facts(
     {
         return true;
     }
+    let mentioned = vocab.mention_firsts();
     let mut i = 0;
     while i < b.len() {
         if !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
@@ -228,9 +226,13 @@ pub(crate) fn text_may_hold_facts(
                 .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'/') || c >= 0x80);
             name || (word == "use" && matches!(after.first(), Some(b':' | b'{')))
         };
-        if (ITEM_KEYWORDS.contains(&word) && item())
+        let item_keyword = matches!(
+            word,
+            "use" | "mod" | "const" | "static" | "struct" | "enum" | "union" | "trait" | "type"
+        );
+        if (item_keyword && item())
             || matches!(word, "concat" | "platforms")
-            || vocab.mentions(word)
+            || (mentioned.admits(word) && vocab.mentions(word))
             || platform_local(word)
         {
             return true;
