@@ -252,6 +252,12 @@ const fn stops(angles: bool) -> Stops {
         word: ByteSet::new(&WORD),
         links: ByteSet::of(b"=.|-*&!"),
         resets: ByteSet::of(b";,"),
+        // Without angles, a bracket is only matched with the one it closes.
+        single: if angles {
+            ByteSet::of(b"")
+        } else {
+            ByteSet::of(b"()[]{}")
+        },
     }
 }
 
@@ -352,7 +358,26 @@ fn skim_in<const CHAINS: bool>(
         b,
         stops,
         #[inline(always)]
-        |p: usize, between| {
+        |stop| {
+            let (p, between) = match stop {
+                // A bracket (`SKIM`, without `CHAINS`): nothing to count.
+                simd::Stop::Single(p) => {
+                    let c = b[p];
+                    if matches!(c, b'(' | b'[' | b'{') {
+                        open.push(c);
+                    } else if let Err(e) = closes(open.pop(), c) {
+                        // A vocabulary name before it is what `lex` sees first.
+                        for &at in &cands[next_candidate.min(cands.len())..] {
+                            if at < p {
+                                vocabulary_at(watch, at, word_end(b, at), text)?;
+                            }
+                        }
+                        return Err(e);
+                    }
+                    return Ok(p + 1);
+                }
+                simd::Stop::At(p, between) => (p, between),
+            };
             if CHAINS {
                 pass(&mut chains, between)?;
             }
@@ -364,6 +389,8 @@ fn skim_in<const CHAINS: bool>(
             }
             let c = b[p];
             let end = match c {
+                // Most numbers are one digit (`0`, `1`): nothing more to read.
+                b'0'..=b'9' if !b.get(p + 1).is_some_and(|&c| is_word(c)) => p + 1,
                 b'0'..=b'9' => {
                     let (end, minus) = number(b, p)?;
                     // The exponent's `-` is a link for lex::nesting.
