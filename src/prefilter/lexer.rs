@@ -252,9 +252,9 @@ const fn stops(angles: bool) -> Stops {
         word: ByteSet::new(&WORD),
         links: ByteSet::of(b"=.|-*&!"),
         resets: ByteSet::of(b";,"),
-        // Without angles, a bracket is only matched with the one it closes.
+        // One-byte tokens: nothing to skip after them.
         single: if angles {
-            ByteSet::of(b"")
+            ByteSet::of(b"()[]{}<")
         } else {
             ByteSet::of(b"()[]{}")
         },
@@ -360,12 +360,41 @@ fn skim_in<const CHAINS: bool>(
         #[inline(always)]
         |stop| {
             let (p, between) = match stop {
-                // A bracket (`SKIM`, without `CHAINS`): nothing to count.
+                // A bracket or `<` (without `CHAINS`): no links to count,
+                // as the same bytes below.
                 simd::Stop::Single(p) => {
                     let c = b[p];
-                    if matches!(c, b'(' | b'[' | b'{') {
-                        open.push(c);
-                    } else if let Err(e) = closes(open.pop(), c) {
+                    let deep = |open: &Vec<u8>, angles| {
+                        if open.len() + angles > bounds.brackets {
+                            Err(DEEP)
+                        } else {
+                            Ok(())
+                        }
+                    };
+                    let read = match c {
+                        b'(' | b'[' | b'{' => {
+                            open.push(c);
+                            if c == b'{' {
+                                angles = 0;
+                            }
+                            if bounds.angles {
+                                deep(&open, angles)
+                            } else {
+                                Ok(())
+                            }
+                        }
+                        b'<' => {
+                            angles += 1;
+                            deep(&open, angles)
+                        }
+                        _ => {
+                            if c == b'}' {
+                                angles = 0;
+                            }
+                            closes(open.pop(), c)
+                        }
+                    };
+                    if let Err(e) = read {
                         // A vocabulary name before it is what `lex` sees first.
                         for &at in &cands[next_candidate.min(cands.len())..] {
                             if at < p {
@@ -440,7 +469,13 @@ fn skim_in<const CHAINS: bool>(
                 b'"' | b'\'' | b'#' => {
                     let word = b[last_end..p].iter().rev().take_while(|&&c| is_word(c));
                     let start = p - word.count();
-                    match prefixed(text, start, p, watch, &mut next_candidate)? {
+                    // No word, no prefix (most quotes and `#`).
+                    let prefixed = if start < p {
+                        prefixed(text, start, p, watch, &mut next_candidate)?
+                    } else {
+                        None
+                    };
+                    match prefixed {
                         Some((end, _)) => end,
                         None if c == b'"' => string(b, p, watch)?,
                         None if c == b'\'' => char_or_lifetime(text, p)?.0,
@@ -472,8 +507,13 @@ fn skim_in<const CHAINS: bool>(
 
 /// A plain string literal at `i` (its `"`): its end.
 fn string(b: &[u8], i: usize, watch: &Watch<'_>) -> Result<usize, Bail> {
-    let end = quoted_end(b, i + 1)?;
-    check_str(&b[i + 1..end - 1], Quoted::Str, watch)?;
+    let (end, escaped) = quoted_end(b, i + 1)?;
+    let body = &b[i + 1..end - 1];
+    if escaped {
+        check_str(body, Quoted::Str, watch)?;
+    } else {
+        check_raw(body, Quoted::Str, watch)?;
+    }
     no_suffix(b, end)?;
     Ok(end)
 }
@@ -481,7 +521,12 @@ fn string(b: &[u8], i: usize, watch: &Watch<'_>) -> Result<usize, Bail> {
 /// A character literal or a lifetime at `i` (its `'`): its end and kind.
 fn char_or_lifetime(text: &str, i: usize) -> Result<(usize, Kind), Bail> {
     let b = text.as_bytes();
-    if let Some(len) = char_literal_len(text, i) {
+    // `char_literal_len` without decoding, for a character in ASCII.
+    let len = match b.get(i + 1) {
+        Some(&c) if c.is_ascii() && c != b'\\' => (b.get(i + 2) == Some(&b'\'')).then_some(3),
+        _ => char_literal_len(text, i),
+    };
+    if let Some(len) = len {
         check_char(&b[i + 1..i + len - 1], false)?;
         no_suffix(b, i + len)?;
         return Ok((i + len, Kind::Lit));
@@ -536,7 +581,7 @@ fn prefixed(
             (end, kind)
         }
         (b"b" | b"c", Some(b'"')) => {
-            let end = quoted_end(b, i + 1)?;
+            let (end, _) = quoted_end(b, i + 1)?;
             let quoted = if word == b"b" {
                 Quoted::Bytes
             } else {
@@ -769,12 +814,18 @@ fn no_suffix(b: &[u8], end: usize) -> Result<(), Bail> {
     }
 }
 
-/// The end (after the closing quote) of a `"` string whose body starts at `i`.
-fn quoted_end(b: &[u8], mut i: usize) -> Result<usize, Bail> {
+/// The end (after the closing quote) of a `"` string whose body starts at
+/// `i`, and whether the body holds a backslash.
+fn quoted_end(b: &[u8], mut i: usize) -> Result<(usize, bool), Bail> {
+    let mut escaped = false;
     loop {
-        match memchr::memchr2(b'"', b'\\', &b[i.min(b.len())..]) {
-            Some(k) if b[i + k] == b'\\' => i += k + 2,
-            Some(k) => return Ok(i + k + 1),
+        let k = simd::find2(b, i, b'"', b'\\');
+        match b.get(k) {
+            Some(b'\\') => {
+                escaped = true;
+                i = k + 2;
+            }
+            Some(_) => return Ok((k + 1, escaped)),
             None => return Err("an unterminated string"),
         }
     }
@@ -823,9 +874,7 @@ fn lexable(b: &[u8]) -> Result<(), Bail> {
 /// nests them.
 fn comment_end(b: &[u8], i: usize) -> Result<Option<usize>, Bail> {
     match b.get(i + 1) {
-        Some(b'/') => Ok(Some(
-            memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k),
-        )),
+        Some(b'/') => Ok(Some(simd::find2(b, i, b'\n', b'\n'))),
         Some(b'*') => crate::lex::block_comment_end(b, i)
             .map(Some)
             .ok_or("an unterminated block comment"),
