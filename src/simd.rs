@@ -192,21 +192,6 @@ pub fn available() -> bool {
     false
 }
 
-/// Where the first `x` or `y` of `b` at or after `from` is, else `b.len()`:
-/// 32 bytes at a time where [`available`] (for the lexer's comments and
-/// strings, mostly short: memchr's dispatch costs more than the search).
-#[inline]
-pub fn find2(b: &[u8], from: usize, x: u8, y: u8) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if avx2::available() {
-        // SAFETY: the processor has the features `avx2::find2` needs.
-        return unsafe { avx2::find2(b, from, x, y) };
-    }
-    b.get(from..)
-        .and_then(|rest| memchr::memchr2(x, y, rest))
-        .map_or(b.len(), |k| from + k)
-}
-
 /// How many of the bytes that bound nesting `b` holds (see
 /// `lex::surely_within`), comments and literals included: 32 bytes at a
 /// time where [`available`], else one at a time.
@@ -376,26 +361,6 @@ mod avx2 {
             i = i.max(start + 32);
         }
         Ok(between)
-    }
-
-    #[target_feature(enable = "avx2,popcnt")]
-    #[inline]
-    pub(super) fn find2(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
-        let (x, y) = (_mm256_set1_epi8(x as i8), _mm256_set1_epi8(y as i8));
-        while i < b.len() {
-            let v = load(b, i, 0);
-            let is = _mm256_or_si256(_mm256_cmpeq_epi8(v, x), _mm256_cmpeq_epi8(v, y));
-            let mut found = _mm256_movemask_epi8(is) as u32;
-            // Not the padding past the end.
-            if b.len() - i < 32 {
-                found &= (1u32 << (b.len() - i)) - 1;
-            }
-            if found != 0 {
-                return i + found.trailing_zeros() as usize;
-            }
-            i += 32;
-        }
-        b.len()
     }
 
     /// Counts in byte lanes (one per position of a chunk), added up every
@@ -651,30 +616,6 @@ mod tests {
                 .iter()
                 .any(|b| b.reset && b.after > 0 && b.first > 0 && b.inner > 0)
         );
-    }
-
-    #[test]
-    fn find2_finds_the_first_of_two_bytes() {
-        // Around the chunk size, from every offset; a nul in the padding
-        // past the end is not found.
-        for len in [0, 1, 31, 32, 33, 64, 70] {
-            let text: Vec<u8> = (0..len)
-                .map(|i| match i % 13 {
-                    5 => b'"',
-                    11 => b'\\',
-                    _ => b'a',
-                })
-                .collect();
-            for from in 0..=len + 1 {
-                for (x, y) in [(b'"', b'\\'), (b'\\', b'\\'), (0, 0), (b'"', 0)] {
-                    let expected = text
-                        .get(from..)
-                        .and_then(|rest| rest.iter().position(|&c| c == x || c == y))
-                        .map_or(len, |k| from + k);
-                    assert_eq!(find2(&text, from, x, y), expected, "{len} {from} {x} {y}");
-                }
-            }
-        }
     }
 
     #[test]

@@ -819,13 +819,12 @@ fn no_suffix(b: &[u8], end: usize) -> Result<(), Bail> {
 fn quoted_end(b: &[u8], mut i: usize) -> Result<(usize, bool), Bail> {
     let mut escaped = false;
     loop {
-        let k = simd::find2(b, i, b'"', b'\\');
-        match b.get(k) {
-            Some(b'\\') => {
+        match memchr::memchr2(b'"', b'\\', &b[i.min(b.len())..]) {
+            Some(k) if b[i + k] == b'\\' => {
                 escaped = true;
-                i = k + 2;
+                i += k + 2;
             }
-            Some(_) => return Ok((k + 1, escaped)),
+            Some(k) => return Ok((i + k + 1, escaped)),
             None => return Err("an unterminated string"),
         }
     }
@@ -874,7 +873,9 @@ fn lexable(b: &[u8]) -> Result<(), Bail> {
 /// nests them.
 fn comment_end(b: &[u8], i: usize) -> Result<Option<usize>, Bail> {
     match b.get(i + 1) {
-        Some(b'/') => Ok(Some(simd::find2(b, i, b'\n', b'\n'))),
+        Some(b'/') => Ok(Some(
+            memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k),
+        )),
         Some(b'*') => crate::lex::block_comment_end(b, i)
             .map(Some)
             .ok_or("an unterminated block comment"),
