@@ -1,8 +1,8 @@
 //! Byte scans 32 bytes at a time, with AVX2 where the processor has it.
 //!
 //! The default mode spends most of its time proving that files it will not
-//! parse tokenize (`prefilter::lexes`). Nearly all bytes of code (words,
-//! blanks, most punctuation) need no decision, so the prefilter's lexer
+//! parse tokenize (`prefilter::lexes_quietly`). Nearly all bytes of code
+//! (words, blanks, most punctuation) need no decision, so the prefilter's lexer
 //! jumps from one byte that does to the next ([`skim`]). The bytes that
 //! matter are found 32 at a time: a byte belongs to a [`ByteSet`] when two
 //! 16-entry tables, looked up by its low and its high nibble, share a bit

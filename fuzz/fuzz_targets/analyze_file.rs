@@ -28,6 +28,8 @@ fuzz_target!(|data: &[u8]| {
             let quiet = prefilter::quiet(&text, &vocab);
             let lexes = quiet && prefilter::lexes(&text, &vocab);
             let lexes_quietly = prefilter::lexes_quietly(&text, &vocab);
+            // The engine lexes a quiet file as any other.
+            assert!(!quiet || lexes == lexes_quietly, "a quiet file lexed differently");
             let structure = prefilter::explain(&text, &vocab).is_ok();
             if let Err(diff) = prefilter::skim_agrees(&text, &vocab) {
                 panic!("the fast path and the lexer disagree: {diff}");

@@ -8,16 +8,21 @@
 //! syn parse and the walk are never run. `check --no-prefilter` parses every
 //! file, and `tests/prefilter.rs` asserts both modes report the same.
 //!
-//! Three checks, from cheapest, decide that a file cannot yield a finding
-//! (the engine runs them in stages: `engine::per_file_pass`):
-//! - [`quiet`], on the text alone: no vocabulary name where it could start
-//!   a fact, nothing that could be a canonical literal or a suppression
-//!   comment. Most files pass it, and in a crate where no file has anything
-//!   to report, they are then only lexed;
-//! - [`lexes_quietly`] (and [`lexes`] for a quiet file): the lexer tells code
-//!   from comments and strings and decodes literals; a file it accepts
-//!   tokenizes, so a file that does not is reported in both modes;
+//! Two checks decide that a file cannot yield a finding (the engine runs
+//! them in stages: `engine::per_file_pass`):
+//! - [`lexes_quietly`]: the lexer tells code from comments and strings and
+//!   decodes literals; a file it accepts tokenizes, so a file that does not
+//!   is reported in both modes. In a crate where no file has anything to
+//!   report, most files are only lexed;
 //! - [`explain`]: the lexer and the structure reader.
+//!
+//! [`quiet`] is a stricter check on the text alone (no vocabulary name where
+//! it could start a fact, nothing that could be a canonical literal or a
+//! suppression comment), and [`lexes`] the lexer for a quiet file. The
+//! engine no longer runs them: with the lexer's fast path, the text check
+//! cost more than it spared (a file it calls quiet is lexed with the same
+//! answer by [`lexes_quietly`]). The tests and the fuzz target still hold
+//! them to the walker.
 //!
 //! # Why a skipped file yields no registration, comparison or lowering
 //!
@@ -215,12 +220,7 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 /// calls quiet has no fact a finding can come from (checked on the
 /// registry's crates by `tests/prefilter.rs`, and by the fuzz target).
 pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
-    quiet_with(text, &filter_for(vocab), &mut None)
-}
-
-/// [`quiet`] with `filter`, giving in `found` the stems found in `text`
-/// when they were looked for (not when a literal or comment decided).
-fn quiet_with(text: &str, filter: &Filter, found: &mut Option<Vec<usize>>) -> bool {
+    let filter = filter_for(vocab);
     let Some(stems) = filter.stems.as_ref().filter(|_| filter.quotable) else {
         return false;
     };
@@ -230,8 +230,7 @@ fn quiet_with(text: &str, filter: &Filter, found: &mut Option<Vec<usize>>) -> bo
     let b = text.as_bytes();
     // Non-ASCII bytes belong to the word: an identifier may go on in Unicode.
     let in_word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
-    let candidates = found.insert(filter.candidates(stems, text));
-    candidates.iter().all(|&start| {
+    filter.candidates(stems, text).into_iter().all(|start| {
         let end = start + b[start..].iter().take_while(|&&c| in_word(c)).count();
         match text.get(start..end).map(|name| filter.is_vocabulary(name)) {
             None => false,
@@ -239,41 +238,6 @@ fn quiet_with(text: &str, filter: &Filter, found: &mut Option<Vec<usize>>) -> bo
             Some(Some(how)) => !may_start_fact(b, start, end, how),
         }
     })
-}
-
-/// What the text check and the lexer say of a file ([`check`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Checked {
-    /// [`quiet`] holds.
-    pub quiet: bool,
-    /// [`lexes`] holds for a quiet file, [`lexes_quietly`] for another.
-    pub lexes: bool,
-}
-
-/// [`quiet`], then [`lexes`] for a quiet file or [`lexes_quietly`] for
-/// another, as the first stage of the per-file pass needs them, with the
-/// vocabulary's stems looked for once (not again by the lexer when the text
-/// check found them).
-pub fn check(text: &str, vocab: &Vocabulary) -> Checked {
-    let filter = filter_for(vocab);
-    let mut found = None;
-    let quiet = quiet_with(text, &filter, &mut found);
-    let lexes = if quiet {
-        lexes(text, vocab)
-    } else {
-        let text = parseable_text(text);
-        // The stems of the text lexed: a byte-order mark or shebang blanked
-        // out moves none, but may remove some.
-        let found = found.filter(|_| matches!(text, std::borrow::Cow::Borrowed(_)));
-        let tokens = may_call_concat(text.as_bytes());
-        LEXED.with(|cell| {
-            watching_with(&text, vocab, &filter, found, |watch| {
-                lex_watched(&text, vocab, watch, &mut cell.borrow_mut(), tokens)
-            })
-            .is_ok()
-        })
-    };
-    Checked { quiet, lexes }
 }
 
 /// Words after which a name is declared, imported or a type, never called
@@ -384,7 +348,7 @@ fn may_call_concat(b: &[u8]) -> bool {
 /// stem, `concat` or canonical literal is looked for (the text has none
 /// that counts: a literal whose value is a canonical name is written with
 /// it between quotes, or with an escape or line continuation), and no
-/// token is kept.
+/// token is kept. Not run by the engine (see the module documentation).
 pub fn lexes(text: &str, _vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_within::<false>(&text, &UNWATCHED, &mut cell.borrow_mut()).is_ok())
@@ -464,24 +428,13 @@ fn lex_checked(
     tokens: bool,
 ) -> Result<(), Bail> {
     watching(text, vocab, |watch| {
-        lex_watched(text, vocab, watch, lexed, tokens)
+        if tokens {
+            lex_within::<true>(text, watch, lexed)?;
+            lexer::check_concat(text, &lexed.toks, &vocab.canonical)
+        } else {
+            lex_within::<false>(text, watch, lexed)
+        }
     })
-}
-
-/// [`lex_checked`] with what the lexer watches for.
-fn lex_watched(
-    text: &str,
-    vocab: &Vocabulary,
-    watch: &lexer::Watch<'_>,
-    lexed: &mut lexer::Lexed,
-    tokens: bool,
-) -> Result<(), Bail> {
-    if tokens {
-        lex_within::<true>(text, watch, lexed)?;
-        lexer::check_concat(text, &lexed.toks, &vocab.canonical)
-    } else {
-        lex_within::<false>(text, watch, lexed)
-    }
 }
 
 /// Run `f` with what the lexer watches for in `text` under `vocab`: the
@@ -491,22 +444,11 @@ fn watching<R>(
     vocab: &Vocabulary,
     f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
 ) -> Result<R, Bail> {
-    watching_with(text, vocab, &filter_for(vocab), None, f)
-}
-
-/// [`watching`] with the filter of `vocab`, and the stems of `text` when
-/// they were found already.
-fn watching_with<R>(
-    text: &str,
-    vocab: &Vocabulary,
-    filter: &Filter,
-    found: Option<Vec<usize>>,
-    f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
-) -> Result<R, Bail> {
+    let filter = filter_for(vocab);
     let Some(matcher) = &filter.stems else {
         return Err("the vocabulary matches every identifier");
     };
-    let candidates = found.unwrap_or_else(|| filter.candidates(matcher, text));
+    let candidates = filter.candidates(matcher, text);
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
     f(&lexer::Watch {
         candidates: &candidates,

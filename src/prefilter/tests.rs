@@ -391,6 +391,10 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
             .collect();
         for text in &texts {
             assert!(skim_agrees(text, &vocab).is_ok(), "{text:?}");
+            // The engine lexes a quiet text as any other.
+            if quiet(text, &vocab) {
+                assert_eq!(lexes(text, &vocab), lexes_quietly(text, &vocab), "{text:?}");
+            }
             if lexes(text, &vocab) || lexes_quietly(text, &vocab) {
                 assert!(
                     text.parse::<proc_macro2::TokenStream>().is_ok(),
@@ -484,4 +488,44 @@ fn nested_functions_are_lexed_again_within_a_bound() {
         &left[..60]
     );
     assert!(left.contains(&format!("fn g{}() {{ x(); }}", depth - 1)));
+}
+
+#[test]
+fn the_fast_path_matches_brackets_as_the_lexer() {
+    // Brackets are single stops of the fast path, read apart from the
+    // other stops: balanced, crossed, unopened and unclosed ones; a
+    // vocabulary name before a bad bracket, which the lexer meets first;
+    // and the same in a file with so many brackets that angles count too.
+    let vocab = Vocabulary::default();
+    let many = "g(a[1], {b}); ".repeat(800);
+    let mut texts = Vec::new();
+    for body in [
+        "g([1], {2}); h[(x)]",
+        "g(1]",
+        "g[1)",
+        "{ (}",
+        "register(x); )",
+        "register(x); (",
+        "x < y; ]",
+    ] {
+        texts.push(format!("fn f() {{ {body} }}"));
+        texts.push(format!("fn f() {{ {many}{body} }}"));
+    }
+    texts.extend([")".to_string(), "(".to_string(), "fn f() {".to_string()]);
+    let mut compared = 0;
+    for text in &texts {
+        match skim_agrees(text, &vocab) {
+            Ok(Some(_)) => compared += 1,
+            Ok(None) => {}
+            Err(diff) => panic!("{text:.60}: {diff}"),
+        }
+        assert_eq!(
+            reason(text) == Some("a vocabulary name in code"),
+            text.contains("register"),
+            "{text:.60}"
+        );
+    }
+    if crate::simd::available() {
+        assert_eq!(compared, texts.len());
+    }
 }
