@@ -223,9 +223,9 @@ enum Verdict {
 /// the run). So the pass goes in three stages, each on the thread pool:
 /// 1. every file is opened once, which says what file it is and its size
 ///    (no `stat` by path first); one the prefilter may skip is read and
-///    lexed ([`prefilter::lexes_quietly`]), so a file that does not
-///    tokenize is reported in both modes; no file is parsed yet (with
-///    `--no-prefilter` every file is only opened here);
+///    lexed ([`prefilter::survey`]), so a file that does not tokenize is
+///    reported in both modes; no file is parsed yet (with `--no-prefilter`
+///    every file is only opened here);
 /// 2. the files that need it are parsed in full (all of them with
 ///    `--no-prefilter`);
 /// 3. in the crates that need it, the files only lexed are read again for
@@ -394,13 +394,14 @@ fn verdict(input: &Input, text: &str) -> Verdict {
     let vocab = &input.config.vocab;
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    if !prefilter::lexes_quietly(text, vocab) {
+    let survey = prefilter::survey(text, vocab);
+    if !survey.lexes {
         return Verdict::Parse;
     }
     // Suppression comments are reported at, so they need the crate pass.
     // (Only whether there are any counts here: no id is needed.)
-    let directives = suppression::scan(0, text);
-    if directives.directives.is_empty() && directives.malformed.is_empty() {
+    let directives = survey.directives.then(|| suppression::scan(0, text));
+    if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
         Verdict::Lexed
     } else {
         Verdict::Analyze

@@ -324,6 +324,18 @@ fn the_registry_corpus_keeps_its_structure() {
             Some(Err(e)) => failures.push(e),
             None => {}
         }
+        // The engine's one search for stems, `concat` and suppression
+        // comments lexes as the lexer and misses no suppression comment.
+        let survey = prefilter::survey(&text, &vocab);
+        if survey.lexes != prefilter::lexes_quietly(&text, &vocab) {
+            failures.push(format!("{path}: surveyed and lexed differently"));
+        }
+        let directives = backend_lint::suppression::scan(0, &text);
+        if !survey.directives
+            && !(directives.directives.is_empty() && directives.malformed.is_empty())
+        {
+            failures.push(format!("{path}: a suppression comment the survey missed"));
+        }
         // The fast path accepts and rejects what the lexer does.
         match prefilter::skim_agrees(&text, &vocab) {
             Ok(Some(true)) => skimmed += 1,

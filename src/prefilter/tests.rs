@@ -529,3 +529,53 @@ fn the_fast_path_matches_brackets_as_the_lexer() {
         assert_eq!(compared, texts.len());
     }
 }
+
+#[test]
+fn a_survey_lexes_and_finds_suppression_comments_as_apart() {
+    // `survey` looks for the stems, `concat` and the suppression comments'
+    // prefix in one search: the same answer as `lexes_quietly`, and no
+    // suppression comment missed, where `concat` or the prefix stand next
+    // to stems, inside words, in comments and in a shebang line.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("backend-lint.toml");
+    // `xcon` can end inside `concat`, `back` starts where the prefix does.
+    std::fs::write(
+        &file,
+        "[registration]\nextend-functions = [{ name = \"xcon*\", key = 1 }, { name = \"back*\", key = 1 }]\n",
+    )
+    .unwrap();
+    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    let texts = [
+        "fn f() { let p = concat!(\"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"a\", \"b\"); }",
+        "// concat!(\"cu\", \"da\")\nfn f() {}",
+        "fn f() { xconcat!(\"cu\", \"da\"); }",
+        "fn f() { s.concat(); register(x); }",
+        "fn f() { a.concat(); }\n// backend-lint: allow(duplicate_registration)\n",
+        "fn f() {} // backend-lint: nonsense\n",
+        "fn f() { backend - lint: register(1) }",
+        "// backend-lint:register(x)\nfn f() { register(x) }",
+        "#!/usr/bin/env run // backend-lint: allow(x)\nfn f() {}",
+        "fn f() { concatregister(x); }",
+    ];
+    for vocab in [&Vocabulary::default(), &config.vocab] {
+        for text in texts {
+            let survey = survey(text, vocab);
+            assert_eq!(survey.lexes, lexes_quietly(text, vocab), "{text}");
+            let found = crate::suppression::scan(0, text);
+            if !survey.directives {
+                assert!(
+                    found.directives.is_empty() && found.malformed.is_empty(),
+                    "{text}"
+                );
+            }
+        }
+    }
+    assert!(!survey(texts[0], &Vocabulary::default()).lexes);
+    assert!(survey(texts[1], &Vocabulary::default()).lexes);
+    assert!(survey(texts[5], &Vocabulary::default()).directives);
+    assert!(!survey(texts[4], &Vocabulary::default()).directives);
+    // With a stem that may hide `concat`, `concat!` is read from tokens.
+    assert!(filter_for(&config.vocab).stems_hide_concat);
+    assert!(!filter_for(&Vocabulary::default()).stems_hide_concat);
+}
