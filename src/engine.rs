@@ -223,8 +223,7 @@ enum Verdict {
 /// the run). So the pass goes in three stages, each on the thread pool:
 /// 1. every file is opened once, which says what file it is and its size
 ///    (no `stat` by path first); one the prefilter may skip is read and
-///    lexed ([`prefilter::quiet`] and [`prefilter::lexes`], or
-///    [`prefilter::lexes_quietly`]), so a file that does not tokenize is
+///    lexed ([`prefilter::survey`]), so a file that does not tokenize is
 ///    reported in both modes; no file is parsed yet (with `--no-prefilter`
 ///    every file is only opened here);
 /// 2. the files that need it are parsed in full (all of them with
@@ -393,21 +392,15 @@ fn survey(input: &Input) -> Survey {
 /// What the rest of the pass does with a file the prefilter may skip.
 fn verdict(input: &Input, text: &str) -> Verdict {
     let vocab = &input.config.vocab;
-    let quiet = prefilter::quiet(text, vocab);
-    let lexed = if quiet {
-        prefilter::lexes(text, vocab)
-    } else {
-        prefilter::lexes_quietly(text, vocab)
-    };
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    if !lexed {
+    let survey = prefilter::survey(text, vocab);
+    if !survey.lexes {
         return Verdict::Parse;
     }
-    // Suppression comments are reported at, so they need the crate pass
-    // (a quiet file has none).
+    // Suppression comments are reported at, so they need the crate pass.
     // (Only whether there are any counts here: no id is needed.)
-    let directives = (!quiet).then(|| suppression::scan(0, text));
+    let directives = survey.directives.then(|| suppression::scan(0, text));
     if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
         Verdict::Lexed
     } else {

@@ -1,8 +1,8 @@
 //! Byte scans 32 bytes at a time, with AVX2 where the processor has it.
 //!
 //! The default mode spends most of its time proving that files it will not
-//! parse tokenize (`prefilter::lexes`). Nearly all bytes of code (words,
-//! blanks, most punctuation) need no decision, so the prefilter's lexer
+//! parse tokenize (`prefilter::lexes_quietly`). Nearly all bytes of code
+//! (words, blanks, most punctuation) need no decision, so the prefilter's lexer
 //! jumps from one byte that does to the next ([`skim`]). The bytes that
 //! matter are found 32 at a time: a byte belongs to a [`ByteSet`] when two
 //! 16-entry tables, looked up by its low and its high nibble, share a bit
@@ -88,7 +88,9 @@ impl ByteSet {
 /// The bytes [`skim`] stops at: every byte of `every`, and each byte of
 /// `starting` that does not follow a byte of `word` (a digit that starts a
 /// number, not one inside a name). With `links` and `resets`, what lies
-/// between stops is counted too ([`Between`]).
+/// between stops is counted too ([`Between`]). Without, the stops at bytes
+/// of `single` (a subset of `every`: one-byte tokens, such as brackets) are
+/// visited as [`Stop::Single`], in a tight loop of their own.
 #[derive(Clone, Copy, Debug)]
 pub struct Stops {
     pub every: ByteSet,
@@ -96,6 +98,17 @@ pub struct Stops {
     pub word: ByteSet,
     pub links: ByteSet,
     pub resets: ByteSet,
+    pub single: ByteSet,
+}
+
+/// Where [`skim`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// At `p`, with what was passed over since the last stop.
+    At(usize, Between),
+    /// At `p`, a byte of [`Stops::single`]: the scan goes on right after
+    /// it, whatever the visit returns (on success).
+    Single(usize),
 }
 
 /// The bytes [`skim`] passed over before a stop (or the end), as runs of
@@ -148,17 +161,19 @@ impl Stops {
     }
 }
 
-/// Call `visit(p, between)` at each stop `p` of `b` ([`Stops`]), in order,
-/// with what was passed over since the last (counted when `LINKS`); `visit`
-/// returns where to go on from (past what it read, at least `p + 1`), and
-/// bytes before that are neither visited nor counted. Stops at the first
+/// Call `visit(Stop::At(p, between))` at each stop `p` of `b` ([`Stops`]),
+/// in order, with what was passed over since the last (counted when
+/// `LINKS`); `visit` returns where to go on from (past what it read, at
+/// least `p + 1`), and bytes before that are neither visited nor counted.
+/// Without `LINKS`, a stop at a byte of `stops.single` is visited as
+/// `Stop::Single(p)` and the scan goes on at `p + 1`. Stops at the first
 /// error; else gives what lies after the last stop. `None` when AVX2 is
 /// not available: the caller reads the bytes itself.
 #[inline]
 pub fn skim<const LINKS: bool, E>(
     b: &[u8],
     stops: &Stops,
-    visit: impl FnMut(usize, Between) -> Result<usize, E>,
+    visit: impl FnMut(Stop) -> Result<usize, E>,
 ) -> Option<Result<Between, E>> {
     #[cfg(target_arch = "x86_64")]
     if avx2::available() {
@@ -226,7 +241,7 @@ impl NestingBytes {
 mod avx2 {
     use std::arch::x86_64::*;
 
-    use super::{Between, ByteSet, NestingBytes, Stops};
+    use super::{Between, ByteSet, NestingBytes, Stop, Stops};
 
     /// AVX2, and `popcnt` to count a mask's bits (std caches the answers).
     pub(super) fn available() -> bool {
@@ -276,7 +291,7 @@ mod avx2 {
     pub(super) fn skim<const LINKS: bool, E>(
         b: &[u8],
         stops: &Stops,
-        mut visit: impl FnMut(usize, Between) -> Result<usize, E>,
+        mut visit: impl FnMut(Stop) -> Result<usize, E>,
     ) -> Result<Between, E> {
         let tables = |set: &ByteSet| (table(&set.lo), table(&set.hi));
         let (every, starting, word) = (
@@ -285,33 +300,53 @@ mod avx2 {
             tables(&stops.word),
         );
         let (links, resets) = (tables(&stops.links), tables(&stops.resets));
+        let single = tables(&stops.single);
         let mut between = Between::default();
         let mut i = 0;
         while i < b.len() {
             let start = i;
             let v = load(b, start, 0);
-            let after_word = (members(v, word.0, word.1) << 1)
-                | u32::from(start > 0 && stops.word.contains(b[start - 1]));
-            let mut found =
-                members(v, every.0, every.1) | (members(v, starting.0, starting.1) & !after_word);
+            let mut found = members(v, every.0, every.1);
+            // Many chunks hold no digit: the word bytes are not needed there.
+            let starting = members(v, starting.0, starting.1);
+            if starting != 0 {
+                let after_word = (members(v, word.0, word.1) << 1)
+                    | u32::from(start > 0 && stops.word.contains(b[start - 1]));
+                found |= starting & !after_word;
+            }
             // Not the padding past the end (0, which is no link or reset).
             if b.len() - start < 32 {
                 found &= (1u32 << (b.len() - start)) - 1;
             }
-            let (linked, reset) = if LINKS {
-                (members(v, links.0, links.1), members(v, resets.0, resets.1))
+            let (linked, reset, singles) = if LINKS {
+                (
+                    members(v, links.0, links.1),
+                    members(v, resets.0, resets.1),
+                    0,
+                )
             } else {
-                (0, 0)
+                (0, 0, members(v, single.0, single.1))
             };
             while found != 0 {
-                let k = found.trailing_zeros();
+                // The single stops before the next other one (all that are
+                // left when there is none), without a visit's bookkeeping.
+                let others = found & !singles;
+                let mut run = found & singles & (others & others.wrapping_neg()).wrapping_sub(1);
+                while run != 0 {
+                    visit(Stop::Single(start + run.trailing_zeros() as usize))?;
+                    run &= run - 1;
+                }
+                if others == 0 {
+                    break;
+                }
+                let k = others.trailing_zeros();
                 let p = start + k as usize;
                 if LINKS {
                     // Passed over: from `i` to the stop.
                     let passed = (u32::MAX << (i - start)) & ((1u32 << k) - 1);
                     between.add(linked & passed, reset & passed);
                 }
-                i = visit(p, std::mem::take(&mut between))?;
+                i = visit(Stop::At(p, std::mem::take(&mut between)))?;
                 debug_assert!(i > p, "no progress at {p}");
                 if i >= start + 32 {
                     break;
@@ -399,7 +434,16 @@ mod tests {
         word: ByteSet::new(&WORD),
         links: ByteSet::of(b"=."),
         resets: ByteSet::of(b";"),
+        single: ByteSet::of(b""),
     };
+
+    /// The stop at `p` with what lay between, for the tests without singles.
+    fn at(stop: Stop) -> (usize, Between) {
+        match stop {
+            Stop::At(p, between) => (p, between),
+            Stop::Single(p) => panic!("no single stops here, one at {p}"),
+        }
+    }
 
     #[test]
     fn a_byte_set_holds_its_bytes_only() {
@@ -426,7 +470,8 @@ mod tests {
                 })
                 .collect();
             let mut seen = Vec::new();
-            let result = skim::<false, _>(&text, &STOPS, |p, between| {
+            let result = skim::<false, _>(&text, &STOPS, |stop| {
+                let (p, between) = at(stop);
                 seen.push(p);
                 assert_eq!(between, Between::default());
                 // Skip the two bytes after a quote.
@@ -451,7 +496,8 @@ mod tests {
         // A digit after a word byte in the chunk before is no stop.
         let text = format!("{}a1 2", " ".repeat(31));
         let mut seen = Vec::new();
-        if skim::<false, _>(text.as_bytes(), &STOPS, |p, _| {
+        if skim::<false, _>(text.as_bytes(), &STOPS, |stop| {
+            let (p, _) = at(stop);
             seen.push(p);
             Ok::<_, ()>(p + 1)
         })
@@ -462,12 +508,74 @@ mod tests {
         // An error stops the scan.
         let text = b"\"a\"b\"";
         let mut seen = 0;
-        let result = skim::<false, _>(text, &STOPS, |p, _| {
+        let result = skim::<false, _>(text, &STOPS, |stop| {
+            let (p, _) = at(stop);
             seen += 1;
             if p == 2 { Err(p) } else { Ok(p + 1) }
         });
         if let Some(result) = result {
             assert_eq!((result, seen), (Err(2), 2));
+        }
+    }
+
+    #[test]
+    fn single_stops_are_visited_in_order() {
+        // Quotes skip the next two bytes, brackets are single stops; runs
+        // of brackets before, between and after other stops, in and across
+        // chunks, and brackets a quote skips.
+        const SINGLE: Stops = Stops {
+            every: ByteSet::of(b"\"()"),
+            single: ByteSet::of(b"()"),
+            ..STOPS
+        };
+        let text = format!(
+            "(()\"()(1 a1(){}(\")(\"a)){})",
+            "()".repeat(20),
+            " (".repeat(9)
+        );
+        let b = text.as_bytes();
+        let skip = |p: usize| if b[p] == b'"' { p + 3 } else { p + 1 };
+        let mut seen = Vec::new();
+        let result = skim::<false, _>(b, &SINGLE, |stop| {
+            seen.push(stop);
+            Ok::<_, ()>(match stop {
+                Stop::At(p, _) => skip(p),
+                // Whatever is returned, the scan goes on after the byte.
+                Stop::Single(_) => 0,
+            })
+        });
+        let Some(result) = result else {
+            return;
+        };
+        assert_eq!(result, Ok(Between::default()));
+        let mut expected = Vec::new();
+        let mut p = 0;
+        while p < b.len() {
+            if SINGLE.at(b, p) {
+                let single = SINGLE.single.contains(b[p]);
+                expected.push(if single {
+                    Stop::Single(p)
+                } else {
+                    Stop::At(p, Between::default())
+                });
+                p = if single { p + 1 } else { skip(p) };
+            } else {
+                p += 1;
+            }
+        }
+        assert_eq!(seen, expected);
+        assert!(seen.iter().filter(|s| matches!(s, Stop::Single(_))).count() > 50);
+        // An error at a single stop ends the scan.
+        let mut visits = 0;
+        let result = skim::<false, _>(b"(\"a)", &SINGLE, |stop| {
+            visits += 1;
+            match stop {
+                Stop::At(p, _) => Ok(p + 1),
+                Stop::Single(p) => Err(p),
+            }
+        });
+        if let Some(result) = result {
+            assert_eq!((result, visits), (Err(0), 1));
         }
     }
 
@@ -479,7 +587,8 @@ mod tests {
         let b = text.as_bytes();
         let mut got = Vec::new();
         let skip = |p: usize| if b[p] == b'"' && p > 5 { p + 3 } else { p + 1 };
-        let Some(tail) = skim::<true, _>(b, &STOPS, |p, between| {
+        let Some(tail) = skim::<true, _>(b, &STOPS, |stop| {
+            let (p, between) = at(stop);
             got.push(between);
             Ok::<_, ()>(skip(p))
         }) else {

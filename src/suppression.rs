@@ -58,7 +58,7 @@ struct LineComment {
 pub fn scan(file: FileId, text: &str) -> Directives {
     let mut out = Directives::default();
     // Cheap exit for the common case: the tool is never named.
-    if !text.contains(PREFIX) {
+    if memchr::memmem::find(text.as_bytes(), PREFIX.as_bytes()).is_none() {
         return out;
     }
     let comments = line_comments(text);

@@ -286,10 +286,15 @@ fn bodies_left_out_change_no_fact() {
 }
 
 /// A file the text check calls quiet has nothing a finding can come from
-/// (it may still not parse: that is for the lexer to find).
+/// (it may still not parse: that is for the lexer to find), and the lexer
+/// watching the vocabulary reads it as the one watching nothing (the engine
+/// lexes every file the first way).
 fn check_quiet(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), String>> {
     if !prefilter::quiet(text, vocab) {
         return None;
+    }
+    if prefilter::lexes(text, vocab) != prefilter::lexes_quietly(text, vocab) {
+        return Some(Err(format!("{path}: quiet, yet lexed differently")));
     }
     match parse_and_extract(0, text, vocab) {
         Ok(full) if full.may_be_reported() => {
@@ -318,6 +323,17 @@ fn the_registry_corpus_keeps_its_structure() {
             Some(Ok(())) => read += 1,
             Some(Err(e)) => failures.push(e),
             None => {}
+        }
+        // The engine's one search for stems, `concat` and suppression
+        // comments lexes as the lexer and misses no suppression comment.
+        let survey = prefilter::survey(&text, &vocab);
+        if survey.lexes != prefilter::lexes_quietly(&text, &vocab) {
+            failures.push(format!("{path}: surveyed and lexed differently"));
+        }
+        let directives = backend_lint::suppression::scan(0, &text);
+        let none = directives.directives.is_empty() && directives.malformed.is_empty();
+        if !(survey.directives || none) {
+            failures.push(format!("{path}: a suppression comment the survey missed"));
         }
         // The fast path accepts and rejects what the lexer does.
         match prefilter::skim_agrees(&text, &vocab) {

@@ -28,6 +28,16 @@ fuzz_target!(|data: &[u8]| {
             let quiet = prefilter::quiet(&text, &vocab);
             let lexes = quiet && prefilter::lexes(&text, &vocab);
             let lexes_quietly = prefilter::lexes_quietly(&text, &vocab);
+            // The engine lexes a quiet file as any other, with one search for
+            // stems, `concat` and suppression comments.
+            assert!(!quiet || lexes == lexes_quietly, "a quiet file lexed differently");
+            let survey = prefilter::survey(&text, &vocab);
+            assert_eq!(survey.lexes, lexes_quietly, "surveyed and lexed differently");
+            let directives = backend_lint::suppression::scan(0, &text);
+            assert!(
+                survey.directives || (directives.directives.is_empty() && directives.malformed.is_empty()),
+                "a suppression comment the survey missed"
+            );
             let structure = prefilter::explain(&text, &vocab).is_ok();
             if let Err(diff) = prefilter::skim_agrees(&text, &vocab) {
                 panic!("the fast path and the lexer disagree: {diff}");

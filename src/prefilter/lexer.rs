@@ -252,6 +252,12 @@ const fn stops(angles: bool) -> Stops {
         word: ByteSet::new(&WORD),
         links: ByteSet::of(b"=.|-*&!"),
         resets: ByteSet::of(b";,"),
+        // One-byte tokens: nothing to skip after them.
+        single: if angles {
+            ByteSet::of(b"()[]{}<")
+        } else {
+            ByteSet::of(b"()[]{}")
+        },
     }
 }
 
@@ -352,7 +358,55 @@ fn skim_in<const CHAINS: bool>(
         b,
         stops,
         #[inline(always)]
-        |p: usize, between| {
+        |stop| {
+            let (p, between) = match stop {
+                // A bracket or `<` (without `CHAINS`): no links to count,
+                // as the same bytes below.
+                simd::Stop::Single(p) => {
+                    let c = b[p];
+                    let deep = |open: &Vec<u8>, angles| {
+                        if open.len() + angles > bounds.brackets {
+                            Err(DEEP)
+                        } else {
+                            Ok(())
+                        }
+                    };
+                    let read = match c {
+                        b'(' | b'[' | b'{' => {
+                            open.push(c);
+                            if c == b'{' {
+                                angles = 0;
+                            }
+                            if bounds.angles {
+                                deep(&open, angles)
+                            } else {
+                                Ok(())
+                            }
+                        }
+                        b'<' => {
+                            angles += 1;
+                            deep(&open, angles)
+                        }
+                        _ => {
+                            if c == b'}' {
+                                angles = 0;
+                            }
+                            closes(open.pop(), c)
+                        }
+                    };
+                    if let Err(e) = read {
+                        // A vocabulary name before it is what `lex` sees first.
+                        for &at in &cands[next_candidate.min(cands.len())..] {
+                            if at < p {
+                                vocabulary_at(watch, at, word_end(b, at), text)?;
+                            }
+                        }
+                        return Err(e);
+                    }
+                    return Ok(p + 1);
+                }
+                simd::Stop::At(p, between) => (p, between),
+            };
             if CHAINS {
                 pass(&mut chains, between)?;
             }
@@ -364,6 +418,8 @@ fn skim_in<const CHAINS: bool>(
             }
             let c = b[p];
             let end = match c {
+                // Most numbers are one digit (`0`, `1`): nothing more to read.
+                b'0'..=b'9' if !b.get(p + 1).is_some_and(|&c| is_word(c)) => p + 1,
                 b'0'..=b'9' => {
                     let (end, minus) = number(b, p)?;
                     // The exponent's `-` is a link for lex::nesting.
@@ -413,7 +469,13 @@ fn skim_in<const CHAINS: bool>(
                 b'"' | b'\'' | b'#' => {
                     let word = b[last_end..p].iter().rev().take_while(|&&c| is_word(c));
                     let start = p - word.count();
-                    match prefixed(text, start, p, watch, &mut next_candidate)? {
+                    // No word, no prefix (most quotes and `#`).
+                    let prefixed = if start < p {
+                        prefixed(text, start, p, watch, &mut next_candidate)?
+                    } else {
+                        None
+                    };
+                    match prefixed {
                         Some((end, _)) => end,
                         None if c == b'"' => string(b, p, watch)?,
                         None if c == b'\'' => char_or_lifetime(text, p)?.0,
@@ -445,8 +507,13 @@ fn skim_in<const CHAINS: bool>(
 
 /// A plain string literal at `i` (its `"`): its end.
 fn string(b: &[u8], i: usize, watch: &Watch<'_>) -> Result<usize, Bail> {
-    let end = quoted_end(b, i + 1)?;
-    check_str(&b[i + 1..end - 1], Quoted::Str, watch)?;
+    let (end, escaped) = quoted_end(b, i + 1)?;
+    let body = &b[i + 1..end - 1];
+    if escaped {
+        check_str(body, Quoted::Str, watch)?;
+    } else {
+        check_raw(body, Quoted::Str, watch)?;
+    }
     no_suffix(b, end)?;
     Ok(end)
 }
@@ -454,7 +521,12 @@ fn string(b: &[u8], i: usize, watch: &Watch<'_>) -> Result<usize, Bail> {
 /// A character literal or a lifetime at `i` (its `'`): its end and kind.
 fn char_or_lifetime(text: &str, i: usize) -> Result<(usize, Kind), Bail> {
     let b = text.as_bytes();
-    if let Some(len) = char_literal_len(text, i) {
+    // `char_literal_len` without decoding, for a character in ASCII.
+    let len = match b.get(i + 1) {
+        Some(&c) if c.is_ascii() && c != b'\\' => (b.get(i + 2) == Some(&b'\'')).then_some(3),
+        _ => char_literal_len(text, i),
+    };
+    if let Some(len) = len {
         check_char(&b[i + 1..i + len - 1], false)?;
         no_suffix(b, i + len)?;
         return Ok((i + len, Kind::Lit));
@@ -509,7 +581,7 @@ fn prefixed(
             (end, kind)
         }
         (b"b" | b"c", Some(b'"')) => {
-            let end = quoted_end(b, i + 1)?;
+            let (end, _) = quoted_end(b, i + 1)?;
             let quoted = if word == b"b" {
                 Quoted::Bytes
             } else {
@@ -742,12 +814,17 @@ fn no_suffix(b: &[u8], end: usize) -> Result<(), Bail> {
     }
 }
 
-/// The end (after the closing quote) of a `"` string whose body starts at `i`.
-fn quoted_end(b: &[u8], mut i: usize) -> Result<usize, Bail> {
+/// The end (after the closing quote) of a `"` string whose body starts at
+/// `i`, and whether the body holds a backslash.
+fn quoted_end(b: &[u8], mut i: usize) -> Result<(usize, bool), Bail> {
+    let mut escaped = false;
     loop {
         match memchr::memchr2(b'"', b'\\', &b[i.min(b.len())..]) {
-            Some(k) if b[i + k] == b'\\' => i += k + 2,
-            Some(k) => return Ok(i + k + 1),
+            Some(k) if b[i + k] == b'\\' => {
+                escaped = true;
+                i += k + 2;
+            }
+            Some(k) => return Ok((i + k + 1, escaped)),
             None => return Err("an unterminated string"),
         }
     }

@@ -8,16 +8,23 @@
 //! syn parse and the walk are never run. `check --no-prefilter` parses every
 //! file, and `tests/prefilter.rs` asserts both modes report the same.
 //!
-//! Three checks, from cheapest, decide that a file cannot yield a finding
-//! (the engine runs them in stages: `engine::per_file_pass`):
-//! - [`quiet`], on the text alone: no vocabulary name where it could start
-//!   a fact, nothing that could be a canonical literal or a suppression
-//!   comment. Most files pass it, and in a crate where no file has anything
-//!   to report, they are then only lexed;
-//! - [`lexes_quietly`] (and [`lexes`] for a quiet file): the lexer tells code
-//!   from comments and strings and decodes literals; a file it accepts
-//!   tokenizes, so a file that does not is reported in both modes;
+//! Two checks decide that a file cannot yield a finding (the engine runs
+//! them in stages: `engine::per_file_pass`):
+//! - [`lexes_quietly`] (run by the engine as [`survey`], which finds the
+//!   vocabulary's stems, `concat` and suppression comments in one search):
+//!   the lexer tells code from comments and strings and decodes literals; a
+//!   file it accepts tokenizes, so a file that does not is reported in both
+//!   modes. In a crate where no file has anything to report, most files are
+//!   only lexed;
 //! - [`explain`]: the lexer and the structure reader.
+//!
+//! [`quiet`] is a stricter check on the text alone (no vocabulary name where
+//! it could start a fact, nothing that could be a canonical literal or a
+//! suppression comment), and [`lexes`] the lexer for a quiet file. The
+//! engine no longer runs them: with the lexer's fast path, the text check
+//! cost more than it spared (a file it calls quiet is lexed with the same
+//! answer by [`lexes_quietly`]). The tests and the fuzz target still hold
+//! them to the walker.
 //!
 //! # Why a skipped file yields no registration, comparison or lowering
 //!
@@ -104,6 +111,11 @@ struct Filter {
     /// `None` when every file needs the full parse (a pattern `*` matches
     /// every identifier).
     stems: Option<AhoCorasick>,
+    /// `concat`, the suppression comments' prefix, then the stems: what
+    /// the per-file pass looks for in one search ([`Filter::words`]).
+    words: Option<AhoCorasick>,
+    /// A stem may end inside a `concat`, hiding it from that search.
+    stems_hide_concat: bool,
     /// No canonical name holds a quote or a backslash: a text test can rule
     /// their literals out ([`quiet`]).
     quotable: bool,
@@ -126,20 +138,64 @@ impl Filter {
         // A canonical name with a line break: a literal's value may differ
         // from its text (CRLF), so the literal check could miss it.
         let odd_platform = vocab.canonical.iter().any(|c| c.contains(['\r', '\n']));
-        let matcher = if stems.iter().any(|s| s.is_empty()) || odd_platform {
-            None
-        } else {
+        let build = |patterns: &[&str]| {
             AhoCorasick::builder()
                 .match_kind(MatchKind::LeftmostFirst)
-                .build(&stems)
+                .build(patterns)
                 .ok()
         };
+        let (matcher, words) = if stems.iter().any(|s| s.is_empty()) || odd_platform {
+            (None, None)
+        } else {
+            let words: Vec<&str> = [CONCAT, suppression::PREFIX]
+                .into_iter()
+                .chain(stems.iter().copied())
+                .collect();
+            (build(&stems), build(&words))
+        };
         let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
+        // A match of a stem that `concat` starts inside.
+        let stems_hide_concat = stems.iter().any(|s| {
+            (1..s.len()).any(|k| {
+                s.get(k..)
+                    .is_some_and(|rest| CONCAT.starts_with(rest) || rest.starts_with(CONCAT))
+            })
+        });
         Filter {
             vocab: vocab.clone(),
             stems: matcher,
+            words,
+            stems_hide_concat,
             quotable,
         }
+    }
+
+    /// [`Filter::candidates`], and whether `concat` and the suppression
+    /// comments' prefix occur, in one search. The two come first among the
+    /// patterns, so that no stem starting where they do hides them; a stem
+    /// they hide starts inside `concat` (where no word starts) or inside the
+    /// prefix, and then the stems are looked for again, alone. A stem that
+    /// starts first hides them only inside a word (stems are names): no
+    /// `concat!` and no suppression comment is missed, but `concat` as a
+    /// word may be (`stems_hide_concat`).
+    fn words(&self, words: &AhoCorasick, stems: &AhoCorasick, text: &str) -> Words {
+        let b = text.as_bytes();
+        let mut found = Words::default();
+        for m in words.find_iter(text) {
+            match m.pattern().as_usize() {
+                0 => found.concat = true,
+                1 => found.directive = true,
+                _ => {}
+            }
+            let s = m.start();
+            if s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
+                found.candidates.push(s);
+            }
+        }
+        if found.directive {
+            found.candidates = self.candidates(stems, text);
+        }
+        found
     }
 
     /// Whether the text may hold a literal whose value is a canonical name,
@@ -186,6 +242,16 @@ impl Filter {
         }
     }
 }
+
+/// What [`Filter::words`] finds in a text.
+#[derive(Default)]
+struct Words {
+    candidates: Vec<usize>,
+    concat: bool,
+    directive: bool,
+}
+
+const CONCAT: &str = "concat";
 
 thread_local! {
     static FILTER: RefCell<Option<Arc<Filter>>> = const { RefCell::new(None) };
@@ -320,6 +386,47 @@ pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), tokens).is_ok())
 }
 
+/// What the first stage of the per-file pass learns of a file ([`survey`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Survey {
+    /// [`lexes_quietly`] holds.
+    pub lexes: bool,
+    /// The text may hold a suppression comment (else `suppression::scan`
+    /// finds none).
+    pub directives: bool,
+}
+
+/// [`lexes_quietly`], and whether the text may hold a suppression comment,
+/// with one search for the vocabulary's stems, `concat` and the comments'
+/// prefix (three passes over the text before).
+pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
+    let parseable = parseable_text(text);
+    let filter = filter_for(vocab);
+    let (Some(stems), Some(words)) = (&filter.stems, &filter.words) else {
+        return Survey {
+            lexes: false,
+            directives: true,
+        };
+    };
+    let found = filter.words(words, stems, &parseable);
+    // Tokens are only needed to read a `concat!` (`lexes_quietly` reads
+    // them for any `concat` before a `!`, as a word or not).
+    let tokens =
+        (found.concat || filter.stems_hide_concat) && may_call_concat(parseable.as_bytes());
+    let lexes = LEXED.with(|cell| {
+        let lexed = &mut cell.borrow_mut();
+        watching_found(vocab, &filter, found.candidates, |watch| {
+            lex_watched(&parseable, vocab, watch, lexed, tokens)
+        })
+        .is_ok()
+    });
+    Survey {
+        lexes,
+        // A shebang line blanked out is not searched: the file's may hold one.
+        directives: found.directive || matches!(parseable, std::borrow::Cow::Owned(_)),
+    }
+}
+
 /// For a file that needs the full parse: its text with the body of every
 /// function that holds nothing the walker records blanked out (line breaks
 /// kept: offsets, lines and columns are the file's), so that syn parses only
@@ -343,7 +450,7 @@ fn may_call_concat(b: &[u8]) -> bool {
 /// stem, `concat` or canonical literal is looked for (the text has none
 /// that counts: a literal whose value is a canonical name is written with
 /// it between quotes, or with an escape or line continuation), and no
-/// token is kept.
+/// token is kept. Not run by the engine (see the module documentation).
 pub fn lexes(text: &str, _vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_within::<false>(&text, &UNWATCHED, &mut cell.borrow_mut()).is_ok())
@@ -423,13 +530,24 @@ fn lex_checked(
     tokens: bool,
 ) -> Result<(), Bail> {
     watching(text, vocab, |watch| {
-        if tokens {
-            lex_within::<true>(text, watch, lexed)?;
-            lexer::check_concat(text, &lexed.toks, &vocab.canonical)
-        } else {
-            lex_within::<false>(text, watch, lexed)
-        }
+        lex_watched(text, vocab, watch, lexed, tokens)
     })
+}
+
+/// [`lex_checked`] with what the lexer watches for.
+fn lex_watched(
+    text: &str,
+    vocab: &Vocabulary,
+    watch: &lexer::Watch<'_>,
+    lexed: &mut lexer::Lexed,
+    tokens: bool,
+) -> Result<(), Bail> {
+    if tokens {
+        lex_within::<true>(text, watch, lexed)?;
+        lexer::check_concat(text, &lexed.toks, &vocab.canonical)
+    } else {
+        lex_within::<false>(text, watch, lexed)
+    }
 }
 
 /// Run `f` with what the lexer watches for in `text` under `vocab`: the
@@ -444,6 +562,16 @@ fn watching<R>(
         return Err("the vocabulary matches every identifier");
     };
     let candidates = filter.candidates(matcher, text);
+    watching_found(vocab, &filter, candidates, f)
+}
+
+/// [`watching`] with the stems found in `text` already.
+fn watching_found<R>(
+    vocab: &Vocabulary,
+    filter: &Filter,
+    candidates: Vec<usize>,
+    f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
+) -> Result<R, Bail> {
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
     f(&lexer::Watch {
         candidates: &candidates,

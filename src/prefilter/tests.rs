@@ -391,6 +391,10 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
             .collect();
         for text in &texts {
             assert!(skim_agrees(text, &vocab).is_ok(), "{text:?}");
+            // The engine lexes a quiet text as any other.
+            if quiet(text, &vocab) {
+                assert_eq!(lexes(text, &vocab), lexes_quietly(text, &vocab), "{text:?}");
+            }
             if lexes(text, &vocab) || lexes_quietly(text, &vocab) {
                 assert!(
                     text.parse::<proc_macro2::TokenStream>().is_ok(),
@@ -484,4 +488,94 @@ fn nested_functions_are_lexed_again_within_a_bound() {
         &left[..60]
     );
     assert!(left.contains(&format!("fn g{}() {{ x(); }}", depth - 1)));
+}
+
+#[test]
+fn the_fast_path_matches_brackets_as_the_lexer() {
+    // Brackets are single stops of the fast path, read apart from the
+    // other stops: balanced, crossed, unopened and unclosed ones; a
+    // vocabulary name before a bad bracket, which the lexer meets first;
+    // and the same in a file with so many brackets that angles count too.
+    let vocab = Vocabulary::default();
+    let many = "g(a[1], {b}); ".repeat(800);
+    let mut texts = Vec::new();
+    for body in [
+        "g([1], {2}); h[(x)]",
+        "g(1]",
+        "g[1)",
+        "{ (}",
+        "register(x); )",
+        "register(x); (",
+        "x < y; ]",
+    ] {
+        texts.push(format!("fn f() {{ {body} }}"));
+        texts.push(format!("fn f() {{ {many}{body} }}"));
+    }
+    texts.extend([")".to_string(), "(".to_string(), "fn f() {".to_string()]);
+    let mut compared = 0;
+    for text in &texts {
+        match skim_agrees(text, &vocab) {
+            Ok(Some(_)) => compared += 1,
+            Ok(None) => {}
+            Err(diff) => panic!("{text:.60}: {diff}"),
+        }
+        assert_eq!(
+            reason(text) == Some("a vocabulary name in code"),
+            text.contains("register"),
+            "{text:.60}"
+        );
+    }
+    if crate::simd::available() {
+        assert_eq!(compared, texts.len());
+    }
+}
+
+#[test]
+fn a_survey_lexes_and_finds_suppression_comments_as_apart() {
+    // `survey` looks for the stems, `concat` and the suppression comments'
+    // prefix in one search: the same answer as `lexes_quietly`, and no
+    // suppression comment missed, where `concat` or the prefix stand next
+    // to stems, inside words, in comments and in a shebang line.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("backend-lint.toml");
+    // `xcon` can end inside `concat`, `back` starts where the prefix does.
+    std::fs::write(
+        &file,
+        "[registration]\nextend-functions = [{ name = \"xcon*\", key = 1 }, { name = \"back*\", key = 1 }]\n",
+    )
+    .unwrap();
+    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    let texts = [
+        "fn f() { let p = concat!(\"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"a\", \"b\"); }",
+        "// concat!(\"cu\", \"da\")\nfn f() {}",
+        "fn f() { xconcat!(\"cu\", \"da\"); }",
+        "fn f() { s.concat(); register(x); }",
+        "fn f() { a.concat(); }\n// backend-lint: allow(duplicate_registration)\n",
+        "fn f() {} // backend-lint: nonsense\n",
+        "fn f() { backend - lint: register(1) }",
+        "// backend-lint:register(x)\nfn f() { register(x) }",
+        "#!/usr/bin/env run // backend-lint: allow(x)\nfn f() {}",
+        "fn f() { concatregister(x); }",
+    ];
+    for vocab in [&Vocabulary::default(), &config.vocab] {
+        for text in texts {
+            let survey = survey(text, vocab);
+            assert_eq!(survey.lexes, lexes_quietly(text, vocab), "{text}");
+            let found = crate::suppression::scan(0, text);
+            if !survey.directives {
+                assert!(
+                    found.directives.is_empty() && found.malformed.is_empty(),
+                    "{text}"
+                );
+            }
+        }
+    }
+    assert!(!survey(texts[0], &Vocabulary::default()).lexes);
+    assert!(survey(texts[1], &Vocabulary::default()).lexes);
+    assert!(survey(texts[5], &Vocabulary::default()).directives);
+    assert!(!survey(texts[4], &Vocabulary::default()).directives);
+    // With a stem that may hide `concat`, `concat!` is read from tokens.
+    assert!(filter_for(&config.vocab).stems_hide_concat);
+    assert!(!filter_for(&Vocabulary::default()).stems_hide_concat);
 }
