@@ -363,37 +363,7 @@ fn skim_in<const CHAINS: bool>(
                 // A bracket or `<` (without `CHAINS`): no links to count,
                 // as the same bytes below.
                 simd::Stop::Single(p) => {
-                    let c = b[p];
-                    let deep = |open: &Vec<u8>, angles| {
-                        if open.len() + angles > bounds.brackets {
-                            Err(DEEP)
-                        } else {
-                            Ok(())
-                        }
-                    };
-                    let read = match c {
-                        b'(' | b'[' | b'{' => {
-                            open.push(c);
-                            if c == b'{' {
-                                angles = 0;
-                            }
-                            if bounds.angles {
-                                deep(&open, angles)
-                            } else {
-                                Ok(())
-                            }
-                        }
-                        b'<' => {
-                            angles += 1;
-                            deep(&open, angles)
-                        }
-                        _ => {
-                            if c == b'}' {
-                                angles = 0;
-                            }
-                            closes(open.pop(), c)
-                        }
-                    };
+                    let read = bracket::<CHAINS>(b[p], &mut open, &mut chains, &mut angles, bounds);
                     if let Err(e) = read {
                         // A vocabulary name before it is what `lex` sees first.
                         for &at in &cands[next_candidate.min(cands.len())..] {
@@ -435,34 +405,8 @@ fn skim_in<const CHAINS: bool>(
                     }
                     end
                 }
-                b'(' | b'[' | b'{' => {
-                    open.push(c);
-                    if CHAINS {
-                        chains.push(0);
-                    }
-                    if c == b'{' {
-                        angles = 0;
-                    }
-                    if bounds.angles && open.len() + angles > bounds.brackets {
-                        return Err(DEEP);
-                    }
-                    p + 1
-                }
-                b')' | b']' | b'}' => {
-                    closes(open.pop(), c)?;
-                    if CHAINS {
-                        chains.pop();
-                    }
-                    if c == b'}' {
-                        angles = 0;
-                    }
-                    p + 1
-                }
-                b'<' => {
-                    angles += 1;
-                    if open.len() + angles > bounds.brackets {
-                        return Err(DEEP);
-                    }
+                b'(' | b'[' | b'{' | b')' | b']' | b'}' | b'<' => {
+                    bracket::<CHAINS>(c, &mut open, &mut chains, &mut angles, bounds)?;
                     p + 1
                 }
                 b'/' => comment_end(b, p)?.unwrap_or(p + 1),
@@ -503,6 +447,49 @@ fn skim_in<const CHAINS: bool>(
             Err("an unclosed bracket")
         }
     }))
+}
+
+/// A bracket or `<` read by [`skim_in`] (as a single stop or not): the
+/// brackets open, the links of each level when `CHAINS`, and the `<` since
+/// the last brace (bounded with the brackets when `bounds.angles`).
+#[inline(always)]
+fn bracket<const CHAINS: bool>(
+    c: u8,
+    open: &mut Vec<u8>,
+    chains: &mut Vec<usize>,
+    angles: &mut usize,
+    bounds: Bounds,
+) -> Result<(), Bail> {
+    match c {
+        b'(' | b'[' | b'{' => {
+            open.push(c);
+            if CHAINS {
+                chains.push(0);
+            }
+            if c == b'{' {
+                *angles = 0;
+            }
+            if bounds.angles && open.len() + *angles > bounds.brackets {
+                return Err(DEEP);
+            }
+        }
+        b'<' => {
+            *angles += 1;
+            if open.len() + *angles > bounds.brackets {
+                return Err(DEEP);
+            }
+        }
+        _ => {
+            closes(open.pop(), c)?;
+            if CHAINS {
+                chains.pop();
+            }
+            if c == b'}' {
+                *angles = 0;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A plain string literal at `i` (its `"`): its end.

@@ -100,7 +100,9 @@ impl Walker<'_> {
                 .is_some_and(|b| matches!(b.value, Operand::Raw | Operand::Canonical))
         };
         match self.text.get(range) {
-            Some(text) if !text.is_empty() => text_may_hold_facts(text, self.vocab, platform_local),
+            Some(text) if !text.is_empty() => {
+                text_may_hold_facts(text, self.vocab, self.mentioned, platform_local)
+            }
             // Tokens made here, not read from the file: no text to look at.
             _ => true,
         }
@@ -184,10 +186,12 @@ pub(crate) fn flatten_use(
     }
 }
 
-/// See [`Walker::may_hold_facts`].
+/// See [`Walker::may_hold_facts`]; `mentioned` is `vocab`'s
+/// [`Vocabulary::mention_firsts`].
 pub(crate) fn text_may_hold_facts(
     text: &str,
     vocab: &Vocabulary,
+    mentioned: crate::config::FirstBytes,
     platform_local: impl Fn(&str) -> bool,
 ) -> bool {
     let b = text.as_bytes();
@@ -202,7 +206,6 @@ pub(crate) fn text_may_hold_facts(
     {
         return true;
     }
-    let mentioned = vocab.mention_firsts();
     let mut i = 0;
     while i < b.len() {
         if !(b[i].is_ascii_alphabetic() || b[i] == b'_') {

@@ -91,6 +91,7 @@ impl<'t> Walker<'t> {
             conv,
             text,
             vocab,
+            mentioned: vocab.mention_firsts(),
             facts: FileFacts::default(),
             scopes: vec![Vec::new()],
             ctx: Context::default(),
@@ -129,6 +130,9 @@ struct Walker<'t> {
     conv: SpanConv,
     text: &'t str,
     vocab: &'t Vocabulary,
+    /// What the vocabulary's names start with ([`Vocabulary::mention_firsts`]),
+    /// for the macro text check; once per file, not per macro.
+    mentioned: crate::config::FirstBytes,
     facts: FileFacts,
     scopes: Vec<Vec<Binding>>,
     ctx: Context,
@@ -1063,28 +1067,15 @@ fn collection_kind(pat: &Pat, init: &Expr) -> RegistryKind {
 mod tests {
     use super::*;
 
-    /// Every `.rs` file under `dir`, recursively.
-    fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                rust_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
-
     /// Walking each item as it is parsed gives the facts, ids included, of
     /// walking the whole parsed `syn::File`, on every fixture.
     #[test]
     fn items_walked_as_parsed_give_the_facts_of_the_whole_file() {
         let vocab = Vocabulary::default();
-        let mut files = Vec::new();
-        rust_files(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), &mut files);
-        files.retain(|p| !p.components().any(|c| c.as_os_str() == "target"));
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let (inputs, _) = crate::discover::collect(std::slice::from_ref(&root), &root);
         let mut compared = 0;
-        for path in &files {
+        for path in inputs.iter().map(|i| &i.path) {
             let Ok(text) = std::fs::read_to_string(path) else {
                 continue;
             };
