@@ -218,23 +218,25 @@ fn canonical_platform_literals_need_the_parse() {
     ));
 }
 
-#[test]
-fn a_configured_vocabulary_is_the_one_looked_for() {
+/// The configuration of a `backend-lint.toml` holding `toml`.
+fn configured(toml: &str) -> Config {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("backend-lint.toml");
-    std::fs::write(
-        &file,
+    std::fs::write(&file, toml).unwrap();
+    Config::load(&file, &Overrides::default()).unwrap().unwrap()
+}
+
+#[test]
+fn a_configured_vocabulary_is_the_one_looked_for() {
+    let config = configured(
         "[platforms]\ncanonical = [\"vulkan\"]\n[registration]\nextend-functions = [{ name = \"add_kernel\", key = 1 }]\n",
-    )
-    .unwrap();
-    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    );
     let vocab = &config.vocab;
     assert!(explain("fn f() { k.add_kernel(1, \"x\"); }", vocab).is_err());
     assert!(explain("fn f() { let p = \"vulkan\"; }", vocab).is_err());
     assert!(explain("fn f() { let p = \"cuda\"; }", vocab).is_ok());
     // A pattern matching every name: every file is parsed.
-    std::fs::write(&file, "[lowering]\ncalls = [\"*\"]\n").unwrap();
-    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    let config = configured("[lowering]\ncalls = [\"*\"]\n");
     assert!(explain("fn f() {}", &config.vocab).is_err());
 }
 
@@ -536,15 +538,10 @@ fn a_survey_lexes_and_finds_suppression_comments_as_apart() {
     // prefix in one search: the same answer as `lexes_quietly`, and no
     // suppression comment missed, where `concat` or the prefix stand next
     // to stems, inside words, in comments and in a shebang line.
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("backend-lint.toml");
     // `xcon` can end inside `concat`, `back` starts where the prefix does.
-    std::fs::write(
-        &file,
+    let config = configured(
         "[registration]\nextend-functions = [{ name = \"xcon*\", key = 1 }, { name = \"back*\", key = 1 }]\n",
-    )
-    .unwrap();
-    let config = Config::load(&file, &Overrides::default()).unwrap().unwrap();
+    );
     let texts = [
         "fn f() { let p = concat!(\"cu\", \"da\"); }",
         "fn f() { let p = concat!(\"a\", \"b\"); }",
