@@ -31,7 +31,7 @@
 //! of the bodies stay, so deep nesting costs no more than that.
 
 use super::lexer::{self, Kind, Tok};
-use super::{UNWATCHED, lex_checked, lex_within, may_call_concat};
+use super::{UNWATCHED, lex_checked, lex_within};
 use crate::config::Vocabulary;
 
 /// Words that may follow a function's body at the level of items (or the
@@ -108,8 +108,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
                 break;
             };
             budget = left;
-            let concat = may_call_concat(body_text.as_bytes());
-            if lex_checked(body_text, vocab, &mut scratch, concat).is_ok() {
+            if lex_checked(body_text, vocab, &mut scratch, false).is_ok() {
                 blank.push((start + 1, end - 1));
                 i = close + 1;
                 continue;

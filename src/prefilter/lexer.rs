@@ -1025,6 +1025,102 @@ pub(super) fn check_concat(text: &str, toks: &[Tok], canonical: &[String]) -> Re
     Ok(())
 }
 
+/// [`check_concat`] from the text, without tokens: every `concat` that
+/// starts a word and is followed by `!` and a bracket of string literals and
+/// commas only (blanks and comments between, as the lexer skips them) is
+/// read, wherever it stands. So it finds each `concat!` that `check_concat`
+/// finds in a text the lexer accepts (the tokens there are what is read
+/// here), and also those in comments and strings, which only send a file to
+/// the full parse. An escape it does not read is an error, as there.
+pub(super) fn check_concat_text(text: &str, canonical: &[String]) -> Result<(), Bail> {
+    let b = text.as_bytes();
+    for at in memchr::memmem::find_iter(b, CONCAT) {
+        if at > 0 && is_word(b[at - 1]) {
+            continue;
+        }
+        if let Some(value) = concat_literals(b, at + CONCAT.len())?
+            && canonical.iter().any(|c| c.as_bytes() == value)
+        {
+            return Err("a `concat!` of literals giving a canonical platform name");
+        }
+    }
+    Ok(())
+}
+
+const CONCAT: &[u8] = b"concat";
+
+/// After a `concat` word ending at `i`: the value of `! ( "a", r"b", )`
+/// when that follows (any bracket), else `None`.
+fn concat_literals(b: &[u8], i: usize) -> Result<Option<Vec<u8>>, Bail> {
+    // Past blanks and comments; `None` at an unterminated comment (the
+    // lexer rejects the text).
+    let skip = |mut i: usize| loop {
+        i = run_end(b, i, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
+        match b.get(i) {
+            Some(b'/') => match comment_end(b, i) {
+                Ok(Some(end)) => i = end,
+                Ok(None) => return Some(i),
+                Err(_) => return None,
+            },
+            _ => return Some(i),
+        }
+    };
+    let Some(i) = skip(i).filter(|&i| b.get(i) == Some(&b'!')) else {
+        return Ok(None);
+    };
+    let Some(mut i) = skip(i + 1) else {
+        return Ok(None);
+    };
+    let close = match b.get(i) {
+        Some(b'(') => b')',
+        Some(b'[') => b']',
+        Some(b'{') => b'}',
+        _ => return Ok(None),
+    };
+    let mut value = Vec::new();
+    loop {
+        let Some(at) = skip(i + 1) else {
+            return Ok(None);
+        };
+        if b.get(at) == Some(&close) {
+            return Ok(Some(value));
+        }
+        // A string literal, plain or raw, and its end.
+        let end = match b.get(at) {
+            Some(b'"') => {
+                let Ok((end, _)) = quoted_end(b, at + 1) else {
+                    return Ok(None);
+                };
+                value.extend(unescape(&b[at + 1..end - 1], false).ok_or(ESCAPE)?);
+                end
+            }
+            Some(b'r') => {
+                let Some(hashes) = raw_hashes(b, at + 1) else {
+                    return Ok(None);
+                };
+                let body = at + 1 + hashes + 1;
+                let Ok(end) = raw_end(b, body, hashes) else {
+                    return Ok(None);
+                };
+                value.extend_from_slice(&b[body..end - hashes - 1]);
+                end
+            }
+            _ => return Ok(None),
+        };
+        let Some(next) = skip(end) else {
+            return Ok(None);
+        };
+        match b.get(next) {
+            Some(&c) if c == close => return Ok(Some(value)),
+            Some(b',') => i = next,
+            _ => return Ok(None),
+        }
+    }
+}
+
+/// Why a string literal's value is not known.
+const ESCAPE: Bail = "an escape the prefilter does not read";
+
 /// The value of a `Kind::Str` token: `"..."` or `r#"..."#`.
 fn str_value(text: &str, tok: &Tok) -> Result<Vec<u8>, Bail> {
     let s = &text.as_bytes()[tok.start as usize..tok.end as usize];
@@ -1032,5 +1128,5 @@ fn str_value(text: &str, tok: &Tok) -> Result<Vec<u8>, Bail> {
         let hashes = raw.iter().take_while(|&&c| c == b'#').count();
         return Ok(raw[hashes + 1..raw.len() - hashes - 1].to_vec());
     }
-    unescape(&s[1..s.len() - 1], false).ok_or("an escape the prefilter does not read")
+    unescape(&s[1..s.len() - 1], false).ok_or(ESCAPE)
 }

@@ -381,9 +381,7 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
 /// this holds tokenizes, and cannot yield a finding.
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
-    // Tokens are only needed to read a `concat!`.
-    let tokens = may_call_concat(text.as_bytes());
-    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), tokens).is_ok())
+    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), false).is_ok())
 }
 
 /// What the first stage of the per-file pass learns of a file ([`survey`]).
@@ -409,14 +407,16 @@ pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
         };
     };
     let found = filter.words(words, stems, &parseable);
-    // Tokens are only needed to read a `concat!` (`lexes_quietly` reads
-    // them for any `concat` before a `!`, as a word or not).
-    let tokens =
-        (found.concat || filter.stems_hide_concat) && may_call_concat(parseable.as_bytes());
+    // Without `concat` in the text, no `concat!` to read.
+    let concat = found.concat || filter.stems_hide_concat;
     let lexes = LEXED.with(|cell| {
         let lexed = &mut cell.borrow_mut();
         watching_found(vocab, &filter, found.candidates, |watch| {
-            lex_watched(&parseable, vocab, watch, lexed, tokens)
+            lex_within::<false>(&parseable, watch, lexed)?;
+            if concat {
+                lexer::check_concat_text(&parseable, &vocab.canonical)?;
+            }
+            Ok(())
         })
         .is_ok()
     });
@@ -434,16 +434,6 @@ pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
 /// comments of blanked bodies are the caller's to read from the file.
 pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     bodies::blanked(&parseable_text(text), vocab)
-}
-
-/// Whether `concat` stands before a `!` in `b` (blanks between, or a
-/// comment: `concat /* */ !` is a call too), so that the text may call
-/// `concat!`; `.concat()` does not.
-fn may_call_concat(b: &[u8]) -> bool {
-    memchr::memmem::find_iter(b, b"concat").any(|at| {
-        let rest = &b[at + "concat".len()..];
-        matches!(rest.trim_ascii_start().first(), Some(b'!' | b'/'))
-    })
 }
 
 /// [`lexes_quietly`] for a file [`quiet`] holds for, faster: no vocabulary
@@ -522,7 +512,8 @@ fn lex_within<const TOKENS: bool>(
 
 /// Lex `text` (already [`parseable_text`]) into `lexed`, watching for what
 /// makes a file need the full parse.
-/// With `tokens` false, no token is kept and `concat!` is not looked at.
+/// With `tokens` false, no token is kept and each `concat!` is read from the
+/// text ([`lexer::check_concat_text`]).
 fn lex_checked(
     text: &str,
     vocab: &Vocabulary,
@@ -546,7 +537,8 @@ fn lex_watched(
         lex_within::<true>(text, watch, lexed)?;
         lexer::check_concat(text, &lexed.toks, &vocab.canonical)
     } else {
-        lex_within::<false>(text, watch, lexed)
+        lex_within::<false>(text, watch, lexed)?;
+        lexer::check_concat_text(text, &vocab.canonical)
     }
 }
 

@@ -576,3 +576,69 @@ fn a_survey_lexes_and_finds_suppression_comments_as_apart() {
     assert!(filter_for(&config.vocab).stems_hide_concat);
     assert!(!filter_for(&Vocabulary::default()).stems_hide_concat);
 }
+
+#[test]
+fn a_concat_read_from_the_text_is_one_the_tokens_give() {
+    // Where the lexer accepts the text, `check_concat_text` finds every
+    // `concat!` of literals giving a canonical name that the tokens give,
+    // however written; beyond that only those that comments, strings or a
+    // raw identifier hold, which send the file to the full parse.
+    let canonical = &Vocabulary::default().canonical;
+    let by_tokens = |text: &str| {
+        let mut lexed = lexer::Lexed::default();
+        lexer::lex::<true>(text, &UNWATCHED, &mut lexed).expect(text);
+        lexer::check_concat(text, &lexed.toks, canonical)
+    };
+    let both = [
+        "fn f() { let p = concat!(\"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"cu\", \"da\",); }",
+        "fn f() { let p = concat![\"cu\", r#\"da\"#]; }",
+        "fn f() { let p = concat!{r\"c\", \"\\x75\", \"da\"}; }",
+        "fn f() { let p = concat /* a /* nested */ b */ ! // c\n (\"c\" /**/, \"pu\"); }",
+        "fn f() { let p = concat\n!(\"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"cpu\"); }",
+        "fn f() { let p = concat!(\"cu\\\n   da\"); }",
+        "fn f() { let p = concat!(\"\\u{63}pu\"); }",
+    ];
+    for text in both {
+        assert!(by_tokens(text).is_err(), "{text}");
+        assert_eq!(
+            lexer::check_concat_text(text, canonical),
+            by_tokens(text),
+            "{text}"
+        );
+    }
+    let neither = [
+        "fn f() { let p = concat!(\"cu\", \"dax\"); }",
+        "fn f() { let p = concat!(\"cu\" \"da\"); }",
+        "fn f() { let p = concat!(\"cu\", X, \"da\"); }",
+        "fn f() { let p = concat!(b\"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"cu\", br\"da\"); }",
+        "fn f() { let p = concat!(); let q = concat; let r = concat!(x); }",
+        "fn f() { let p = [a, b].concat(); let q = xconcat!(\"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"cu\", 'd', \"a\"); }",
+        "fn f() { let p = concat!(\"cu\", \"da\"; }",
+        "fn f() { let p = concat!(\"cu\", \"da\" x); }",
+        "fn f() { let p = concat!(\"cu\"\n",
+        "fn f() { let p = concat!(r#\"cu\"",
+        "fn f() { let p = concat ! /* cu",
+        "concat",
+    ];
+    for text in neither {
+        assert_eq!(lexer::check_concat_text(text, canonical), Ok(()), "{text}");
+    }
+    let only_text = [
+        "// concat!(\"cu\", \"da\")\nfn f() {}",
+        "/* concat!(\"cu\", \"da\") */ fn f() {}",
+        "fn f() { let s = \"concat!(r#cu, r#da)\"; let t = r#\"concat!(\"cu\", \"da\")\"#; }",
+        "fn f() { let p = r#concat!(\"cu\", \"da\"); }",
+    ];
+    for text in only_text {
+        assert_eq!(by_tokens(text), Ok(()), "{text}");
+        assert!(lexer::check_concat_text(text, canonical).is_err(), "{text}");
+    }
+    // An escape the prefilter does not read (which the lexer rejects) is
+    // no answer.
+    let unread = "fn f() { let p = concat!(\"\\q\", \"da\"); }";
+    assert!(lexer::check_concat_text(unread, canonical).is_err());
+}
