@@ -248,8 +248,25 @@ fn per_file_pass(
     ) -> Vec<R> {
         on_big_stack(pool, || items.par_iter().with_max_len(1).map(&f).collect())
     }
+    // Each configuration's prefilter, built once: no vocabulary compared per
+    // file. (A configuration is known by its address, which its `Arc` keeps
+    // for the run; runs have one or a few.)
+    let address = |input: &Input| Arc::as_ptr(&input.config) as usize;
+    let mut prepared: Vec<(usize, prefilter::Prepared)> = Vec::new();
+    for (_, input) in inputs.iter().filter(|(_, input)| input.prefilter) {
+        if !prepared.iter().any(|(c, _)| *c == address(input)) {
+            prepared.push((
+                address(input),
+                prefilter::Prepared::new(&input.config.vocab),
+            ));
+        }
+    }
     let surveys: Vec<Survey> = each(pool, &inputs, |(_, input)| {
-        let survey = survey(input);
+        let prepared = prepared
+            .iter()
+            .find(|(c, _)| *c == address(input))
+            .map(|(_, p)| p);
+        let survey = survey(input, prepared);
         if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
             progress(n);
         }
@@ -347,7 +364,7 @@ fn per_file_pass(
 
 /// Stage 1 of the per-file pass for one file: open it, and read and lex it
 /// when the prefilter may skip it.
-fn survey(input: &Input) -> Survey {
+fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
     let opened = match open(&input.path) {
         Ok(opened) => opened,
         Err(message) => {
@@ -359,13 +376,13 @@ fn survey(input: &Input) -> Survey {
         }
     };
     let (identity, size) = FileIdentity::of(&input.path, &opened.meta);
-    if !input.prefilter {
+    let Some(prepared) = prepared.filter(|_| input.prefilter) else {
         return Survey {
             identity,
             size,
             verdict: Verdict::Parse,
         };
-    }
+    };
     thread_local! {
         // Most files are only lexed: read into one buffer per thread.
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -373,7 +390,7 @@ fn survey(input: &Input) -> Survey {
     let verdict = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
         let verdict = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
-            Ok(text) => verdict(input, text),
+            Ok(text) => verdict(prepared, text),
             Err(message) => Verdict::Unreadable(message),
         };
         // A big file's buffer is not kept for the rest of the run.
@@ -390,11 +407,10 @@ fn survey(input: &Input) -> Survey {
 }
 
 /// What the rest of the pass does with a file the prefilter may skip.
-fn verdict(input: &Input, text: &str) -> Verdict {
-    let vocab = &input.config.vocab;
+fn verdict(prepared: &prefilter::Prepared, text: &str) -> Verdict {
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    let survey = prefilter::survey(text, vocab);
+    let survey = prefilter::survey_with(text, prepared);
     if !survey.lexes {
         return Verdict::Parse;
     }

@@ -394,12 +394,31 @@ pub struct Survey {
     pub directives: bool,
 }
 
+/// The prefilter of one vocabulary, built once: a run builds one per
+/// configuration for [`survey_with`], where the functions that take a
+/// [`Vocabulary`] look theirs up in a per-thread cache, comparing the whole
+/// vocabulary at each call.
+#[derive(Clone)]
+pub struct Prepared(Arc<Filter>);
+
+impl Prepared {
+    pub fn new(vocab: &Vocabulary) -> Prepared {
+        Prepared(filter_for(vocab))
+    }
+}
+
 /// [`lexes_quietly`], and whether the text may hold a suppression comment,
 /// with one search for the vocabulary's stems, `concat` and the comments'
 /// prefix (three passes over the text before).
 pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
+    survey_with(text, &Prepared::new(vocab))
+}
+
+/// [`survey`] with the vocabulary's prefilter built.
+pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
     let parseable = parseable_text(text);
-    let filter = filter_for(vocab);
+    let filter = &*prepared.0;
+    let vocab = &filter.vocab;
     let (Some(stems), Some(words)) = (&filter.stems, &filter.words) else {
         return Survey {
             lexes: false,
@@ -411,7 +430,7 @@ pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
     let concat = found.concat || filter.stems_hide_concat;
     let lexes = LEXED.with(|cell| {
         let lexed = &mut cell.borrow_mut();
-        watching_found(vocab, &filter, found.candidates, |watch| {
+        watching_found(vocab, filter, found.candidates, |watch| {
             lex_within::<false>(&parseable, watch, lexed)?;
             if concat {
                 lexer::check_concat_text(&parseable, &vocab.canonical)?;
