@@ -524,12 +524,27 @@ fn char_or_lifetime(text: &str, i: usize) -> Result<(usize, Kind), Bail> {
     {
         return Err("a quote that starts neither a character nor a lifetime");
     }
-    let j = word_end(b, i + 1);
+    let mut j = word_end(b, i + 1);
+    // A raw lifetime, `'r#mod`, as a raw identifier: no `'r#self`.
+    if j == i + 2
+        && b[i + 1] == b'r'
+        && b.get(j) == Some(&b'#')
+        && b.get(j + 1)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
+    {
+        let end = word_end(b, j + 1);
+        if matches!(
+            &b[j + 1..end],
+            b"_" | b"crate" | b"self" | b"super" | b"Self"
+        ) {
+            return Err("a raw lifetime that is none");
+        }
+        j = end;
+    }
     if b.get(j) == Some(&b'\'') {
         return Err("a character literal the prefilter does not read");
     }
-    // `'a#` and `'b"é"` do not tokenize (`'r#a`, a raw lifetime, does):
-    // never in real code.
+    // `'a#` and `'b"é"` do not tokenize: never in real code.
     if matches!(b.get(j), Some(b'#' | b'"')) {
         return Err("a lifetime the prefilter does not read");
     }
@@ -785,7 +800,7 @@ fn check_char(body: &[u8], byte: bool) -> Result<(), Bail> {
     if !one {
         return Err("an escape the prefilter does not read");
     }
-    match unescape(body, byte) {
+    match unescape(body, if byte { Quoted::Bytes } else { Quoted::Str }) {
         Some(v) if byte && v.len() == 1 => Ok(()),
         Some(v) if !byte && std::str::from_utf8(&v).is_ok_and(|c| c.chars().count() == 1) => Ok(()),
         _ => Err("an escape the prefilter does not read"),
@@ -881,7 +896,7 @@ fn closes(open: Option<u8>, close: u8) -> Result<(), Bail> {
 
 /// What a `"` opens: a string (`Lit::Str`), a byte string, a C string.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Quoted {
+pub(super) enum Quoted {
     Str,
     Bytes,
     CStr,
@@ -897,11 +912,10 @@ fn check_str(body: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail>
         return Err("a byte string with a character outside ASCII");
     }
     // A C string may not hold a nul, written or escaped.
-    if quoted == Quoted::CStr && unescape(body, false).is_none_or(|v| v.contains(&0)) {
+    if quoted == Quoted::CStr && unescape(body, quoted).is_none_or(|v| v.contains(&0)) {
         return Err("a C string the prefilter does not read");
     }
-    let value =
-        unescape(body, quoted == Quoted::Bytes).ok_or("an escape the prefilter does not read")?;
+    let value = unescape(body, quoted).ok_or("an escape the prefilter does not read")?;
     match quoted {
         Quoted::Str => check_value(&value, watch),
         Quoted::Bytes | Quoted::CStr => Ok(()),
@@ -927,9 +941,11 @@ fn check_value(value: &[u8], watch: &Watch<'_>) -> Result<(), Bail> {
     Ok(())
 }
 
-/// The value of a string body, or `None` for an escape outside the common
-/// ones (the full parse then decides whether it is valid).
-pub(super) fn unescape(body: &[u8], bytes: bool) -> Option<Vec<u8>> {
+/// The value of a string body of the kind `quoted` (`\x` above ASCII in
+/// byte and C strings only, `\u{..}` not in byte strings), or `None` for an
+/// escape outside the common ones (the full parse then decides whether it
+/// is valid).
+pub(super) fn unescape(body: &[u8], quoted: Quoted) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(body.len());
     let mut i = 0;
     while i < body.len() {
@@ -956,13 +972,14 @@ pub(super) fn unescape(body: &[u8], bytes: bool) -> Option<Vec<u8>> {
                 }
                 let hex = std::str::from_utf8(hex).ok()?;
                 let v = u8::from_str_radix(hex, 16).ok()?;
-                if !bytes && v > 0x7f {
+                // Above ASCII only as a byte (of a byte or C string).
+                if quoted == Quoted::Str && v > 0x7f {
                     return None;
                 }
                 out.push(v);
                 i += 2;
             }
-            b'u' if !bytes => {
+            b'u' if quoted != Quoted::Bytes => {
                 let rest = body.get(i..)?;
                 let close = rest.iter().position(|&c| c == b'}')?;
                 let digits = std::str::from_utf8(rest.get(1..close)?).ok()?;
@@ -1091,7 +1108,7 @@ fn concat_literals(b: &[u8], i: usize) -> Result<Option<Vec<u8>>, Bail> {
                 let Ok((end, _)) = quoted_end(b, at + 1) else {
                     return Ok(None);
                 };
-                value.extend(unescape(&b[at + 1..end - 1], false).ok_or(ESCAPE)?);
+                value.extend(unescape(&b[at + 1..end - 1], Quoted::Str).ok_or(ESCAPE)?);
                 end
             }
             Some(b'r') => {
@@ -1128,5 +1145,5 @@ fn str_value(text: &str, tok: &Tok) -> Result<Vec<u8>, Bail> {
         let hashes = raw.iter().take_while(|&&c| c == b'#').count();
         return Ok(raw[hashes + 1..raw.len() - hashes - 1].to_vec());
     }
-    unescape(&s[1..s.len() - 1], false).ok_or(ESCAPE)
+    unescape(&s[1..s.len() - 1], Quoted::Str).ok_or(ESCAPE)
 }

@@ -139,12 +139,41 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "1e-x",
         "c\"\\x41\\u{e9}\"",
         "c\"\\x00\"",
+        "c\"\\x80\\xFF\\u{1F980}\"",
+        "c\"\\u{0}\"",
+        "c\"\\u{D800}\"",
+        "'r#mod",
+        "'r#_a",
+        "'r#_",
+        "'r#self",
+        "'r#a'",
+        "'r#a#",
+        "'r#a\"b\"",
+        "'r#1",
+        "'r#",
     ];
     for lit in odd {
         let text = format!("fn f() {{ g({lit}); }}");
         if lexes(&text, &vocab) || lexes_quietly(&text, &vocab) {
             assert!(text.parse::<proc_macro2::TokenStream>().is_ok(), "{text}");
         }
+    }
+    // Read, not left to the parser: C strings with bytes above ASCII
+    // (proc-macro2's and syn's tests), raw lifetimes (yoke-derive).
+    for text in [
+        "fn f() { g(c\"hello\\x80\\xF0\\u{1F980}\"); }",
+        "struct S<'r#mod> { a: &'r#mod str, b: for<'r#_y> fn(&'r#_y ()) }",
+    ] {
+        assert!(lexes(text, &vocab), "{text}");
+        assert!(lexes_quietly(text, &vocab), "{text}");
+    }
+    for text in [
+        "fn f() { g(c\"\\x00\"); }",
+        "fn f() { g(c\"\\u{0}\"); }",
+        "struct S<'r#self>(&'r#self ());",
+        "struct S<'r#crate>(u8);",
+    ] {
+        assert!(!lexes(text, &vocab), "{text}");
     }
 }
 
