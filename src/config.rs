@@ -380,6 +380,9 @@ pub enum NameUse {
     /// Only as the callee of a call or method call, followed by `(` or by
     /// `::<..>(`.
     Callee,
+    /// As [`NameUse::Callee`], with an argument: a registration needs its
+    /// key, a lowering call its platforms (`x.lower()` starts nothing).
+    CalleeWithArguments,
 }
 
 /// Every name list the analysis uses, after configuration.
@@ -472,18 +475,19 @@ impl Vocabulary {
 
     /// How the walker starts a fact from `name`, if it does: a platform
     /// source anywhere (a field, a method, a function, a pattern field);
-    /// a registration function, canonicalizer, lowering call or backend
-    /// setter or request only as the callee of a call or method call.
+    /// a canonicalizer or backend setter or request only as the callee of a
+    /// call or method call; a registration function or lowering call only
+    /// as the callee of a call with arguments.
     pub fn fact_start(&self, name: &str) -> Option<NameUse> {
         if self.sources.contains(name) {
             Some(NameUse::Anywhere)
-        } else if self.is_registration(name)
-            || self.canonicalizers.contains(name)
-            || self.lowering_calls.contains(name)
+        } else if self.canonicalizers.contains(name)
             || self.backend_setters.contains(name)
             || self.backend_requests.contains(name)
         {
             Some(NameUse::Callee)
+        } else if self.is_registration(name) || self.lowering_calls.contains(name) {
+            Some(NameUse::CalleeWithArguments)
         } else {
             None
         }

@@ -59,7 +59,9 @@
 //! call or method call (`register(..)`, `r.register::<T>(..)`,
 //! `Registry::register(r, ..)`), so such a name counts only when `(`, `::`
 //! or a comment follows it: a field `register_op: u8` or a local
-//! `lower_size_bound` names nothing the walker starts from. The sources and
+//! `lower_size_bound` names nothing the walker starts from. A registration
+//! needs its key and a lowering call its platforms, so `()` after one
+//! counts for nothing either (`collector.register()`, `range.lower()`). The sources and
 //! `platforms` are matched as a method, a function called, a field or a
 //! pattern field, never as a module: not before `::` and a name
 //! (`platform::open()`; the turbofish `platform::<T>()` counts). No name
@@ -313,7 +315,8 @@ const DECLARING: &[&[u8]] = &[
 /// where it stands (see the module documentation): not after a
 /// [`DECLARING`] word on its line (only blanks between, so both are code or
 /// both are in one comment or string); a callee name only before `(`, `::`
-/// or a comment; any other name except before `::` and a name (a module
+/// or a comment, and a registration or lowering call not before `()`; any
+/// other name except before `::` and a name (a module
 /// path: `platform::open()`, not the turbofish of `platform::<T>()`). Bytes
 /// outside ASCII, vertical tabs and form feeds (which Rust reads as blanks)
 /// count as a call.
@@ -338,7 +341,9 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
     match (how, rest.next().copied()) {
         (_, None) => false,
         (_, Some(c)) if odd(c) => true,
-        (NameUse::Callee, Some(c)) => {
+        // `x.lower()`: no argument (unless a comment hides one).
+        (NameUse::CalleeWithArguments, Some(b'(')) => rest.find(|c| !blank(c)) != Some(&b')'),
+        (NameUse::Callee | NameUse::CalleeWithArguments, Some(c)) => {
             c == b'(' || c == b'/' || (c == b':' && rest.next() == Some(&b':'))
         }
         (NameUse::Anywhere, Some(b':')) => {

@@ -201,6 +201,25 @@ fn the_text_check_is_conservative() {
 }
 
 #[test]
+fn a_registration_or_lowering_call_without_arguments_does_not() {
+    // No key to register, no platforms to lower for (crossbeam-epoch's
+    // `collector.register()`, regex-syntax's `range.lower()`).
+    read("fn f() { let h = collector.register(); let l = r.lower( ); lower(); }");
+    read("fn f() { x.register_backend(); y.lower_to_hlo(\n); }");
+    for text in [
+        "fn f() { x.lower(a); }",
+        "fn f() { r.register(KEY); }",
+        // A comment may hide an argument: the parser decides.
+        "fn f() { r.register(/* none */); }",
+        "fn f() { r.register::<T>(); }",
+    ] {
+        parsed(text, VOCAB);
+    }
+    // A backend request without arguments reads a context's backend.
+    parsed("fn f() { let b = ctx.get_backend(); }", VOCAB);
+}
+
+#[test]
 fn the_vocabulary_elsewhere_does_not() {
     read("// r.register_backend(\"cuda\") and d.platform() in a comment\nfn f() {}");
     read("/* lower(&ctx, &[\"gpu\"]) /* nested */ platforms */ fn f() {}");
