@@ -10,7 +10,7 @@
 //! as it meets what makes a file need the full parse (a vocabulary name in
 //! code, a string literal whose value is a canonical platform name).
 
-use super::Bail;
+use super::{Bail, CONCAT};
 use crate::config::NameUse;
 use crate::simd::{self, ByteSet, Stops};
 // `lex::scan`'s rule for character literals, so that both see the same code.
@@ -1063,8 +1063,6 @@ pub(super) fn check_concat_text(text: &str, canonical: &[String]) -> Result<(), 
     }
     Ok(())
 }
-
-const CONCAT: &[u8] = b"concat";
 
 /// After a `concat` word ending at `i`: the value of `! ( "a", r"b", )`
 /// when that follows (any bracket), else `None`.

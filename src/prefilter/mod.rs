@@ -61,9 +61,9 @@
 //! or a comment follows it: a field `register_op: u8` or a local
 //! `lower_size_bound` names nothing the walker starts from. A registration
 //! needs its key and a lowering call its platforms, so `()` after one
-//! counts for nothing either (`collector.register()`, `range.lower()`). The sources and
-//! `platforms` are matched as a method, a function called, a field or a
-//! pattern field, never as a module: not before `::` and a name
+//! counts for nothing either (`collector.register()`, `range.lower()`).
+//! The sources and `platforms` are matched as a method, a function called,
+//! a field or a pattern field, never as a module: not before `::` and a name
 //! (`platform::open()`; the turbofish `platform::<T>()` counts). No name
 //! counts right after a declaring word on its line (`fn register(`,
 //! `mod platform;`, `use x as platform;`, `pub platform: String`): the walker
@@ -316,8 +316,8 @@ const DECLARING: &[&[u8]] = &[
 /// [`DECLARING`] word on its line (only blanks between, so both are code or
 /// both are in one comment or string); a callee name only before `(`, `::`
 /// or a comment, and a registration or lowering call not before `()`; any
-/// other name except before `::` and a name (a module
-/// path: `platform::open()`, not the turbofish of `platform::<T>()`). Bytes
+/// other name except before `::` and a name (a module path:
+/// `platform::open()`, not the turbofish of `platform::<T>()`). Bytes
 /// outside ASCII, vertical tabs and form feeds (which Rust reads as blanks)
 /// count as a call.
 fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
