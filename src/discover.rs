@@ -158,7 +158,7 @@ fn rustup_default() -> Option<String> {
 }
 
 /// The packages `cargo metadata --no-deps --offline` reports for the
-/// selection. Runs a cargo the checkout does not choose ([`trusted_cargo`]),
+/// selection. Runs a cargo the checkout does not choose (`trusted_cargo`),
 /// which reads manifests only: no build, no build scripts, no network.
 pub fn cargo_packages(base: &Path, sel: &Selection) -> Result<Vec<Package>, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();

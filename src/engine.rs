@@ -20,7 +20,7 @@ use crate::suppression;
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Deeper files are reported as not analysed. No real code comes near; the
-/// bound keeps even a debug build well inside [`STACK_BYTES`].
+/// bound keeps even a debug build well inside `STACK_BYTES`.
 pub const MAX_NESTING: usize = 2_000;
 
 /// Longer chains that syn parses by recursion without brackets (`else if`,

@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
             let vocab = Vocabulary::default();
             let full = parse_and_extract(0, &text, &vocab);
             let quiet = prefilter::quiet(&text, &vocab);
-            let lexes = quiet && prefilter::lexes(&text, &vocab);
+            let lexes = quiet && prefilter::lexes(&text);
             let lexes_quietly = prefilter::lexes_quietly(&text, &vocab);
             // The engine lexes a quiet file as any other, with one search for
             // stems, `concat` and suppression comments.

@@ -67,7 +67,7 @@
 //! (`platform::open()`; the turbofish `platform::<T>()` counts). No name
 //! counts right after a declaring word on its line (`fn register(`,
 //! `mod platform;`, `use x as platform;`, `pub platform: String`): the walker
-//! never starts a fact from a name being declared. See [`may_start_fact`].
+//! never starts a fact from a name being declared. See `may_start_fact`.
 //! The filter finds the stems of the vocabulary with Aho-Corasick where a
 //! word starts, and the lexer keeps the hits that start an identifier in
 //! code which the vocabulary contains (exclusions such as `!registered*`
@@ -79,10 +79,10 @@
 //!
 //! # What the structure reader guarantees
 //!
-//! See [`items`]: the same consts, `use`s, `mod` declarations (with `cfg`s and
+//! See `items`: the same consts, `use`s, `mod` declarations (with `cfg`s and
 //! `#[path]`), inline module scopes and type names as the walker, or it gives
 //! up and the file is parsed in full. It also gives up on anything its lexer
-//! does not read (see [`lexer`]) and on any file that might nest deeper than
+//! does not read (see `lexer`) and on any file that might nest deeper than
 //! the parser accepts, so a file that does not tokenize or is too deep gets
 //! the same error as with `--no-prefilter`. A syntax error inside what it
 //! skips (a function body, a type, an expression) is not seen: such a file is
@@ -276,7 +276,7 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 
 /// Whether the text alone shows that a file cannot yield a finding, without
 /// lexing it: no word that the vocabulary contains stands where it may start
-/// a fact ([`may_start_fact`]), no canonical name is written between quotes,
+/// a fact (`may_start_fact`), no canonical name is written between quotes,
 /// no escape or line continuation (`\x`, `\u`, `\` at a line end) could
 /// spell one, no `concat` and no suppression comment. Stricter than the
 /// lexer, since it does not tell code from comments and strings: a file it
@@ -454,7 +454,7 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
 /// For a file that needs the full parse: its text with the body of every
 /// function that holds nothing the walker records blanked out (line breaks
 /// kept: offsets, lines and columns are the file's), so that syn parses only
-/// the rest; `None` when no body can be. See [`bodies`]. The suppression
+/// the rest; `None` when no body can be. See `bodies`. The suppression
 /// comments of blanked bodies are the caller's to read from the file.
 pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     bodies::blanked(&parseable_text(text), vocab)
@@ -465,7 +465,7 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
 /// that counts: a literal whose value is a canonical name is written with
 /// it between quotes, or with an escape or line continuation), and no
 /// token is kept. Not run by the engine (see the module documentation).
-pub fn lexes(text: &str, _vocab: &Vocabulary) -> bool {
+pub fn lexes(text: &str) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_within::<false>(&text, &UNWATCHED, &mut cell.borrow_mut()).is_ok())
 }
@@ -477,7 +477,7 @@ const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
     canonical: &[],
 };
 
-/// Whether the fast path ([`lexer::skim`]) shows that `text` nests within
+/// Whether the fast path (`lexer::skim`) shows that `text` nests within
 /// the parser's bounds, [`MAX_NESTING`] brackets and [`MAX_CHAIN`] links,
 /// as `lex::nesting` counts them: a text it accepts nests within the bounds
 /// it was given (held to `lex::nesting` by the lexer's tests). About four

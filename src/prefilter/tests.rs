@@ -70,12 +70,10 @@ fn declared_imported_or_a_path_the_name_starts_no_fact() {
 fn a_file_lexes_only_if_it_tokenizes() {
     let vocab = Vocabulary::default();
     assert!(lexes(
-        "fn f() { let s = \"a\\tb\"; g(r#\"x\"#, 'c', b'd', [1]); }",
-        &vocab
+        "fn f() { let s = \"a\\tb\"; g(r#\"x\"#, 'c', b'd', [1]); }"
     ));
     assert!(lexes(
-        "fn f() { g(1e-5, 2.5E+10f64, 0x1e-5, c\"a\\x41\"); }",
-        &vocab
+        "fn f() { g(1e-5, 2.5E+10f64, 0x1e-5, c\"a\\x41\"); }"
     ));
     for text in [
         "fn f() { g(; }",
@@ -85,7 +83,7 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "fn f() { let c = '\\q'; }",
         "fn f() {} }",
     ] {
-        assert!(!lexes(text, &vocab), "{text}");
+        assert!(!lexes(text), "{text}");
         assert!(!lexes_quietly(text, &vocab), "{text}");
     }
     // Whatever the lexer accepts, proc-macro2 tokenizes.
@@ -154,7 +152,7 @@ fn a_file_lexes_only_if_it_tokenizes() {
     ];
     for lit in odd {
         let text = format!("fn f() {{ g({lit}); }}");
-        if lexes(&text, &vocab) || lexes_quietly(&text, &vocab) {
+        if lexes(&text) || lexes_quietly(&text, &vocab) {
             assert!(text.parse::<proc_macro2::TokenStream>().is_ok(), "{text}");
         }
     }
@@ -164,7 +162,7 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "fn f() { g(c\"hello\\x80\\xF0\\u{1F980}\"); }",
         "struct S<'r#mod> { a: &'r#mod str, b: for<'r#_y> fn(&'r#_y ()) }",
     ] {
-        assert!(lexes(text, &vocab), "{text}");
+        assert!(lexes(text), "{text}");
         assert!(lexes_quietly(text, &vocab), "{text}");
     }
     for text in [
@@ -173,7 +171,7 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "struct S<'r#self>(&'r#self ());",
         "struct S<'r#crate>(u8);",
     ] {
-        assert!(!lexes(text, &vocab), "{text}");
+        assert!(!lexes(text), "{text}");
     }
 }
 
@@ -347,8 +345,8 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
         lexer::lex::<false>(text, &watch, &mut lexed).unwrap();
         assert_eq!((lexed.brackets_bound, lexed.chain_bound), bounds, "{text}");
     }
-    assert!(!lexes(&deep, &Vocabulary::default()));
-    assert!(!lexes(&chain, &Vocabulary::default()));
+    assert!(!lexes(&deep));
+    assert!(!lexes(&chain));
     assert_eq!(
         reason(&deep),
         Some("it may nest deeper than the parser accepts")
@@ -443,9 +441,9 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
             assert!(skim_agrees(text, &vocab).is_ok(), "{text:?}");
             // The engine lexes a quiet text as any other.
             if quiet(text, &vocab) {
-                assert_eq!(lexes(text, &vocab), lexes_quietly(text, &vocab), "{text:?}");
+                assert_eq!(lexes(text), lexes_quietly(text, &vocab), "{text:?}");
             }
-            if lexes(text, &vocab) || lexes_quietly(text, &vocab) {
+            if lexes(text) || lexes_quietly(text, &vocab) {
                 assert!(
                     text.parse::<proc_macro2::TokenStream>().is_ok(),
                     "{text:?} lexes, but does not tokenize"
