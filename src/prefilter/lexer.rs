@@ -1023,6 +1023,10 @@ pub(super) fn check_concat(text: &str, toks: &[Tok], canonical: &[String]) -> Re
         let mut k = i + 3;
         let mut literals_only = true;
         while k < close {
+            if toks[k].kind == Kind::Punct && toks[k].byte == b'#' {
+                // `#[allow(x)] "cu"` is still a literal to syn.
+                return Err("an attribute in a `concat!`");
+            }
             if toks[k].kind != Kind::Str {
                 literals_only = false;
                 break;
@@ -1048,14 +1052,28 @@ pub(super) fn check_concat(text: &str, toks: &[Tok], canonical: &[String]) -> Re
 /// read, wherever it stands. So it finds each `concat!` that `check_concat`
 /// finds in a text the lexer accepts (the tokens there are what is read
 /// here), and also those in comments and strings, which only send a file to
-/// the full parse. An escape it does not read is an error, as there.
+/// the full parse. An escape it does not read is an error, as there, and so
+/// is an attribute before an argument (`#[allow(x)] "cu"` is still a
+/// literal to syn).
+///
+/// Each `concat` is read forward from where it stands, and from a comment
+/// or a string a `/*` or a quote may read on to the end of the text: past
+/// reading the text about twice over, the rest is left to the parser (a
+/// file of `// concat /*` lines would cost the square of its length).
 pub(super) fn check_concat_text(text: &str, canonical: &[String]) -> Result<(), Bail> {
     let b = text.as_bytes();
+    let mut budget = 2 * b.len() + 4096;
     for at in memchr::memmem::find_iter(b, CONCAT) {
         if at > 0 && is_word(b[at - 1]) {
             continue;
         }
-        if let Some(value) = concat_literals(b, at + CONCAT.len())?
+        let start = at + CONCAT.len();
+        let mut reached = start;
+        let value = concat_literals(b, start, &mut reached);
+        budget = budget
+            .checked_sub(reached - start)
+            .ok_or("too many `concat`s to read from the text")?;
+        if let Some(value) = value?
             && canonical.iter().any(|c| c.as_bytes() == value)
         {
             return Err("a `concat!` of literals giving a canonical platform name");
@@ -1065,25 +1083,31 @@ pub(super) fn check_concat_text(text: &str, canonical: &[String]) -> Result<(), 
 }
 
 /// After a `concat` word ending at `i`: the value of `! ( "a", r"b", )`
-/// when that follows (any bracket), else `None`.
-fn concat_literals(b: &[u8], i: usize) -> Result<Option<Vec<u8>>, Bail> {
+/// when that follows (any bracket), else `None`. `reached` is set to the
+/// end of what was read (the end of the text where a comment or a string
+/// does not end).
+fn concat_literals(b: &[u8], i: usize, reached: &mut usize) -> Result<Option<Vec<u8>>, Bail> {
     // Past blanks and comments; `None` at an unterminated comment (the
-    // lexer rejects the text).
-    let skip = |mut i: usize| loop {
+    // lexer rejects the text). Every read moves `reached` on.
+    let skip = |mut i: usize, reached: &mut usize| loop {
         i = run_end(b, i, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
+        *reached = i;
         match b.get(i) {
             Some(b'/') => match comment_end(b, i) {
                 Ok(Some(end)) => i = end,
                 Ok(None) => return Some(i),
-                Err(_) => return None,
+                Err(_) => {
+                    *reached = b.len();
+                    return None;
+                }
             },
             _ => return Some(i),
         }
     };
-    let Some(i) = skip(i).filter(|&i| b.get(i) == Some(&b'!')) else {
+    let Some(i) = skip(i, reached).filter(|&i| b.get(i) == Some(&b'!')) else {
         return Ok(None);
     };
-    let Some(mut i) = skip(i + 1) else {
+    let Some(mut i) = skip(i + 1, reached) else {
         return Ok(None);
     };
     let close = match b.get(i) {
@@ -1094,35 +1118,43 @@ fn concat_literals(b: &[u8], i: usize) -> Result<Option<Vec<u8>>, Bail> {
     };
     let mut value = Vec::new();
     loop {
-        let Some(at) = skip(i + 1) else {
+        let Some(at) = skip(i + 1, reached) else {
             return Ok(None);
         };
         if b.get(at) == Some(&close) {
             return Ok(Some(value));
         }
-        // A string literal, plain or raw, and its end.
-        let end = match b.get(at) {
-            Some(b'"') => {
-                let Ok((end, _)) = quoted_end(b, at + 1) else {
-                    return Ok(None);
-                };
-                value.extend(unescape(&b[at + 1..end - 1], Quoted::Str).ok_or(ESCAPE)?);
-                end
-            }
+        // A string literal, plain or raw: its end, and its body as written
+        // (with escapes or not).
+        let unterminated = |reached: &mut usize| {
+            *reached = b.len();
+            Ok(None)
+        };
+        let (end, body, escapes) = match b.get(at) {
+            Some(b'"') => match quoted_end(b, at + 1) {
+                Ok((end, _)) => (end, at + 1..end - 1, true),
+                Err(_) => return unterminated(reached),
+            },
             Some(b'r') => {
                 let Some(hashes) = raw_hashes(b, at + 1) else {
                     return Ok(None);
                 };
                 let body = at + 1 + hashes + 1;
-                let Ok(end) = raw_end(b, body, hashes) else {
-                    return Ok(None);
-                };
-                value.extend_from_slice(&b[body..end - hashes - 1]);
-                end
+                match raw_end(b, body, hashes) {
+                    Ok(end) => (end, body..end - hashes - 1, false),
+                    Err(_) => return unterminated(reached),
+                }
             }
+            Some(b'#') => return Err("an attribute in a `concat!`"),
             _ => return Ok(None),
         };
-        let Some(next) = skip(end) else {
+        *reached = end;
+        if escapes {
+            value.extend(unescape(&b[body], Quoted::Str).ok_or(ESCAPE)?);
+        } else {
+            value.extend_from_slice(&b[body]);
+        }
+        let Some(next) = skip(end, reached) else {
             return Ok(None);
         };
         match b.get(next) {

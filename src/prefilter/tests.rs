@@ -683,6 +683,33 @@ fn a_concat_read_from_the_text_is_one_the_tokens_give() {
         assert_eq!(by_tokens(text), Ok(()), "{text}");
         assert!(lexer::check_concat_text(text, canonical).is_err(), "{text}");
     }
+    // An attribute before an argument: syn still reads a literal
+    // (`#[allow(x)] "cu"`), so neither check reads on.
+    for text in [
+        "fn f() { let p = concat!(#[allow(unused)] \"cu\", \"da\"); }",
+        "fn f() { let p = concat!(\"cu\", #[cfg(all())] \"da\"); }",
+    ] {
+        assert_eq!(
+            by_tokens(text),
+            Err("an attribute in a `concat!`"),
+            "{text}"
+        );
+        assert_eq!(lexer::check_concat_text(text, canonical), by_tokens(text));
+        assert!(!lexes_quietly(text, &Vocabulary::default()), "{text}");
+    }
+    // Read forward from each `concat`, a `/*` in a line comment reads to
+    // the end of the text: past about twice the text, the parser decides
+    // (else such lines would cost the square of their number). Calls read
+    // at once cost what they span.
+    let comments = format!("{}fn f() {{}}\n", "// concat /*\n".repeat(1000));
+    assert_eq!(
+        lexer::check_concat_text(&comments, canonical),
+        Err("too many `concat`s to read from the text")
+    );
+    let strings = format!("{}fn f() {{}}\n", "// concat!(r#\"\n".repeat(1000));
+    assert!(lexer::check_concat_text(&strings, canonical).is_err());
+    let calls = format!("fn f() {{ {} }}", "concat!(\"a\", \"b\"); ".repeat(5000));
+    assert_eq!(lexer::check_concat_text(&calls, canonical), Ok(()));
     // An escape the prefilter does not read (which the lexer rejects) is
     // no answer.
     let unread = "fn f() { let p = concat!(\"\\q\", \"da\"); }";
