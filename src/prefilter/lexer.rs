@@ -1023,9 +1023,16 @@ pub(super) fn check_concat(text: &str, toks: &[Tok], canonical: &[String]) -> Re
         let mut k = i + 3;
         let mut literals_only = true;
         while k < close {
-            if toks[k].kind == Kind::Punct && toks[k].byte == b'#' {
-                // `#[allow(x)] "cu"` is still a literal to syn.
-                return Err("an attribute in a `concat!`");
+            // `#[allow(x)] "cu"` is still a literal to syn (`quote!`'s
+            // `#name` is none).
+            if toks[k].kind == Kind::Punct
+                && toks[k].byte == b'#'
+                && toks.get(k + 1).is_some_and(|t| {
+                    (t.kind == Kind::Open && t.byte == b'[')
+                        || (t.kind == Kind::Punct && t.byte == b'!')
+                })
+            {
+                return Err(ATTRIBUTE);
             }
             if toks[k].kind != Kind::Str {
                 literals_only = false;
@@ -1145,7 +1152,13 @@ fn concat_literals(b: &[u8], i: usize, reached: &mut usize) -> Result<Option<Vec
                     Err(_) => return unterminated(reached),
                 }
             }
-            Some(b'#') => return Err("an attribute in a `concat!`"),
+            // An attribute, not `quote!`'s `#name` or `#(..)*`.
+            Some(b'#') => {
+                return match skip(at + 1, reached).and_then(|k| b.get(k)) {
+                    Some(b'[' | b'!') => Err(ATTRIBUTE),
+                    _ => Ok(None),
+                };
+            }
             _ => return Ok(None),
         };
         *reached = end;
@@ -1164,6 +1177,9 @@ fn concat_literals(b: &[u8], i: usize, reached: &mut usize) -> Result<Option<Vec
         }
     }
 }
+
+/// Why a `concat!` is left to the parser: an attribute before an argument.
+const ATTRIBUTE: Bail = "an attribute in a `concat!`";
 
 /// Why a string literal's value is not known.
 const ESCAPE: Bail = "an escape the prefilter does not read";

@@ -697,6 +697,10 @@ fn a_concat_read_from_the_text_is_one_the_tokens_give() {
         assert_eq!(lexer::check_concat_text(text, canonical), by_tokens(text));
         assert!(!lexes_quietly(text, &Vocabulary::default()), "{text}");
     }
+    // `quote!`'s interpolations are no attributes (clap_derive, strum).
+    let quoted = "fn f() { quote! { concat!(\"missing: \", #id, #(#docs),*) } }";
+    assert_eq!(by_tokens(quoted), Ok(()));
+    assert_eq!(lexer::check_concat_text(quoted, canonical), Ok(()));
     // Read forward from each `concat`, a `/*` in a line comment reads to
     // the end of the text: past about twice the text, the parser decides
     // (else such lines would cost the square of their number). Calls read
