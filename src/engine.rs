@@ -264,7 +264,7 @@ fn per_file_pass(
     let surveys: Vec<Survey> = each(pool, &inputs, |(_, input)| {
         let prepared = prepared
             .iter()
-            .find(|(c, _)| *c == address(input))
+            .find(|(c, _)| input.prefilter && *c == address(input))
             .map(|(_, p)| p);
         let survey = survey(input, prepared);
         if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
@@ -363,7 +363,7 @@ fn per_file_pass(
 }
 
 /// Stage 1 of the per-file pass for one file: open it, and read and lex it
-/// when the prefilter may skip it.
+/// when the prefilter may skip it (`prepared`, its configuration's).
 fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
     let opened = match open(&input.path) {
         Ok(opened) => opened,
@@ -376,7 +376,7 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
         }
     };
     let (identity, size) = FileIdentity::of(&input.path, &opened.meta);
-    let Some(prepared) = prepared.filter(|_| input.prefilter) else {
+    let Some(prepared) = prepared else {
         return Survey {
             identity,
             size,

@@ -116,7 +116,7 @@ pub(super) fn lex<const TOKENS: bool>(
         match c {
             b' ' | b'\t' | b'\n' | b'\r' => {
                 // The first blank is known: the run goes on after it.
-                i = run_end(b, i + 1, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+                i = run_end(b, i + 1, is_blank)
             }
             b'/' => match comment_end(b, i)? {
                 Some(end) => i = end,
@@ -533,10 +533,7 @@ fn char_or_lifetime(text: &str, i: usize) -> Result<(usize, Kind), Bail> {
             .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'_')
     {
         let end = word_end(b, j + 1);
-        if matches!(
-            &b[j + 1..end],
-            b"_" | b"crate" | b"self" | b"super" | b"Self"
-        ) {
+        if !may_be_raw(&b[j + 1..end]) {
             return Err("a raw lifetime that is none");
         }
         j = end;
@@ -607,10 +604,7 @@ fn prefixed(
         {
             // A raw identifier: `r#type` is no keyword.
             let end = word_end(b, i + 1);
-            if matches!(
-                &b[start + 2..end],
-                b"_" | b"crate" | b"self" | b"super" | b"Self"
-            ) {
+            if !may_be_raw(&b[start + 2..end]) {
                 return Err("a raw identifier that is none");
             }
             candidate(watch, next_candidate, start, end, text, 2)?;
@@ -650,6 +644,16 @@ fn number(b: &[u8], start: usize) -> Result<(usize, bool), Bail> {
     }
     check_number(&b[start..i])?;
     Ok((i, minus))
+}
+
+/// Whether `name` may follow `r#` (in a raw identifier or lifetime).
+fn may_be_raw(name: &[u8]) -> bool {
+    !matches!(name, b"_" | b"crate" | b"self" | b"super" | b"Self")
+}
+
+/// The blanks between tokens.
+fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 fn is_word(c: u8) -> bool {
@@ -995,7 +999,7 @@ pub(super) fn unescape(body: &[u8], quoted: Quoted) -> Option<Vec<u8>> {
                 i += close + 1;
             }
             b'\n' | b'\r' => {
-                while i < body.len() && matches!(body[i], b' ' | b'\t' | b'\n' | b'\r') {
+                while i < body.len() && is_blank(body[i]) {
                     i += 1;
                 }
             }
@@ -1038,7 +1042,10 @@ pub(super) fn check_concat(text: &str, toks: &[Tok], canonical: &[String]) -> Re
                 literals_only = false;
                 break;
             }
-            value.extend(str_value(text, &toks[k])?);
+            let t = &toks[k];
+            value.extend(str_value(
+                &text.as_bytes()[t.start as usize..t.end as usize],
+            )?);
             k += 1;
             if k < close && !(toks[k].kind == Kind::Punct && toks[k].byte == b',') {
                 literals_only = false;
@@ -1097,7 +1104,7 @@ fn concat_literals(b: &[u8], i: usize, reached: &mut usize) -> Result<Option<Vec
     // Past blanks and comments; `None` at an unterminated comment (the
     // lexer rejects the text). Every read moves `reached` on.
     let skip = |mut i: usize, reached: &mut usize| loop {
-        i = run_end(b, i, |c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'));
+        i = run_end(b, i, is_blank);
         *reached = i;
         match b.get(i) {
             Some(b'/') => match comment_end(b, i) {
@@ -1131,24 +1138,22 @@ fn concat_literals(b: &[u8], i: usize, reached: &mut usize) -> Result<Option<Vec
         if b.get(at) == Some(&close) {
             return Ok(Some(value));
         }
-        // A string literal, plain or raw: its end, and its body as written
-        // (with escapes or not).
+        // A string literal, plain or raw, and its end.
         let unterminated = |reached: &mut usize| {
             *reached = b.len();
             Ok(None)
         };
-        let (end, body, escapes) = match b.get(at) {
+        let end = match b.get(at) {
             Some(b'"') => match quoted_end(b, at + 1) {
-                Ok((end, _)) => (end, at + 1..end - 1, true),
+                Ok((end, _)) => end,
                 Err(_) => return unterminated(reached),
             },
             Some(b'r') => {
                 let Some(hashes) = raw_hashes(b, at + 1) else {
                     return Ok(None);
                 };
-                let body = at + 1 + hashes + 1;
-                match raw_end(b, body, hashes) {
-                    Ok(end) => (end, body..end - hashes - 1, false),
+                match raw_end(b, at + 1 + hashes + 1, hashes) {
+                    Ok(end) => end,
                     Err(_) => return unterminated(reached),
                 }
             }
@@ -1162,11 +1167,7 @@ fn concat_literals(b: &[u8], i: usize, reached: &mut usize) -> Result<Option<Vec
             _ => return Ok(None),
         };
         *reached = end;
-        if escapes {
-            value.extend(unescape(&b[body], Quoted::Str).ok_or(ESCAPE)?);
-        } else {
-            value.extend_from_slice(&b[body]);
-        }
+        value.extend(str_value(&b[at..end])?);
         let Some(next) = skip(end, reached) else {
             return Ok(None);
         };
@@ -1184,9 +1185,9 @@ const ATTRIBUTE: Bail = "an attribute in a `concat!`";
 /// Why a string literal's value is not known.
 const ESCAPE: Bail = "an escape the prefilter does not read";
 
-/// The value of a `Kind::Str` token: `"..."` or `r#"..."#`.
-fn str_value(text: &str, tok: &Tok) -> Result<Vec<u8>, Bail> {
-    let s = &text.as_bytes()[tok.start as usize..tok.end as usize];
+/// The value of a string literal as written, `"..."` or `r#"..."#` (a
+/// `Kind::Str` token).
+fn str_value(s: &[u8]) -> Result<Vec<u8>, Bail> {
     if let Some(raw) = s.strip_prefix(b"r") {
         let hashes = raw.iter().take_while(|&&c| c == b'#').count();
         return Ok(raw[hashes + 1..raw.len() - hashes - 1].to_vec());
