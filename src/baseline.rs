@@ -6,6 +6,7 @@
 //! it starts on, numbered when several are alike. Lines moving up or down do
 //! not change it; editing the line does.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -92,7 +93,7 @@ pub fn write(path: &Path, outcome: &Outcome, root: &Path) -> Result<usize, Strin
         findings,
     })
     .map_err(|e| e.to_string())?;
-    std::fs::write(path, text + "\n")
+    crate::atomic::replace(path, (text + "\n").as_bytes())
         .map_err(|e| format!("cannot write the baseline `{}`: {e}", path.display()))?;
     Ok(n)
 }
@@ -114,15 +115,20 @@ pub fn apply(path: &Path, outcome: &mut Outcome, root: &Path) -> Result<Applied,
             baseline.version
         ));
     }
-    let mut remaining = baseline.findings;
+    // Each entry hides one finding: entries by identity, taken as matched
+    // (a map, not a search per finding: baselines of thousands of entries).
+    let mut recorded: HashMap<(&str, &str, &str), Vec<usize>> = HashMap::new();
+    for (i, b) in baseline.findings.iter().enumerate().rev() {
+        let key = (b.lint.as_str(), b.path.as_str(), b.fingerprint.as_str());
+        recorded.entry(key).or_default().push(i);
+    }
+    let mut matched = vec![false; baseline.findings.len()];
     let current = entries(outcome, root);
     let mut keep = current.iter().map(|e| {
-        match remaining
-            .iter()
-            .position(|b| b.lint == e.lint && b.path == e.path && b.fingerprint == e.fingerprint)
-        {
+        let key = (e.lint.as_str(), e.path.as_str(), e.fingerprint.as_str());
+        match recorded.get_mut(&key).and_then(Vec::pop) {
             Some(i) => {
-                remaining.swap_remove(i);
+                matched[i] = true;
                 false
             }
             None => true,
@@ -131,6 +137,13 @@ pub fn apply(path: &Path, outcome: &mut Outcome, root: &Path) -> Result<Applied,
     let before = outcome.diagnostics.len();
     outcome.diagnostics.retain(|_| keep.next().unwrap_or(true));
     let hidden = before - outcome.diagnostics.len();
+    drop(keep);
+    let mut remaining: Vec<Entry> = baseline
+        .findings
+        .into_iter()
+        .zip(matched)
+        .filter_map(|(e, matched)| (!matched).then_some(e))
+        .collect();
     remaining.sort_by(|a, b| (&a.path, &a.lint).cmp(&(&b.path, &b.lint)));
     Ok(Applied {
         hidden,

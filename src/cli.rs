@@ -637,7 +637,7 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
                 ..options.clone()
             },
         );
-        if let Err(e) = std::fs::write(path, text) {
+        if let Err(e) = crate::atomic::replace(path, text.as_bytes()) {
             eprintln!(
                 "error: cannot write the {} report to `{}`: {e}",
                 format.name(),

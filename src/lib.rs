@@ -15,6 +15,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod analysis;
+pub mod atomic;
 pub mod baseline;
 pub mod cli;
 pub mod config;

@@ -1,0 +1,148 @@
+//! Replacing a file whole. Baselines and `--output` reports are written to a
+//! temporary file in the same folder, synced, then renamed over the old file:
+//! whatever happens meanwhile (a full disk, a file-size limit, SIGINT or
+//! SIGTERM, a second run writing the same file), a reader finds the old file
+//! or the new one, never a truncated one, and no temporary file is left.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once};
+
+/// Temporary files being written, removed by the signal watcher. The lock is
+/// also held while a temporary file is renamed into place, so the watcher
+/// never removes a file that has just become the real one, and a writer never
+/// renames after the watcher has started to exit.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Write `bytes` to `path`, replacing it whole (see the module's doc).
+///
+/// The new file keeps the old one's permissions (a new file gets 0o666 less
+/// the umask, as `fs::write` gives it). A symlink is followed: its target is
+/// replaced, the link stays. A path that is not a regular file (`/dev/stdout`,
+/// a FIFO) cannot be renamed over and is written in place.
+pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let old = std::fs::metadata(path).ok();
+    if old.as_ref().is_some_and(|m| !m.is_file()) {
+        return std::fs::write(path, bytes);
+    }
+    let path = if old.is_some() {
+        std::fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    watch_signals();
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!(
+        ".{}.",
+        path.file_name().unwrap_or_default().to_string_lossy()
+    );
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut temp = builder.tempfile_in(dir)?;
+    let temp_path = temp.path().to_path_buf();
+    lock().push(temp_path.clone());
+    // Whatever fails from here, `temp` is dropped on return, which removes it.
+    let written = (|| {
+        temp.write_all(bytes)?;
+        if let Some(old) = &old {
+            temp.as_file().set_permissions(old.permissions())?;
+        }
+        temp.as_file().sync_all()
+    })();
+    let mut pending = lock();
+    pending.retain(|p| *p != temp_path);
+    // Renamed, or removed (dropped) on failure, while the lock is held.
+    let result = written.and_then(|()| temp.persist(&path).map(drop).map_err(|e| e.error));
+    drop(pending);
+    result?;
+    // The rename is durable once the folder is synced; a folder that cannot
+    // be opened or synced (some filesystems) still holds the whole new file.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+fn lock() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Once per process, before the first temporary file: SIGINT, SIGTERM and
+/// SIGHUP remove the temporary files being written, then end the process as
+/// the signal would. SIGXFSZ (over `ulimit -f`) is
+/// caught so that the write fails with an error instead of killing the
+/// process, and the temporary file is removed as on any other error.
+fn watch_signals() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGXFSZ};
+        let caught = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let _ = signal_hook::flag::register(SIGXFSZ, caught);
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let pending = lock();
+                for p in pending.iter() {
+                    let _ = std::fs::remove_file(p);
+                }
+                // End as the signal would have, so that a parent (a shell,
+                // make, xargs) sees the signal, not an exit code.
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                std::process::exit(128 + signal);
+            }
+        });
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace;
+
+    #[test]
+    fn a_file_is_replaced_whole_and_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("report.json");
+        replace(&path, b"first").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"first");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        replace(&path, b"second").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"second");
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary file is left");
+    }
+
+    #[test]
+    fn a_symlink_stays_and_its_target_is_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("real.json");
+        let link = dir.path().join("link.json");
+        std::fs::write(&target, "old").unwrap();
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        replace(&link, b"new").unwrap();
+        assert!(link.symlink_metadata().unwrap().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+    }
+
+    #[test]
+    fn a_folder_that_does_not_exist_is_an_error_and_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("missing").join("report.json");
+        assert!(replace(&path, b"x").is_err());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}
