@@ -266,15 +266,22 @@ pub fn cargo_args(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> 
 }
 
 fn run(cli: Cli) -> u8 {
+    if cli.command.is_none()
+        && let [word] = cli.check.paths.as_slice()
+        && let Some(message) = unknown_subcommand(word)
+    {
+        eprintln!("{message}");
+        return EXIT_ERROR;
+    }
     match cli.command.unwrap_or(Command::Check(cli.check)) {
         Command::Lints => {
             let width = LINTS.iter().map(|l| l.name.len()).max().unwrap_or(0);
             let mut out = String::new();
             for l in LINTS {
                 out.push_str(&format!(
-                    "{:width$}  {:7}  {}\n",
+                    "{:width$}  {:4}  {}\n",
                     l.name,
-                    l.default_severity.as_str(),
+                    Level::of_severity(l.default_severity).as_str(),
                     l.summary
                 ));
             }
@@ -285,9 +292,12 @@ fn run(cli: Cli) -> u8 {
             Some(l) => print_or_fail(l.docs),
             None => {
                 let names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
+                let hint = match lints::closest(name.trim_start_matches("backend_lint::")) {
+                    Some(near) => format!("help: a lint with a similar name exists: `{near}`\n"),
+                    None => format!("the lints are: {}\n", names.join(", ")),
+                };
                 eprintln!(
-                    "error: no lint named `{name}`\n\nthe lints are: {}\nrun `backend-lint lints` for their summaries",
-                    names.join(", ")
+                    "error: no lint named `{name}`\n\n{hint}run `backend-lint lints` for their summaries"
                 );
                 EXIT_ERROR
             }
@@ -299,6 +309,26 @@ fn run(cli: Cli) -> u8 {
             levels,
         } => show_config(path, levels.overrides(config)),
     }
+}
+
+/// `backend-lint chek`: a lone bare word (no `/`, no `.`) that is not a path
+/// is a mistyped or unknown subcommand, not a folder to check.
+fn unknown_subcommand(word: &Path) -> Option<String> {
+    let text = word.to_str()?;
+    let bare = !text.is_empty() && !text.contains(['/', '.', '\\']) && !text.starts_with('-');
+    if !bare || word.symlink_metadata().is_ok() {
+        return None;
+    }
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+    let hint = match lints::nearest(text, names.iter().copied()) {
+        Some(near) => format!("help: a subcommand with a similar name exists: `{near}`"),
+        None => format!("the subcommands are: {}", names.join(", ")),
+    };
+    Some(format!(
+        "error: unrecognized subcommand `{text}`, and no file or folder has that name\n\n{hint}\n\nfor more information, try `--help`"
+    ))
 }
 
 /// `backend-lint config [PATH]`.
@@ -668,29 +698,27 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
     ok
 }
 
-/// Run `f` with a progress bar on stderr when it is a terminal (and `show`);
-/// the bar appears only after a second, so short runs print nothing.
+/// Run `f` with a progress bar on stderr when it is a terminal (and `show`):
+/// files done of the total. It is drawn only after a second, so short runs
+/// print nothing.
 fn with_progress<R>(show: bool, f: impl FnOnce(&(dyn Fn(usize) + Sync)) -> R) -> R {
     if !show || !std::io::stderr().is_terminal() {
         return f(&|_| {});
     }
-    let bar = indicatif::ProgressBar::with_draw_target(
-        None,
-        indicatif::ProgressDrawTarget::stderr_with_hz(4),
-    );
+    let bar = indicatif::ProgressBar::hidden();
     let style = indicatif::ProgressStyle::with_template("{spinner} checking {pos}/{len} files")
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
     let started = std::time::Instant::now();
-    let hidden = std::sync::atomic::AtomicBool::new(true);
+    let shown = std::sync::Once::new();
     let result = f(&|total| {
         bar.inc(1);
-        if hidden.load(std::sync::atomic::Ordering::Relaxed)
-            && started.elapsed() > std::time::Duration::from_secs(1)
-        {
-            hidden.store(false, std::sync::atomic::Ordering::Relaxed);
-            bar.set_length(total as u64);
-            bar.enable_steady_tick(std::time::Duration::from_millis(250));
+        if !shown.is_completed() && started.elapsed() > std::time::Duration::from_secs(1) {
+            shown.call_once(|| {
+                bar.set_length(total as u64);
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+                bar.enable_steady_tick(std::time::Duration::from_millis(250));
+            });
         }
     });
     bar.finish_and_clear();
@@ -742,10 +770,13 @@ fn print(s: &str) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Print, and say so when it fails: exit code 2.
+/// Print, and say so when it fails: exit code 2. A reader that stopped
+/// reading (`| head -1`) is no failure: the run ends quietly, with the exit
+/// code its findings give.
 fn print_or_fail(s: &str) -> u8 {
     match print(s) {
         Ok(()) => EXIT_CLEAN,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_CLEAN,
         Err(e) => {
             eprintln!("error: cannot write to standard output: {e}");
             EXIT_ERROR

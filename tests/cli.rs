@@ -417,7 +417,10 @@ fn lints_lists_every_lint() {
             .lines()
             .find(|l| l.starts_with(lint.name))
             .expect("listed");
-        assert!(line.contains(lint.default_severity.as_str()), "{line}");
+        // The configuration's words (`deny`, `warn`), not the report's.
+        let level = backend_lint::config::Level::of_severity(lint.default_severity);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[1], level.as_str(), "{line}");
         assert!(line.ends_with(lint.summary), "{line}");
     }
 }
@@ -725,6 +728,116 @@ fn explain_takes_the_name_as_reports_print_it() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("# duplicate_registration"));
+}
+
+#[test]
+fn explain_suggests_the_lint_a_typo_meant() {
+    bin()
+        .args(["explain", "duplicate_registraton"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "a lint with a similar name exists: `duplicate_registration`",
+        ));
+}
+
+#[test]
+fn a_lone_word_that_is_no_path_is_an_unknown_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |word: &str| {
+        let out = Command::cargo_bin("backend-lint")
+            .unwrap()
+            .current_dir(dir.path())
+            .arg(word)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    let (code, stderr) = run("chek");
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("unrecognized subcommand `chek`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("similar name exists: `check`"), "{stderr}");
+    let (code, stderr) = run("init");
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("unrecognized subcommand `init`"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the subcommands are: check, lints, explain, config"),
+        "{stderr}"
+    );
+    // A folder of that name is checked, as before.
+    write(dir.path(), "chek/lib.rs", BUGGY);
+    let (code, stderr) = run("chek");
+    assert_eq!(code, Some(1), "{stderr}");
+}
+
+/// `check | head -1`: the reader stops reading; the run ends quietly, with
+/// the exit code of its findings.
+#[test]
+fn a_closed_stdout_ends_the_run_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    // Far more report than a pipe buffers (64 KiB), so the writer meets the closed pipe.
+    let calls = "    register_backend(\"cuda\", make);\n".repeat(2_000);
+    write(
+        dir.path(),
+        "src/lib.rs",
+        format!("pub fn init() {{\n{calls}}}\n"),
+    );
+    let out = std::process::Command::new("bash")
+        .current_dir(dir.path())
+        .arg("-c")
+        .arg(r#""$0" check src --color never | head -1; echo "status ${PIPESTATUS[0]}" >&2"#)
+        .arg(env!("CARGO_BIN_EXE_backend-lint"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    assert_eq!(stderr, "status 1\n");
+}
+
+/// The progress bar (drawn on a terminal after a second) counts files done
+/// of the total: `script` gives the run a real terminal.
+#[test]
+fn the_progress_bar_shows_files_done_of_the_total() {
+    let dir = tempfile::tempdir().unwrap();
+    // Enough source for a debug build to take more than a second.
+    let body: String = (0..150)
+        .map(|i| format!("pub fn f{i}(x: u32) -> u32 {{ let y = x * {i}; if y > 3 {{ y }} else {{ x + y }} }}\n"))
+        .collect();
+    for i in 0..300 {
+        write(dir.path(), &format!("src/m{i}.rs"), &body);
+    }
+    let command = format!(
+        "{} check src --no-prefilter --color never",
+        env!("CARGO_BIN_EXE_backend-lint")
+    );
+    let out = std::process::Command::new("script")
+        .current_dir(dir.path())
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "\n");
+    let counts: Vec<(usize, usize)> = text
+        .split("checking ")
+        .skip(1)
+        .filter_map(|t| {
+            let (done, rest) = t.split_once('/')?;
+            Some((done.parse().ok()?, rest.split(' ').next()?.parse().ok()?))
+        })
+        .collect();
+    assert!(!counts.is_empty(), "no progress drawn: {text}");
+    assert!(
+        counts
+            .iter()
+            .all(|&(done, total)| total == 300 && done <= total),
+        "{counts:?}"
+    );
+    assert!(counts.iter().any(|&(done, _)| done < 300), "{counts:?}");
 }
 
 #[test]

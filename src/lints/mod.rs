@@ -51,27 +51,20 @@ pub fn find(name: &str) -> Option<&'static Lint> {
 
 /// The lint name nearest to `name`, if it is a likely typo (for messages).
 pub fn closest(name: &str) -> Option<&'static str> {
-    LINTS
-        .iter()
-        .map(|l| (edit_distance(name, l.name), l.name))
-        .filter(|(d, _)| *d <= 3)
-        .min()
-        .map(|(_, n)| n)
+    nearest(name, LINTS.iter().map(|l| l.name))
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
+/// The candidate nearest to `word` if it is a likely typo of it: at most one
+/// edit per three characters (at least one), as `chek` for `check`, not `init`
+/// for `lints`.
+pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let most = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (strsim::levenshtein(word, c), c))
+        .filter(|(d, _)| *d <= most)
+        .min()
+        .map(|(_, c)| c)
 }
 
 #[cfg(test)]
@@ -83,5 +76,7 @@ mod tests {
             Some("duplicate_registration")
         );
         assert_eq!(super::closest("something_else"), None);
+        assert_eq!(super::nearest("chek", ["check", "lints"]), Some("check"));
+        assert_eq!(super::nearest("init", ["check", "lints"]), None);
     }
 }
