@@ -244,24 +244,40 @@ pub fn sample(files: Vec<PathBuf>, budget: usize) -> Vec<PathBuf> {
     files.into_iter().step_by(stride).collect()
 }
 
-/// The runtimes in `/work/corpus` (fetched by hand, absent in CI), an
-/// eighth of the budget each; `None` when there is no such folder.
-pub fn corpus_crates() -> Option<Vec<Crate>> {
-    let entries = std::fs::read_dir("/work/corpus").ok()?;
+/// The folder of real code the corpus tests read: `BACKEND_LINT_CORPUS`, a
+/// folder whose subfolders are crates or whole runtimes (`.ci/run` gives the
+/// crates cargo unpacked in `$CARGO_HOME/registry/src/*`). The tests that
+/// need it are `#[ignore]`d; run without it, they fail saying so.
+pub fn corpus() -> PathBuf {
+    match std::env::var_os("BACKEND_LINT_CORPUS").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => panic!(
+            "this test reads real code: set BACKEND_LINT_CORPUS to a folder of crates, \
+             e.g. one of ~/.cargo/registry/src/*"
+        ),
+    }
+}
+
+/// Each subfolder of the corpus a crate, all of them within the budget.
+pub fn corpus_crates() -> Vec<Crate> {
+    let dir = corpus();
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("BACKEND_LINT_CORPUS `{}`: {e}", dir.display()));
     let mut dirs: Vec<PathBuf> = entries
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
-    Some(
-        dirs.into_iter()
-            .map(|dir| Crate {
-                name: dir.display().to_string(),
-                // An eighth of the budget each (a dozen runtimes, two modes).
-                files: sample(rs_files(&dir), budget() / 8),
-                config: builtin_config(),
-            })
-            .collect(),
-    )
+    assert!(!dirs.is_empty(), "no folder in `{}`", dir.display());
+    // A dozen runtimes get an eighth of the budget each; a registry of
+    // hundreds of crates shares it.
+    let each = budget() / dirs.len().max(8);
+    dirs.into_iter()
+        .map(|dir| Crate {
+            name: dir.display().to_string(),
+            files: sample(rs_files(&dir), each),
+            config: builtin_config(),
+        })
+        .collect()
 }
