@@ -344,3 +344,15 @@ fn escaped_json(s: &str) -> String {
     let quoted = serde_json::to_string(s).unwrap();
     quoted[1..quoted.len() - 1].to_string()
 }
+
+#[test]
+fn a_hostile_configuration_error_is_shown_visibly() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "src/lib.rs", "pub fn f() {}\n");
+    let comment = one_line(PAYLOAD);
+    let config = format!("# {comment}\nplatforms{comment} = 1\n");
+    write(dir.path(), "backend-lint.toml", config);
+    let out = run(dir.path(), &["--color", "never"], None);
+    assert!(out.stderr.contains("␛]0;title␇"), "{}", out.stderr);
+    assert_inert("configuration error", &out.stderr);
+}
