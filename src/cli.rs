@@ -446,7 +446,7 @@ fn check(args: CheckArgs) -> u8 {
         Err(code) => return code,
     };
     for e in &path_errors {
-        eprintln!("error: {}", e.message);
+        eprintln!("error: {}", report::text::visible(&e.message));
     }
     let inputs = match configure(inputs, &loader) {
         Ok((inputs, excluded)) => {
@@ -458,7 +458,7 @@ fn check(args: CheckArgs) -> u8 {
                 if given && !args.quiet {
                     eprintln!(
                         "warning: `{}` is excluded by `exclude` in {}; not checked",
-                        input.display,
+                        report::text::visible(&input.display),
                         config.origin.describe()
                     );
                 }
@@ -489,8 +489,8 @@ fn check(args: CheckArgs) -> u8 {
     for e in outcome.skipped.iter().filter(|_| !args.quiet) {
         eprintln!(
             "warning: skipped `{}`: {} (no target of its package compiles it)",
-            outcome.sources.get(e.file).display,
-            e.message
+            report::text::visible(&outcome.sources.get(e.file).display),
+            report::text::visible(&e.message)
         );
     }
     let root = report::repository_root(&base);

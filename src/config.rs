@@ -1045,11 +1045,16 @@ pub struct ConfigError {
 impl ConfigError {
     /// `path:line:col: message`, then a miette excerpt of the TOML.
     pub fn render(&self, color: bool) -> String {
+        use crate::report::text::{Excerpt, visible};
         use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
+        // The file comes from the checkout: its name, its text and the
+        // parser's message quoting it are shown visibly.
         let shown =
             crate::source::display_path(&self.path, &std::env::current_dir().unwrap_or_default());
+        let shown = visible(&shown).into_owned();
+        let message = visible(&self.message);
         let Some(span) = self.span.clone() else {
-            return format!("error: {shown}: {}\n", self.message);
+            return format!("error: {shown}: {message}\n");
         };
         let file = crate::source::SourceFile::new(
             self.path.clone(),
@@ -1057,21 +1062,19 @@ impl ConfigError {
             Arc::from(self.text.as_str()),
         );
         let at = file.line_col(span.start);
+        let excerpt = Excerpt::new(&file.text);
+        let span = excerpt.offset(span.start)..excerpt.offset(span.end);
+        let report = miette::MietteDiagnostic::new(format!("invalid configuration: {message}"))
+            .with_labels(vec![LabeledSpan::at(span, "here")])
+            .with_help("see `backend-lint config` and the README's Configuration section");
         let report =
-            miette::MietteDiagnostic::new(format!("invalid configuration: {}", self.message))
-                .with_labels(vec![LabeledSpan::at(span, "here")])
-                .with_help("see `backend-lint config` and the README's Configuration section");
-        let report = miette::Report::new(report)
-            .with_source_code(NamedSource::new(&shown, self.text.clone()));
+            miette::Report::new(report).with_source_code(NamedSource::new(&shown, excerpt.text));
         let theme = if color {
             GraphicalTheme::unicode()
         } else {
             GraphicalTheme::unicode_nocolor()
         };
-        let mut out = format!(
-            "error: {shown}:{}:{}: {}\n",
-            at.line, at.column, self.message
-        );
+        let mut out = format!("error: {shown}:{}:{}: {message}\n", at.line, at.column);
         let _ = GraphicalReportHandler::new_themed(theme)
             .with_width(100)
             .render_report(&mut out, report.as_ref());

@@ -3,10 +3,14 @@
 use std::fmt::Write;
 
 use crate::engine::Outcome;
+use crate::report::text::{markdown_code, markdown_text, visible};
 use crate::report::{ci_path, plural, positions};
 use std::path::Path;
 
-/// Escaping of a command's message, as the runner unescapes it.
+/// Escaping of a command's message, as the runner unescapes it. Callers show
+/// text from the checkout [`visible`] first: the runner would turn its
+/// escaped newline back into a line break of the annotation, and the log
+/// shows other controls raw; only our own `\nhelp:` may break the message.
 fn escape_data(s: &str) -> String {
     s.replace('%', "%25")
         .replace('\r', "%0D")
@@ -18,12 +22,19 @@ fn escape_property(s: &str) -> String {
     escape_data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// The `file` property. A path with a control character is shown
+/// [`visible`]: the annotation then names no file of the diff, but the log
+/// line holds no control.
+fn path_property(path: &str) -> String {
+    escape_property(&visible(path))
+}
+
 pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
     let mut out = String::new();
     for e in &outcome.errors {
         let file = sources.get(e.file);
-        let mut props = format!("file={}", escape_property(&ci_path(sources, e.file, root)));
+        let mut props = format!("file={}", path_property(&ci_path(sources, e.file, root)));
         if let Some(span) = e.span {
             let at = file.line_col(span.start);
             let _ = write!(props, ",line={},col={}", at.line, at.column);
@@ -32,14 +43,14 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             out,
             "::error {props},title={}::{}",
             escape_property("backend-lint: file not analysed"),
-            escape_data(&e.message)
+            escape_data(&visible(&e.message))
         );
     }
     for d in &outcome.diagnostics {
         let (start, end) = positions(sources, d.span);
         let mut props = format!(
             "file={},line={},endLine={}",
-            escape_property(&ci_path(sources, d.span.file, root)),
+            path_property(&ci_path(sources, d.span.file, root)),
             start.line,
             end.line
         );
@@ -51,10 +62,10 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             crate::diagnostic::Severity::Error => "error",
             crate::diagnostic::Severity::Warning => "warning",
         };
-        let mut message = d.message.clone();
+        let mut message = visible(&d.message).into_owned();
         if let Some(help) = &d.help {
             message.push_str("\nhelp: ");
-            message.push_str(help);
+            message.push_str(&visible(help));
         }
         let _ = writeln!(
             out,
@@ -89,23 +100,27 @@ pub fn step_summary(outcome: &Outcome, root: &Path) -> String {
         out.push_str("| location | lint | message |\n|---|---|---|\n");
         for d in &outcome.diagnostics {
             let at = sources.get(d.span.file).line_col(d.span.start);
-            let _ = writeln!(
-                out,
-                "| `{}:{}:{}` | `{}` | {} |",
+            let location = format!(
+                "{}:{}:{}",
                 ci_path(sources, d.span.file, root),
                 at.line,
-                at.column,
+                at.column
+            );
+            let _ = writeln!(
+                out,
+                "| {} | `{}` | {} |",
+                markdown_code(&location),
                 d.lint,
-                d.message.replace('|', "\\|")
+                markdown_text(&d.message)
             );
         }
     }
     for e in &outcome.errors {
         let _ = writeln!(
             out,
-            "\n**not analysed**: `{}`: {}",
-            ci_path(sources, e.file, root),
-            e.message.replace('|', "\\|")
+            "\n**not analysed**: {}: {}",
+            markdown_code(&ci_path(sources, e.file, root)),
+            markdown_text(&e.message)
         );
     }
     out.push('\n');

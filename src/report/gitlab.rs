@@ -57,7 +57,5 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             "location": { "path": path, "lines": { "begin": line } },
         }));
     }
-    let mut s = serde_json::to_string_pretty(&issues).expect("plain data serializes");
-    s.push('\n');
-    s
+    super::text::json_document(&issues)
 }

@@ -1,12 +1,14 @@
 //! miette's graphical report: source excerpts, labels, help.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Severity, Span};
 use crate::engine::Outcome;
+use crate::report::text::{Excerpt, visible};
 use crate::report::{Options, plural};
 use crate::source::SourceMap;
 
@@ -66,17 +68,63 @@ impl miette::Diagnostic for Report {
     }
 }
 
-fn source(sources: &SourceMap, file: u32) -> NamedSource<Arc<str>> {
-    let f = sources.get(file);
-    NamedSource::new(&f.display, f.text.clone()).with_language("Rust")
+/// The files of the report as their excerpts show them: name and text
+/// [`visible`], spans moved to match. Only the files with something to
+/// show, each made once (most are their own text, not copied).
+struct Files<'a> {
+    sources: &'a SourceMap,
+    shown: HashMap<u32, (String, Excerpt)>,
 }
 
-fn label(text: &str, start: usize, end: usize, primary: bool) -> LabeledSpan {
-    let text = (!text.is_empty()).then(|| text.to_string());
-    if primary {
-        LabeledSpan::new_primary_with_span(text, start..end)
-    } else {
-        LabeledSpan::new_with_span(text, start..end)
+impl<'a> Files<'a> {
+    fn new(outcome: &'a Outcome) -> Files<'a> {
+        let sources = &outcome.sources;
+        let spans = outcome.errors.iter().filter_map(|e| e.span);
+        let spans = spans.chain(
+            (outcome.diagnostics.iter())
+                .flat_map(|d| std::iter::once(d.span).chain(d.labels.iter().map(|l| l.span))),
+        );
+        let mut shown = HashMap::new();
+        for span in spans {
+            shown.entry(span.file).or_insert_with(|| {
+                let f = sources.get(span.file);
+                (visible(&f.display).into_owned(), Excerpt::new(&f.text))
+            });
+        }
+        Files { sources, shown }
+    }
+
+    fn source(&self, file: u32) -> NamedSource<Arc<str>> {
+        let (name, excerpt) = &self.shown[&file];
+        NamedSource::new(name, excerpt.text.clone()).with_language("Rust")
+    }
+
+    fn label(&self, text: &str, span: Span, primary: bool) -> LabeledSpan {
+        let text = (!text.is_empty()).then(|| visible(text).into_owned());
+        let excerpt = &self.shown[&span.file].1;
+        let range = excerpt.offset(span.start)..excerpt.offset(span.end);
+        if primary {
+            LabeledSpan::new_primary_with_span(text, range)
+        } else {
+            LabeledSpan::new_with_span(text, range)
+        }
+    }
+
+    /// miette's excerpt header (`╭─[path:line:column]`) counts the column
+    /// in bytes of the excerpt; every other format counts characters of the
+    /// file, as rustc does. The pair to replace when the two differ.
+    fn header_fix(&self, file: u32, offset: usize) -> Option<(String, String)> {
+        let (name, excerpt) = &self.shown[&file];
+        let at = self.sources.get(file).line_col(offset);
+        let offset = excerpt.offset(offset).min(excerpt.text.len());
+        let line_start = excerpt.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let byte_column = offset - line_start + 1;
+        (byte_column != at.column).then(|| {
+            (
+                format!("{name}:{}:{byte_column}", at.line),
+                format!("{name}:{}:{}", at.line, at.column),
+            )
+        })
     }
 }
 
@@ -91,25 +139,27 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         .with_width(100)
         .with_context_lines(1);
     let sources = &outcome.sources;
+    let files = Files::new(outcome);
     let mut reports = Vec::new();
     let mut header_fixes: Vec<Vec<(String, String)>> = Vec::new();
     for e in &outcome.errors {
         header_fixes.push(
             e.span
                 .iter()
-                .filter_map(|s| header_fix(sources, e.file, s.start))
+                .filter_map(|s| files.header_fix(e.file, s.start))
                 .collect(),
         );
         let labels = e
             .span
-            .map(|s| vec![label("here", s.start, s.end, true)])
+            .map(|s| vec![files.label("here", s, true)])
             .unwrap_or_default();
         reports.push(Report {
-            message: format!("{}: {}", sources.get(e.file).display, e.message),
+            message: visible(&format!("{}: {}", sources.get(e.file).display, e.message))
+                .into_owned(),
             code: None,
             severity: miette::Severity::Error,
             help: Some("the file was skipped; the other files were analysed".into()),
-            source: e.span.map(|_| source(sources, e.file)),
+            source: e.span.map(|_| files.source(e.file)),
             labels,
             related: Vec::new(),
         });
@@ -122,49 +172,51 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         let apart = |l: &&crate::diagnostic::Label| {
             l.span.file != d.span.file || line(l.span).abs_diff(line(d.span)) > MAX_EXCERPT_GAP
         };
-        let mut fixes: Vec<(String, String)> = header_fix(sources, d.span.file, d.span.start)
+        let mut fixes: Vec<(String, String)> = files
+            .header_fix(d.span.file, d.span.start)
             .into_iter()
             .collect();
         fixes.extend(
             d.labels
                 .iter()
                 .filter(apart)
-                .filter_map(|l| header_fix(sources, l.span.file, l.span.start)),
+                .filter_map(|l| files.header_fix(l.span.file, l.span.start)),
         );
         header_fixes.push(fixes);
-        let mut labels = vec![label(&d.label, d.span.start, d.span.end, true)];
+        let mut labels = vec![files.label(&d.label, d.span, true)];
         let mut related = Vec::new();
         for l in &d.labels {
             if !apart(&l) {
-                labels.push(label(&l.message, l.span.start, l.span.end, false));
+                labels.push(files.label(&l.message, l.span, false));
             } else {
                 let at = sources.get(l.span.file).line_col(l.span.start);
                 related.push(Report {
-                    message: format!(
+                    message: visible(&format!(
                         "{} ({}:{}:{})",
                         l.message,
                         sources.get(l.span.file).display,
                         at.line,
                         at.column
-                    ),
+                    ))
+                    .into_owned(),
                     code: None,
                     severity: miette::Severity::Advice,
                     help: None,
-                    source: Some(source(sources, l.span.file)),
-                    labels: vec![label("", l.span.start, l.span.end, true)],
+                    source: Some(files.source(l.span.file)),
+                    labels: vec![files.label("", l.span, true)],
                     related: Vec::new(),
                 });
             }
         }
         reports.push(Report {
-            message: d.message.clone(),
+            message: visible(&d.message).into_owned(),
             code: Some(format!("backend_lint::{}", d.lint)),
             severity: match d.severity {
                 Severity::Error => miette::Severity::Error,
                 Severity::Warning => miette::Severity::Warning,
             },
-            help: d.help.clone(),
-            source: Some(source(sources, d.span.file)),
+            help: d.help.as_deref().map(|h| visible(h).into_owned()),
+            source: Some(files.source(d.span.file)),
             labels,
             related,
         });
@@ -176,7 +228,7 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
             one = format!("error: {}\n", r.message);
         }
         for (theirs, ours) in fixes {
-            one = one.replacen(theirs.as_str(), ours, 1);
+            fix_header(&mut one, theirs, ours);
         }
         out.push_str(&one);
         out.push('\n');
@@ -187,23 +239,24 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
     out
 }
 
-/// miette's excerpt header (`╭─[path:line:column]`) counts the column in
-/// bytes; every other format counts characters, as rustc does. The pair to
-/// replace when the two differ.
-fn header_fix(sources: &SourceMap, file: u32, offset: usize) -> Option<(String, String)> {
-    let f = sources.get(file);
-    let at = f.line_col(offset);
-    let line_start = offset.min(f.text.len())
-        - f.text[..offset.min(f.text.len())]
-            .rfind('\n')
-            .map_or(0, |i| i + 1);
-    let byte_column = line_start + 1;
-    (byte_column != at.column).then(|| {
-        (
-            format!("[{}:{}:{byte_column}]", f.display, at.line),
-            format!("[{}:{}:{}]", f.display, at.line, at.column),
-        )
-    })
+/// Replaces `theirs` (`path:line:column`) in the first excerpt header that
+/// holds it: right after `─[`, or after the color miette gives it there.
+fn fix_header(report: &mut String, theirs: &str, ours: &str) {
+    let in_header = |i: usize| {
+        let before = &report[..i];
+        let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+        let after = &report[i + theirs.len()..];
+        line.contains("─[")
+            && (before.ends_with('[') || before.ends_with('m'))
+            && (after.starts_with(']') || after.starts_with('\x1b'))
+    };
+    if let Some(i) = report
+        .match_indices(theirs)
+        .map(|(i, _)| i)
+        .find(|&i| in_header(i))
+    {
+        report.replace_range(i..i + theirs.len(), ours);
+    }
 }
 
 /// Labels further than this many lines from the finding get their own excerpt.

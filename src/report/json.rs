@@ -141,7 +141,5 @@ pub fn render(outcome: &Outcome) -> String {
             skipped: outcome.skipped.len(),
         },
     };
-    let mut s = serde_json::to_string_pretty(&output).expect("plain data serializes");
-    s.push('\n');
-    s
+    super::text::json_document(&output)
 }

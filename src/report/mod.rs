@@ -7,6 +7,7 @@ pub mod json;
 pub mod rustc;
 pub mod sarif;
 pub mod short;
+pub mod text;
 
 use std::path::{Path, PathBuf};
 

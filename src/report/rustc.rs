@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::engine::Outcome;
+use crate::report::text::{json_line, visible};
 use crate::source::SourceMap;
 
 fn span(sources: &SourceMap, s: Span, primary: bool, label: &str) -> Value {
@@ -78,17 +79,19 @@ fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
     }
     let file = sources.get(d.span.file);
     let at = file.line_col(d.span.start);
+    // `rendered` is printed as it is by cargo and editors: the fields keep
+    // the original text, `rendered` shows it visibly, line by line.
     let mut rendered = format!(
         "{}[{}]: {}\n  --> {}:{}:{}\n",
         level(d.severity),
         d.lint,
-        d.message,
-        file.display,
+        visible(&d.message),
+        visible(&file.display),
         at.line,
         at.column
     );
     if let Some(help) = &d.help {
-        rendered.push_str(&format!("  = help: {help}\n"));
+        rendered.push_str(&format!("  = help: {}\n", visible(help)));
     }
     json!({
         "$message_type": "diagnostic",
@@ -116,15 +119,13 @@ pub fn render(outcome: &Outcome) -> String {
         );
         v["rendered"] = json!(format!(
             "error: {}: {}\n",
-            sources.get(e.file).display,
-            e.message
+            visible(&sources.get(e.file).display),
+            visible(&e.message)
         ));
-        out.push_str(&v.to_string());
-        out.push('\n');
+        out.push_str(&json_line(&v));
     }
     for d in &outcome.diagnostics {
-        out.push_str(&diagnostic(sources, d).to_string());
-        out.push('\n');
+        out.push_str(&json_line(&diagnostic(sources, d)));
     }
     out
 }

@@ -166,7 +166,5 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             "results": results,
         }]
     });
-    let mut s = serde_json::to_string_pretty(&sarif).expect("plain data serializes");
-    s.push('\n');
-    s
+    super::text::json_document(&sarif)
 }

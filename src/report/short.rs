@@ -1,32 +1,33 @@
 //! `path:line:col: severity[lint]: message`, one line per finding.
 
-use std::fmt::Write;
-
 use crate::engine::Outcome;
+use crate::report::text::visible;
 
 pub fn render(outcome: &Outcome) -> String {
     let mut out = String::new();
+    // Each line is composed, then shown visibly as a whole: a path or a
+    // quoted key cannot end it early (our own text has no controls).
+    let mut line = |text: String| {
+        out.push_str(&visible(&text));
+        out.push('\n');
+    };
     for e in &outcome.errors {
         let file = outcome.sources.get(e.file);
         match e.span {
             Some(span) => {
                 let at = file.line_col(span.start);
-                let _ = writeln!(
-                    out,
+                line(format!(
                     "{}:{}:{}: error: {}",
                     file.display, at.line, at.column, e.message
-                );
+                ));
             }
-            None => {
-                let _ = writeln!(out, "{}: error: {}", file.display, e.message);
-            }
+            None => line(format!("{}: error: {}", file.display, e.message)),
         }
     }
     for d in &outcome.diagnostics {
         let file = outcome.sources.get(d.span.file);
         let at = file.line_col(d.span.start);
-        let _ = writeln!(
-            out,
+        line(format!(
             "{}:{}:{}: {}[{}]: {}",
             file.display,
             at.line,
@@ -34,7 +35,7 @@ pub fn render(outcome: &Outcome) -> String {
             d.severity.as_str(),
             d.lint,
             d.message
-        );
+        ));
     }
     out
 }
