@@ -516,6 +516,17 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         eprintln!("error: --exclude can only be used together with --workspace");
         return Err(EXIT_ERROR);
     }
+    // The cargo that started this run must not be the analysed tree's choice,
+    // whether or not cargo is asked for the packages.
+    let starts: Vec<PathBuf> = std::iter::once(base.to_path_buf())
+        .chain(args.manifest_path.clone())
+        .chain(args.paths.iter().cloned())
+        .collect();
+    let tree = discover::analysed_tree(&starts);
+    if let Err(e) = discover::cargo_env(&tree) {
+        eprintln!("error: {e}");
+        return Err(EXIT_ERROR);
+    }
     let mut only = None;
     let (inputs, path_errors) = if args.paths.is_empty() {
         let selection = discover::Selection {
@@ -529,7 +540,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
                 .collect(),
             exclude: args.exclude.clone(),
         };
-        match discover::cargo_packages(base, &selection) {
+        match discover::cargo_packages(base, &selection, &tree) {
             Ok(packages) => discover::package_inputs(&packages, base),
             // Outside any cargo package, plain `check` lints the current directory.
             Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {
