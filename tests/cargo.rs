@@ -580,6 +580,120 @@ fn cargo_backend_lint_refuses_a_cargo_from_the_analysed_tree() {
     }
 }
 
+/// The lines of the README's CI recipes (GitHub Actions, GitLab CI) that
+/// run backend-lint, not those that install it.
+fn readme_recipes() -> Vec<String> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("### GitHub Actions").unwrap();
+    let end = readme.find("### Editors").unwrap();
+    readme[start..end]
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("- run: ").or_else(|| l.strip_prefix("- ")))
+        .filter(|l| l.contains("backend-lint check"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The README's CI recipes, word for word, on checkouts that try to choose
+/// the program: an `[alias] backend-lint` in `.cargo/config.toml` (cargo
+/// resolves it before the subcommand, and only warns) and toolchain files
+/// (rustup obeys them under `cargo backend-lint`). Neither is run, the
+/// finding is reported, and a failure (a broken manifest, under a toolchain
+/// file naming a toolchain that is not installed) is exit 2, not 1.
+#[test]
+fn the_readmes_ci_recipes_run_nothing_the_checkout_chooses() {
+    let recipes = readme_recipes();
+    assert_eq!(recipes.len(), 2, "{recipes:?}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // Installed as the README says: locked, and on CI with an explicit toolchain.
+    for install in readme
+        .lines()
+        .filter(|l| l.contains("cargo ") && l.contains(" install --"))
+    {
+        assert!(install.contains("--locked"), "{install}");
+        assert!(
+            !install.contains("--git") || install.contains("cargo +"),
+            "{install}"
+        );
+    }
+    let bin_dir = PathBuf::from(env!("CARGO_BIN_EXE_backend-lint"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .unwrap();
+    let target = tempfile::tempdir().unwrap();
+    let run = |dir: &Path, recipe: &str| {
+        Command::new("sh")
+            .args(["-c", recipe])
+            .current_dir(dir)
+            .env("PATH", &path)
+            .env("CARGO_TARGET_DIR", target.path())
+            .env_remove("CARGO")
+            .env_remove("RUSTUP_TOOLCHAIN")
+            .env_remove("GITHUB_STEP_SUMMARY")
+            .output()
+            .unwrap()
+    };
+    for (file, toolchain) in HOSTILE_TOOLCHAINS
+        .into_iter()
+        .chain([("unrelated.txt", "")])
+    {
+        let (dir, marker) = hostile_checkout(file, toolchain);
+        let root = dir.path();
+        write(
+            root,
+            ".cargo/config.toml",
+            "[alias]\nbackend-lint = [\"run\", \"--manifest-path\", \"evil/Cargo.toml\", \"--\"]\n",
+        );
+        write(
+            root,
+            "evil/Cargo.toml",
+            "[package]\nname = \"evil\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        write(
+            root,
+            "evil/src/main.rs",
+            &format!(
+                "fn main() {{ std::fs::write({:?}, \"\").unwrap(); println!(\"::notice::no findings\"); }}\n",
+                marker
+            ),
+        );
+        for recipe in &recipes {
+            let out = run(root, recipe);
+            assert!(
+                !marker.exists(),
+                "`{recipe}` ran the checkout's program ({file})"
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "`{recipe}` ({file}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let (dir, _) = hostile_checkout(
+        "rust-toolchain.toml",
+        "[toolchain]\nchannel = \"nightly-2019-01-01\"\n",
+    );
+    std::fs::write(dir.path().join("Cargo.toml"), "[package\n").unwrap();
+    for recipe in &recipes {
+        let out = run(dir.path(), recipe);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "`{recipe}`: {stderr}");
+        assert!(
+            stderr.contains("`cargo metadata` failed"),
+            "`{recipe}`: {stderr}"
+        );
+    }
+}
+
 /// A file that does not parse fails the run only when a target compiles it.
 #[test]
 fn unparsable_files_no_target_compiles_are_skipped_not_errors() {
