@@ -518,11 +518,16 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
     }
     // The cargo that started this run must not be the analysed tree's choice,
     // whether or not cargo is asked for the packages.
-    let starts: Vec<PathBuf> = std::iter::once(base.to_path_buf())
-        .chain(args.manifest_path.clone())
-        .chain(args.paths.iter().cloned())
-        .collect();
-    let tree = discover::analysed_tree(&starts);
+    let analysed: Vec<PathBuf> = match (&args.manifest_path, args.paths.is_empty()) {
+        (Some(manifest), _) => manifest
+            .parent()
+            .into_iter()
+            .map(Path::to_path_buf)
+            .collect(),
+        (None, true) => vec![base.to_path_buf()],
+        (None, false) => args.paths.clone(),
+    };
+    let tree = discover::analysed_tree(base, &analysed);
     if let Err(e) = discover::cargo_env(&tree) {
         eprintln!("error: {e}");
         return Err(EXIT_ERROR);

@@ -131,34 +131,33 @@ pub struct Package {
 /// the current folder wins).
 const TOOLCHAIN_FILES: [&str; 2] = ["rust-toolchain.toml", "rust-toolchain"];
 
-/// The folders the analysed code controls, canonical: for each start (the
-/// current folder, `--manifest-path`, each path given) its repository (the
-/// nearest `.git`, else the start itself), its workspace (cargo looks as far
-/// up as the outermost `Cargo.toml`) and the folder of the toolchain file
-/// rustup obeys there, which may name a toolchain anywhere below it.
-pub fn analysed_tree(starts: &[PathBuf]) -> Vec<PathBuf> {
-    let mut tree = Vec::new();
-    for start in starts {
-        let start = start
-            .canonicalize()
-            .or_else(|_| std::path::absolute(start))
-            .unwrap_or_else(|_| start.clone());
+/// The folders (and files) the analysed code controls, canonical: what is
+/// analysed (`analysed`: folders or files), and around it and around the
+/// current folder `base` (where cargo and rustup look for their files) the
+/// repository (the nearest `.git`), the workspace (cargo looks as far up as
+/// the outermost `Cargo.toml`) and the folder of the toolchain file rustup
+/// obeys, which may name a toolchain anywhere below it.
+pub fn analysed_tree(base: &Path, analysed: &[PathBuf]) -> Vec<PathBuf> {
+    let canonical = |p: &Path| {
+        p.canonicalize()
+            .or_else(|_| std::path::absolute(p))
+            .unwrap_or_else(|_| p.to_path_buf())
+    };
+    let mut tree: Vec<PathBuf> = analysed.iter().map(|p| canonical(p)).collect();
+    for start in std::iter::once(canonical(base)).chain(tree.clone()) {
         let dir = match start.parent() {
             Some(parent) if start.is_file() => parent,
             _ => &start,
         };
-        tree.push(crate::report::repository_root(dir));
-        tree.extend(
+        let holding = |names: &[&str]| -> Vec<PathBuf> {
             dir.ancestors()
-                .filter(|d| d.join("Cargo.toml").is_file())
-                .last()
-                .map(Path::to_path_buf),
-        );
-        tree.extend(
-            dir.ancestors()
-                .find(|d| TOOLCHAIN_FILES.iter().any(|f| d.join(f).is_file()))
-                .map(Path::to_path_buf),
-        );
+                .filter(|d| names.iter().any(|n| d.join(n).exists()))
+                .map(Path::to_path_buf)
+                .collect()
+        };
+        tree.extend(holding(&[".git"]).into_iter().next());
+        tree.extend(holding(&["Cargo.toml"]).pop());
+        tree.extend(holding(&TOOLCHAIN_FILES).into_iter().next());
     }
     tree
 }

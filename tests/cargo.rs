@@ -519,6 +519,37 @@ fn a_cargo_inside_the_tree_is_never_taken_from_path() {
     );
 }
 
+/// The current folder is not analysed with `--manifest-path`: a cargo below
+/// it (as `~/.cargo/bin/cargo` is below the home folder) is still run.
+#[test]
+fn a_cargo_below_the_current_folder_is_not_the_analysed_trees() {
+    let (dir, marker) = hostile_checkout("unrelated.txt", "");
+    let home = tempfile::tempdir().unwrap();
+    std::fs::create_dir(home.path().join("bin")).unwrap();
+    std::os::unix::fs::symlink(rustup_binary(), home.path().join("bin/cargo")).unwrap();
+    let manifest = dir.path().join("Cargo.toml");
+    let out = direct(
+        home.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+        ],
+    )
+    .env("PATH", home.path().join("bin"))
+    .output()
+    .unwrap();
+    assert!(!marker.exists());
+    assert_eq!(
+        (out.status.code(), findings(&out).len()),
+        (Some(1), 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// rustup runs the checkout's own `cargo` under `cargo backend-lint` when the
 /// checkout's toolchain file names it; when that cargo starts
 /// `cargo-backend-lint`, it refuses, whatever is being analysed.
