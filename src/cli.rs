@@ -546,6 +546,22 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         eprintln!("error: --exclude can only be used together with --workspace");
         return Err(EXIT_ERROR);
     }
+    // The cargo that started this run must not be the analysed tree's choice,
+    // whether or not cargo is asked for the packages.
+    let analysed: Vec<PathBuf> = match (&args.manifest_path, args.paths.is_empty()) {
+        (Some(manifest), _) => manifest
+            .parent()
+            .into_iter()
+            .map(Path::to_path_buf)
+            .collect(),
+        (None, true) => vec![base.to_path_buf()],
+        (None, false) => args.paths.clone(),
+    };
+    let tree = discover::analysed_tree(base, &analysed);
+    if let Err(e) = discover::cargo_env(&tree) {
+        eprintln!("error: {e}");
+        return Err(EXIT_ERROR);
+    }
     let mut only = None;
     let (inputs, path_errors) = if args.paths.is_empty() {
         let selection = discover::Selection {
@@ -559,7 +575,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
                 .collect(),
             exclude: args.exclude.clone(),
         };
-        match discover::cargo_packages(base, &selection) {
+        match discover::cargo_packages(base, &selection, &tree) {
             Ok(packages) => discover::package_inputs(&packages, base),
             // Outside any cargo package, plain `check` lints the current directory.
             Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {

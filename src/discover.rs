@@ -1,6 +1,7 @@
 //! Which files a run reads, and which of them form one crate.
 
 use std::collections::HashMap;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use crate::engine::Input;
@@ -126,45 +127,213 @@ pub struct Package {
     pub targets: Vec<PathBuf>,
 }
 
-/// The cargo to ask for metadata, never one the analysed checkout chooses.
-///
-/// `cargo backend-lint`: cargo sets `CARGO` to its own binary; that one. Run
-/// directly, `cargo` is usually rustup's proxy, which would honour the
-/// checkout's `rust-toolchain.toml` (a `path = "./tc"` toolchain runs the
-/// checkout's own program; a pinned toolchain that is not installed fails):
-/// pin the toolchain to `RUSTUP_TOOLCHAIN` if set, else rustup's default.
-fn trusted_cargo() -> (PathBuf, Option<String>) {
-    if let Some(cargo) = std::env::var_os("CARGO").filter(|c| !c.is_empty()) {
-        return (PathBuf::from(cargo), None);
+/// The files rustup reads a toolchain override from (the nearest one up from
+/// the current folder wins).
+const TOOLCHAIN_FILES: [&str; 2] = ["rust-toolchain.toml", "rust-toolchain"];
+
+/// The folders (and files) the analysed code controls, canonical: what is
+/// analysed (`analysed`: folders or files), and around it and around the
+/// current folder `base` (where cargo and rustup look for their files) the
+/// repository (the nearest `.git`), the workspace (cargo looks as far up as
+/// the outermost `Cargo.toml`) and the folder of the toolchain file rustup
+/// obeys, which may name a toolchain anywhere below it.
+pub fn analysed_tree(base: &Path, analysed: &[PathBuf]) -> Vec<PathBuf> {
+    let canonical = |p: &Path| {
+        p.canonicalize()
+            .or_else(|_| std::path::absolute(p))
+            .unwrap_or_else(|_| p.to_path_buf())
+    };
+    let mut tree: Vec<PathBuf> = analysed.iter().map(|p| canonical(p)).collect();
+    for start in std::iter::once(canonical(base)).chain(tree.clone()) {
+        let dir = match start.parent() {
+            Some(parent) if start.is_file() => parent,
+            _ => &start,
+        };
+        let holding = |names: &[&str]| -> Vec<PathBuf> {
+            dir.ancestors()
+                .filter(|d| names.iter().any(|n| d.join(n).exists()))
+                .map(Path::to_path_buf)
+                .collect()
+        };
+        tree.extend(holding(&[".git"]).into_iter().next());
+        tree.extend(holding(&["Cargo.toml"]).pop());
+        tree.extend(holding(&TOOLCHAIN_FILES).into_iter().next());
     }
-    let toolchain = std::env::var("RUSTUP_TOOLCHAIN")
-        .ok()
-        .filter(|t| !t.is_empty())
-        .or_else(rustup_default);
-    (PathBuf::from("cargo"), toolchain)
+    tree
 }
 
-/// `rustup default`'s toolchain, asked from a folder no checkout controls.
-fn rustup_default() -> Option<String> {
-    let out = std::process::Command::new("rustup")
-        .arg("default")
-        .current_dir(std::env::temp_dir())
+/// The folder of `tree` that holds `path`, as given or where its links lead
+/// (a link out of the tree is still the tree's choice, and a link into it too).
+fn tree_holding<'t>(path: &Path, tree: &'t [PathBuf]) -> Option<&'t PathBuf> {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let via_parent = abs
+        .parent()
+        .and_then(|p| p.canonicalize().ok())
+        .zip(abs.file_name())
+        .map(|(p, name)| p.join(name));
+    [abs.canonicalize().ok(), via_parent]
+        .into_iter()
+        .flatten()
+        .find_map(|p| tree.iter().find(|root| p.starts_with(root)))
+}
+
+/// What to run instead of a cargo the analysed tree chose.
+const RUN_DIRECTLY: &str = "help: run the installed `backend-lint check` directly: under \
+    `cargo backend-lint` the checkout chooses the cargo (`rust-toolchain.toml`) and the \
+    command (`[alias]` in `.cargo/config.toml`)";
+
+/// `$CARGO`, the cargo that started `cargo backend-lint` (or the caller's
+/// choice when run directly); refused inside the analysed tree, whose
+/// toolchain file made rustup run it.
+pub fn cargo_env(tree: &[PathBuf]) -> Result<Option<PathBuf>, String> {
+    let Some(cargo) = std::env::var_os("CARGO").filter(|c| !c.is_empty()) else {
+        return Ok(None);
+    };
+    // A bare name, as in a shell: looked up on `PATH`, not in the current folder.
+    let cargo = match Path::new(&cargo).components().count() {
+        1 => program_on_path(&cargo, tree)?,
+        _ => PathBuf::from(cargo),
+    };
+    match tree_holding(&cargo, tree) {
+        Some(root) => Err(format!(
+            "the cargo that started this run (`CARGO` is `{}`) is inside the analysed \
+             tree `{}`\n{RUN_DIRECTLY}",
+            cargo.display(),
+            root.display()
+        )),
+        None => Ok(Some(cargo)),
+    }
+}
+
+/// A cargo to run, and the toolchain that pins it when it is rustup's proxy.
+#[derive(Debug)]
+pub struct TrustedCargo {
+    pub path: PathBuf,
+    pub toolchain: Option<String>,
+}
+
+/// The cargo to ask for metadata, never one the analysed tree chooses:
+/// `$CARGO` (`cargo_env`), else `cargo` from `PATH`, looked up here and now
+/// (a relative entry such as `.`, `bin` or an empty one is the current
+/// folder's, which a child's lookup would read after changing folder) and
+/// never inside the tree. rustup's proxy obeys the tree's toolchain file, so
+/// it is pinned (`pin`).
+pub fn trusted_cargo(tree: &[PathBuf]) -> Result<TrustedCargo, String> {
+    let path = match cargo_env(tree)? {
+        Some(cargo) => cargo,
+        None => program_on_path(OsStr::new("cargo"), tree)?,
+    };
+    pin(path, tree)
+}
+
+fn program_on_path(name: &OsStr, tree: &[PathBuf]) -> Result<PathBuf, String> {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let mut file = name.to_os_string();
+    file.push(std::env::consts::EXE_SUFFIX);
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|dir| cwd.join(dir).join(&file))
+        .filter(|candidate| is_executable(candidate))
+        .find(|candidate| tree_holding(candidate, tree).is_none())
+        .ok_or_else(|| {
+            format!(
+                "no `{}` on `PATH` outside the analysed tree",
+                name.to_string_lossy()
+            )
+        })
+}
+
+fn is_executable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    path.is_file()
+}
+
+/// rustup's proxy (rustup's own binary, linked or copied as `cargo`) would
+/// obey the tree's toolchain file: it runs pinned (`pinned_toolchain`).
+fn pin(path: PathBuf, tree: &[PathBuf]) -> Result<TrustedCargo, String> {
+    let toolchain = if is_rustup(&path) {
+        Some(pinned_toolchain(&path, tree)?)
+    } else {
+        None
+    };
+    Ok(TrustedCargo { path, toolchain })
+}
+
+/// `RUSTUP_TOOLCHAIN`, else rustup's default, asked of the proxy itself
+/// (`rustup` need not be on `PATH`); with neither, an error rather than an
+/// unpinned proxy.
+fn pinned_toolchain(proxy: &Path, tree: &[PathBuf]) -> Result<String, String> {
+    let Some(toolchain) = std::env::var("RUSTUP_TOOLCHAIN")
+        .ok()
+        .filter(|t| !t.is_empty())
+    else {
+        return rustup_default(proxy).ok_or_else(|| {
+            format!(
+                "cannot pin the toolchain of rustup's proxy `{}`: `RUSTUP_TOOLCHAIN` is not set \
+                 and rustup names no default toolchain\n\
+                 help: set `RUSTUP_TOOLCHAIN`, or run `rustup default stable`",
+                proxy.display()
+            )
+        });
+    };
+    // A toolchain named by its folder (as rustup passes on a toolchain file's
+    // `path`) must not be the tree's.
+    let by_folder = toolchain.contains(std::path::is_separator);
+    if by_folder && tree_holding(Path::new(&toolchain), tree).is_some() {
+        return Err(format!(
+            "`RUSTUP_TOOLCHAIN` (`{toolchain}`) is inside the analysed tree\n{RUN_DIRECTLY}"
+        ));
+    }
+    Ok(toolchain)
+}
+
+/// `program` run as rustup (rustup picks its part from the name it is run
+/// under), from a folder no checkout controls, without a toolchain override.
+fn as_rustup(program: &Path) -> std::process::Command {
+    let mut cmd = std::process::Command::new(program);
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::arg0(&mut cmd, "rustup");
+    cmd.env("RUSTUP_FORCE_ARG0", "rustup")
         .env_remove("RUSTUP_TOOLCHAIN")
+        .current_dir(std::path::Component::RootDir.as_os_str());
+    cmd
+}
+
+/// Whether `cargo` is rustup's proxy: run as rustup, it says it is rustup
+/// (a real cargo ignores the name and prints its own help).
+fn is_rustup(cargo: &Path) -> bool {
+    as_rustup(cargo)
+        .arg("--help")
+        .stderr(std::process::Stdio::null())
         .output()
-        .ok()?;
+        .is_ok_and(|out| out.stdout.starts_with(b"rustup "))
+}
+
+/// rustup's default toolchain, asked of `rustup` (the proxy itself).
+fn rustup_default(rustup: &Path) -> Option<String> {
+    let out = as_rustup(rustup).arg("default").output().ok()?;
     let text = String::from_utf8(out.stdout).ok()?;
     let name = text.split_whitespace().next()?.to_string();
     (out.status.success() && !name.is_empty()).then_some(name)
 }
 
 /// The packages `cargo metadata --no-deps --offline` reports for the
-/// selection. Runs a cargo the checkout does not choose (`trusted_cargo`),
-/// which reads manifests only: no build, no build scripts, no network.
-pub fn cargo_packages(base: &Path, sel: &Selection) -> Result<Vec<Package>, String> {
+/// selection. Runs a cargo the analysed tree does not choose
+/// (`trusted_cargo`), which reads manifests only: no build, no build scripts,
+/// no network.
+pub fn cargo_packages(
+    base: &Path,
+    sel: &Selection,
+    tree: &[PathBuf],
+) -> Result<Vec<Package>, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();
-    let (cargo, toolchain) = trusted_cargo();
-    cmd.cargo_path(cargo);
-    if let Some(t) = toolchain {
+    let cargo = trusted_cargo(tree)?;
+    cmd.cargo_path(cargo.path);
+    if let Some(t) = cargo.toolchain {
         cmd.env("RUSTUP_TOOLCHAIN", t);
     }
     cmd.no_deps()

@@ -350,9 +350,23 @@ fn cargo_style_invocations_work_without_check() {
     );
 }
 
-/// A checkout whose `rust-toolchain.toml` names a toolchain of its own: a
-/// `cargo` script that leaves a marker file if it is ever run.
-fn hostile_checkout(toolchain: &str) -> (tempfile::TempDir, PathBuf) {
+/// An executable script at `rel` in `root` that leaves `marker` if it is ever run.
+fn marker_script(root: &Path, rel: &str, marker: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    write(
+        root,
+        rel,
+        &format!("#!/bin/sh\n: > '{}'\nexit 1\n", marker.display()),
+    );
+    std::fs::set_permissions(root.join(rel), std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A checkout whose toolchain file (`rust-toolchain.toml` or the legacy
+/// `rust-toolchain`) names a toolchain of its own, and which has programs of
+/// its own where a careless lookup finds them (`./cargo`, `./bin/cargo`): each
+/// a script that leaves a marker file if it is ever run. `src/lib.rs` has one
+/// duplicate registration.
+fn hostile_checkout(file: &str, toolchain: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     write(
@@ -366,49 +380,347 @@ fn hostile_checkout(toolchain: &str) -> (tempfile::TempDir, PathBuf) {
         "pub fn init() { register_backend(\"cuda\", make); register_backend(\"cuda\", make); }\n",
     );
     let marker = root.join("MARKER");
-    for tool in ["cargo", "rustc"] {
-        let script = root.join("tc/bin").join(tool);
-        write(
-            root,
-            &format!("tc/bin/{tool}"),
-            &format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display()),
-        );
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for script in ["tc/bin/cargo", "tc/bin/rustc", "cargo", "bin/cargo"] {
+        marker_script(root, script, &marker);
     }
     let toolchain = toolchain.replace("{TC}", &root.join("tc").display().to_string());
-    write(root, "rust-toolchain.toml", &toolchain);
+    write(root, file, &toolchain);
     (dir, marker)
+}
+
+/// The toolchain files that make rustup run the checkout's own `tc/bin/cargo`.
+const HOSTILE_TOOLCHAINS: [(&str, &str); 2] = [
+    ("rust-toolchain.toml", "[toolchain]\npath = \"{TC}\"\n"),
+    ("rust-toolchain", "[toolchain]\npath = \"{TC}\"\n"),
+];
+
+/// The installed `backend-lint`, run directly in `dir` as pre-commit and CI
+/// do: no `CARGO` or `RUSTUP_TOOLCHAIN` from a parent cargo.
+fn direct(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_backend-lint"));
+    cmd.args(args)
+        .current_dir(dir)
+        .env_remove("CARGO")
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("GITHUB_STEP_SUMMARY");
+    cmd
+}
+
+/// A real `rustup` binary (`~/.cargo/bin/rustup`), found on `PATH`.
+fn rustup_binary() -> PathBuf {
+    std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("rustup"))
+        .find(|p| p.is_file())
+        .expect("this test needs rustup, as every machine of this project has")
 }
 
 /// The README promises that nothing the analysed tree chooses is run: the
 /// checkout's toolchain file is not honoured when we ask cargo for metadata.
 #[test]
 fn the_checkouts_toolchain_is_never_run() {
-    assert!(
-        Command::new("rustup").arg("--version").output().is_ok(),
-        "this test needs rustup, as every machine of this project has"
-    );
-    for toolchain in [
-        "[toolchain]\npath = \"{TC}\"\n",
+    rustup_binary();
+    for (file, toolchain) in HOSTILE_TOOLCHAINS.into_iter().chain([
         // A pinned toolchain that is not installed must not break the run either.
-        "[toolchain]\nchannel = \"nightly-2019-01-01\"\n",
-    ] {
-        let (dir, marker) = hostile_checkout(toolchain);
-        // Run directly (no `CARGO` from a parent cargo), as pre-commit and CI do.
-        let out = Command::new(env!("CARGO_BIN_EXE_backend-lint"))
-            .args(["check", "--format", "json"])
-            .current_dir(dir.path())
-            .env_remove("CARGO")
-            .env_remove("RUSTUP_TOOLCHAIN")
+        (
+            "rust-toolchain.toml",
+            "[toolchain]\nchannel = \"nightly-2019-01-01\"\n",
+        ),
+        ("rust-toolchain", "nightly-2019-01-01\n"),
+    ]) {
+        let (dir, marker) = hostile_checkout(file, toolchain);
+        let out = direct(dir.path(), &["check", "--format", "json"])
             .output()
             .unwrap();
-        assert!(!marker.exists(), "the checkout's cargo was run");
+        assert!(!marker.exists(), "the checkout's cargo was run ({file})");
         assert_eq!(
             (out.status.code(), findings(&out).len()),
             (Some(1), 1),
-            "{}",
+            "{file}: {}",
             String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Only rustup's `cargo` proxy on `PATH`, no `rustup`: the proxy is still
+/// pinned (it is rustup itself, whatever its name), or the run fails closed;
+/// never an unpinned proxy that obeys the checkout's toolchain file.
+#[test]
+fn rustups_proxy_is_pinned_without_rustup_on_path() {
+    let rustup = rustup_binary();
+    for (file, toolchain) in HOSTILE_TOOLCHAINS {
+        let (dir, marker) = hostile_checkout(file, toolchain);
+        let bin = tempfile::tempdir().unwrap();
+        // As `~/.cargo/bin/cargo`: a link to rustup, and (name-blind) a copy.
+        std::os::unix::fs::symlink(&rustup, bin.path().join("cargo")).unwrap();
+        std::fs::create_dir(bin.path().join("copy")).unwrap();
+        std::fs::copy(&rustup, bin.path().join("copy/cargo")).unwrap();
+        for proxy_dir in [bin.path().to_path_buf(), bin.path().join("copy")] {
+            let out = direct(dir.path(), &["check", "--format", "json"])
+                .env("PATH", &proxy_dir)
+                .output()
+                .unwrap();
+            assert!(!marker.exists(), "the checkout's cargo was run ({file})");
+            assert_eq!(
+                (out.status.code(), findings(&out).len()),
+                (Some(1), 1),
+                "{file}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            // No default toolchain to pin to: exit 2, and still nothing run.
+            let empty_home = tempfile::tempdir().unwrap();
+            let out = direct(dir.path(), &["check"])
+                .env("PATH", &proxy_dir)
+                .env("RUSTUP_HOME", empty_home.path())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!marker.exists(), "the checkout's cargo was run ({file})");
+            assert_eq!(out.status.code(), Some(2), "{stderr}");
+            assert!(
+                stderr.contains("cannot pin the toolchain of rustup's proxy"),
+                "{stderr}"
+            );
+        }
+    }
+}
+
+/// `PATH` entries relative to the current folder (`.`, `bin`, empty) name the
+/// checkout's programs when run in it: `cargo` is never taken from the tree.
+#[test]
+fn a_cargo_inside_the_tree_is_never_taken_from_path() {
+    let (dir, marker) = hostile_checkout("unrelated.txt", "");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for entry in [".", "bin", ""] {
+        let mut with = std::ffi::OsString::from(format!("{entry}:"));
+        with.push(&path);
+        let out = direct(dir.path(), &["check", "--format", "json"])
+            .env("PATH", &with)
+            .output()
+            .unwrap();
+        assert!(!marker.exists(), "the checkout's cargo was run (`{entry}`)");
+        assert_eq!(
+            (out.status.code(), findings(&out).len()),
+            (Some(1), 1),
+            "`{entry}`: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // Nothing but the tree's own cargo: a clear error, not the tree's program.
+    let out = direct(dir.path(), &["check"])
+        .env("PATH", ".")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!marker.exists(), "the checkout's cargo was run");
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no `cargo` on `PATH` outside the analysed tree"),
+        "{stderr}"
+    );
+}
+
+/// The current folder is not analysed with `--manifest-path`: a cargo below
+/// it (as `~/.cargo/bin/cargo` is below the home folder) is still run.
+#[test]
+fn a_cargo_below_the_current_folder_is_not_the_analysed_trees() {
+    let (dir, marker) = hostile_checkout("unrelated.txt", "");
+    let home = tempfile::tempdir().unwrap();
+    std::fs::create_dir(home.path().join("bin")).unwrap();
+    std::os::unix::fs::symlink(rustup_binary(), home.path().join("bin/cargo")).unwrap();
+    let manifest = dir.path().join("Cargo.toml");
+    let out = direct(
+        home.path(),
+        &[
+            "check",
+            "--format",
+            "json",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+        ],
+    )
+    .env("PATH", home.path().join("bin"))
+    .output()
+    .unwrap();
+    assert!(!marker.exists());
+    assert_eq!(
+        (out.status.code(), findings(&out).len()),
+        (Some(1), 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// rustup runs the checkout's own `cargo` under `cargo backend-lint` when the
+/// checkout's toolchain file names it; when that cargo starts
+/// `cargo-backend-lint`, it refuses, whatever is being analysed.
+#[test]
+fn cargo_backend_lint_refuses_a_cargo_from_the_analysed_tree() {
+    rustup_binary();
+    let real_cargo = PathBuf::from(std::env::var_os("CARGO").expect("cargo test sets CARGO"));
+    let bin_dir = PathBuf::from(env!("CARGO_BIN_EXE_cargo-backend-lint"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .unwrap();
+    for (file, toolchain) in HOSTILE_TOOLCHAINS {
+        let (dir, marker) = hostile_checkout(file, toolchain);
+        // A real cargo of the checkout's own (linked, or copied: not a script).
+        let own = dir.path().join("tc/bin/cargo");
+        std::fs::remove_file(&own).unwrap();
+        std::fs::hard_link(&real_cargo, &own)
+            .or_else(|_| std::fs::copy(&real_cargo, &own).map(drop))
+            .unwrap();
+        let manifest = dir.path().join("Cargo.toml");
+        for args in [
+            vec!["backend-lint", "check"],
+            vec![
+                "backend-lint",
+                "check",
+                "--manifest-path",
+                manifest.to_str().unwrap(),
+            ],
+            vec!["backend-lint", "check", "src"],
+            vec!["backend-lint", "check", "src/lib.rs"],
+        ] {
+            // `cargo` is rustup's proxy from PATH, as in CI.
+            let out = Command::new("cargo")
+                .args(&args)
+                .current_dir(dir.path())
+                .env("PATH", &path)
+                .env_remove("CARGO")
+                .env_remove("RUSTUP_TOOLCHAIN")
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{file} {args:?}: {stderr}");
+            assert!(
+                stderr.contains("is inside the analysed tree")
+                    && stderr.contains("run the installed `backend-lint check` directly"),
+                "{stderr}"
+            );
+            assert!(
+                out.stdout.is_empty(),
+                "nothing analysed: {}",
+                String::from_utf8_lossy(&out.stdout)
+            );
+        }
+        assert!(!marker.exists());
+    }
+}
+
+/// The lines of the README's CI recipes (GitHub Actions, GitLab CI) that
+/// run backend-lint, not those that install it.
+fn readme_recipes() -> Vec<String> {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme.find("### GitHub Actions").unwrap();
+    let end = readme.find("### Editors").unwrap();
+    readme[start..end]
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("- run: ").or_else(|| l.strip_prefix("- ")))
+        .filter(|l| l.contains("backend-lint check"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The README's CI recipes, word for word, on checkouts that try to choose
+/// the program: an `[alias] backend-lint` in `.cargo/config.toml` (cargo
+/// resolves it before the subcommand, and only warns) and toolchain files
+/// (rustup obeys them under `cargo backend-lint`). Neither is run, the
+/// finding is reported, and a failure (a broken manifest, under a toolchain
+/// file naming a toolchain that is not installed) is exit 2, not 1.
+#[test]
+fn the_readmes_ci_recipes_run_nothing_the_checkout_chooses() {
+    let recipes = readme_recipes();
+    assert_eq!(recipes.len(), 2, "{recipes:?}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    // Installed as the README says: locked, and on CI with an explicit toolchain.
+    for install in readme
+        .lines()
+        .filter(|l| l.contains("cargo ") && l.contains(" install --"))
+    {
+        assert!(install.contains("--locked"), "{install}");
+        assert!(
+            !install.contains("--git") || install.contains("cargo +"),
+            "{install}"
+        );
+    }
+    let bin_dir = PathBuf::from(env!("CARGO_BIN_EXE_backend-lint"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin_dir).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .unwrap();
+    let target = tempfile::tempdir().unwrap();
+    let run = |dir: &Path, recipe: &str| {
+        Command::new("sh")
+            .args(["-c", recipe])
+            .current_dir(dir)
+            .env("PATH", &path)
+            .env("CARGO_TARGET_DIR", target.path())
+            .env_remove("CARGO")
+            .env_remove("RUSTUP_TOOLCHAIN")
+            .env_remove("GITHUB_STEP_SUMMARY")
+            .output()
+            .unwrap()
+    };
+    for (file, toolchain) in HOSTILE_TOOLCHAINS
+        .into_iter()
+        .chain([("unrelated.txt", "")])
+    {
+        let (dir, marker) = hostile_checkout(file, toolchain);
+        let root = dir.path();
+        write(
+            root,
+            ".cargo/config.toml",
+            "[alias]\nbackend-lint = [\"run\", \"--manifest-path\", \"evil/Cargo.toml\", \"--\"]\n",
+        );
+        write(
+            root,
+            "evil/Cargo.toml",
+            "[package]\nname = \"evil\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        write(
+            root,
+            "evil/src/main.rs",
+            &format!(
+                "fn main() {{ std::fs::write({:?}, \"\").unwrap(); println!(\"::notice::no findings\"); }}\n",
+                marker
+            ),
+        );
+        for recipe in &recipes {
+            let out = run(root, recipe);
+            assert!(
+                !marker.exists(),
+                "`{recipe}` ran the checkout's program ({file})"
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(1),
+                "`{recipe}` ({file}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let (dir, _) = hostile_checkout(
+        "rust-toolchain.toml",
+        "[toolchain]\nchannel = \"nightly-2019-01-01\"\n",
+    );
+    std::fs::write(dir.path().join("Cargo.toml"), "[package\n").unwrap();
+    for recipe in &recipes {
+        let out = run(dir.path(), recipe);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "`{recipe}`: {stderr}");
+        assert!(
+            stderr.contains("`cargo metadata` failed"),
+            "`{recipe}`: {stderr}"
         );
     }
 }

@@ -1,5 +1,8 @@
 //! `cargo backend-lint`: cargo runs this binary with `backend-lint` as its
-//! first argument.
+//! first argument. A cargo from the analysed tree (`$CARGO`, which rustup ran
+//! because the checkout's toolchain file named it) is refused in `check`; a
+//! checkout's `[alias] backend-lint` never reaches this binary at all, which
+//! is why CI runs `backend-lint` directly (README, "Safe on untrusted code").
 
 use std::process::ExitCode;
 
