@@ -456,12 +456,10 @@ fn check(args: CheckArgs) -> u8 {
     if let Some(only) = &only {
         restrict(&mut outcome, only, args.quiet);
     }
-    for e in outcome.skipped.iter().filter(|_| !args.quiet) {
-        eprintln!(
-            "warning: skipped `{}`: {} (no target of its package compiles it)",
-            outcome.sources.get(e.file).display,
-            e.message
-        );
+    // The human report lists them itself.
+    let listed = stdout_format(&args) == Format::Human;
+    for e in outcome.skipped.iter().filter(|_| !args.quiet && !listed) {
+        eprintln!("warning: {}", report::skipped_message(&outcome.sources, e));
     }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
@@ -621,12 +619,7 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
         root,
         quiet: args.quiet,
     };
-    let format = match args.message_format.as_deref() {
-        Some("json") => Format::Rustc,
-        Some("short") => Format::Short,
-        Some("human") => Format::Human,
-        _ => args.format,
-    };
+    let format = stdout_format(args);
     let mut ok = print_or_fail(&report::render(format, outcome, &options)) == EXIT_CLEAN;
     for (format, path) in &args.output {
         let text = report::render(
@@ -666,6 +659,16 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
         }
     }
     ok
+}
+
+/// The format of the report on stdout: `--message-format` over `--format`.
+fn stdout_format(args: &CheckArgs) -> Format {
+    match args.message_format.as_deref() {
+        Some("json") => Format::Rustc,
+        Some("short") => Format::Short,
+        Some("human") => Format::Human,
+        _ => args.format,
+    }
 }
 
 /// Run `f` with a progress bar on stderr when it is a terminal (and `show`);

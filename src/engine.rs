@@ -478,7 +478,13 @@ fn skip_uncompiled(outcome: &mut Outcome, facts: &[(FileId, usize, FileFacts)], 
             !crate::analysis::modules::is_declared(&input.path, &package)
         });
     outcome.errors = errors;
-    outcome.skipped = skipped;
+    outcome
+        .skipped
+        .extend(skipped.into_iter().map(|e| FileError {
+            message: format!("{} (no target of its package compiles it)", e.message),
+            ..e
+        }));
+    outcome.skipped.sort_by_key(|e| e.file);
 }
 
 /// syn's message when the lexer fails says nothing a user can act on.

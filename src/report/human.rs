@@ -7,7 +7,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use crate::diagnostic::Severity;
 use crate::engine::Outcome;
-use crate::report::{Options, plural};
+use crate::report::{Options, plural, skipped_message};
 use crate::source::SourceMap;
 
 /// A diagnostic in miette's terms.
@@ -111,6 +111,19 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
             help: Some("the file was skipped; the other files were analysed".into()),
             source: e.span.map(|_| source(sources, e.file)),
             labels,
+            related: Vec::new(),
+        });
+    }
+    // Warnings, as on stderr, and not with `--quiet`: they fail nothing.
+    for e in outcome.skipped.iter().filter(|_| !options.quiet) {
+        header_fixes.push(Vec::new());
+        reports.push(Report {
+            message: skipped_message(sources, e),
+            code: None,
+            severity: miette::Severity::Warning,
+            help: None,
+            source: None,
+            labels: Vec::new(),
             related: Vec::new(),
         });
     }
@@ -234,7 +247,7 @@ fn summary(outcome: &Outcome) -> String {
     }
     if !outcome.skipped.is_empty() {
         line.push_str(&format!(
-            "; {} skipped (not parsable, and compiled by no target)",
+            "; {} skipped",
             plural(outcome.skipped.len(), "file")
         ));
     }

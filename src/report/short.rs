@@ -22,6 +22,10 @@ pub fn render(outcome: &Outcome) -> String {
             }
         }
     }
+    for e in &outcome.skipped {
+        let file = outcome.sources.get(e.file);
+        let _ = writeln!(out, "{}: warning: skipped: {}", file.display, e.message);
+    }
     for d in &outcome.diagnostics {
         let file = outcome.sources.get(d.span.file);
         let at = file.line_col(d.span.start);
