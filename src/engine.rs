@@ -627,16 +627,15 @@ fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
     use std::io::Read;
     let Opened { mut file, meta } = opened;
     bytes.clear();
-    let too_big = |len: u64| {
-        format!(
-            "file is {} MiB, larger than the {} MiB backend-lint reads; it was not analysed",
-            len / (1024 * 1024),
-            MAX_FILE_BYTES / (1024 * 1024)
-        )
-    };
+    let limit = MAX_FILE_BYTES / (1024 * 1024);
     let len = meta.len();
     if len > MAX_FILE_BYTES {
-        return Err(too_big(len));
+        // One decimal and the bytes: a whole number of MiB would say a file
+        // of 32.5 MiB is 32 MiB, over a limit of 32 MiB.
+        let mib = len as f64 / (1024.0 * 1024.0);
+        return Err(format!(
+            "file is {mib:.1} MiB ({len} bytes), over the {limit} MiB limit; it was not analysed"
+        ));
     }
     let want = usize::try_from(len).unwrap_or(0) + 1;
     if bytes.capacity() < want {
@@ -657,7 +656,10 @@ fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
             .read_to_end(bytes)
             .map_err(read_error)?;
         if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(too_big(bytes.len() as u64));
+            return Err(format!(
+                "file goes on past the {limit} MiB limit (a pipe or a device, read up to the limit); \
+                 it was not analysed"
+            ));
         }
     }
     Ok(())

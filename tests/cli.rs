@@ -203,7 +203,7 @@ fn deeply_nested_and_huge_files_are_handled() {
         errors[2]["message"]
             .as_str()
             .unwrap()
-            .contains("larger than")
+            .contains("over the 32 MiB limit")
     );
     assert!(
         errors[3]["message"]
