@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::baseline;
 use crate::config::{Config, ConfigError, Level, Loader, Overrides};
 use crate::diagnostic::Severity;
-use crate::engine::{Input, Outcome, analyze_with_progress};
+use crate::engine::{Input, Outcome, analyze_with_progress, builtin_config};
 use crate::lints::{self, LINTS};
 use crate::report::{self, Format};
 
@@ -357,6 +357,11 @@ fn configure(
     let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
     let mut out = Vec::with_capacity(inputs.len());
     let mut excluded = Vec::new();
+    // A file not to be opened does not choose a configuration either: a
+    // target path out of the checkout would have configuration files looked
+    // for, and their errors shown, where it leads. It takes its crate's.
+    let (skipped, inputs): (Vec<Input>, Vec<Input>) =
+        inputs.into_iter().partition(|i| i.skip.is_some());
     for mut input in inputs {
         let parent = input
             .path
@@ -385,6 +390,18 @@ fn configure(
             .entry(input.krate)
             .or_insert_with(|| input.config.clone());
         input.config = c.clone();
+    }
+    for mut input in skipped {
+        input.config = first
+            .get(&input.krate)
+            .cloned()
+            .unwrap_or_else(builtin_config);
+        if input.config.excludes(&input.path) {
+            let config = input.config.clone();
+            excluded.push((input, config));
+        } else {
+            out.push(input);
+        }
     }
     Ok((out, excluded))
 }

@@ -50,6 +50,9 @@ pub struct Input {
     /// Read only the structure of a file in which nothing can be found
     /// ([`crate::prefilter`]); `false` parses every file (`--no-prefilter`).
     pub prefilter: bool,
+    /// Never opened, and why (its real path is outside the checkout, it is
+    /// a FIFO): listed in [`Outcome::skipped`] with this reason.
+    pub skip: Option<String>,
 }
 
 impl Input {
@@ -62,6 +65,7 @@ impl Input {
             config: builtin_config(),
             target: false,
             prefilter: true,
+            skip: None,
         }
     }
 }
@@ -79,9 +83,10 @@ pub struct Outcome {
     /// Sorted by file, position and lint.
     pub diagnostics: Vec<Diagnostic>,
     pub errors: Vec<FileError>,
-    /// Files that could not be analysed but that no target of their package
-    /// compiles (not a target, and no `mod` of the package leads to them):
-    /// dead code, reported without failing the run.
+    /// Files not analysed that fail nothing, each with why in its message:
+    /// files never opened ([`Input::skip`]), and files that could not be
+    /// analysed but that no target of their package compiles (not a target,
+    /// and no `mod` of the package leads to them: dead code). In file order.
     pub skipped: Vec<FileError>,
 }
 
@@ -115,6 +120,7 @@ pub fn analyze_with_progress(
         let id = outcome.sources.add(source);
         match result {
             Ok(f) => facts.push((id, input.krate, f)),
+            Err(e) if input.skip.is_some() => outcome.skipped.push(e),
             Err(e) => outcome.errors.push(e),
         }
     }
@@ -207,7 +213,7 @@ enum Verdict {
     /// Read again for its structure and its suppression comments (a file
     /// that cannot yield a finding but has directives to report at).
     Analyze,
-    /// Not read, and why.
+    /// Not read, and why (also a file never opened: [`Input::skip`]).
     Unreadable(String),
 }
 
@@ -330,10 +336,13 @@ fn per_file_pass(
     let needed: std::collections::HashSet<usize> = outcomes
         .iter()
         .zip(&inputs)
-        .filter(|(outcome, _)| {
-            outcome
-                .as_ref()
-                .is_some_and(|(_, r)| r.as_ref().map_or(true, FileFacts::may_be_reported))
+        // A file never opened needs its crate read no more than a file in
+        // which nothing can be found.
+        .filter(|(outcome, input)| {
+            input.skip.is_none()
+                && outcome
+                    .as_ref()
+                    .is_some_and(|(_, r)| r.as_ref().map_or(true, FileFacts::may_be_reported))
         })
         .map(|(_, input)| input.krate)
         .collect();
@@ -365,7 +374,13 @@ fn per_file_pass(
 /// Stage 1 of the per-file pass for one file: open it, and read and lex it
 /// when the prefilter may skip it (`prepared`, its configuration's).
 fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
-    let opened = match open(&input.path) {
+    // A file to skip is never opened: a FIFO would block the run, a link
+    // out of the checkout would show another file's text in the report.
+    let opened = match &input.skip {
+        Some(why) => Err(why.clone()),
+        None => open(&input.path),
+    };
+    let opened = match opened {
         Ok(opened) => opened,
         Err(message) => {
             return Survey {
