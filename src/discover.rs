@@ -18,7 +18,7 @@ pub struct PathError {
 /// Directories are walked with the `ignore` crate: `.gitignore` (also outside
 /// a git checkout), `.ignore`, hidden entries and `target/` are skipped, and
 /// only `.rs` files are kept; a file whose real path is outside the folder,
-/// or that is no regular file, is listed as skipped ([`Boundary`]). A file
+/// or that is no regular file, is listed as skipped (`Boundary`). A file
 /// named explicitly is always analysed: the user chose it.
 pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
     let mut files = Vec::new();
