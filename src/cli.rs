@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::baseline;
 use crate::config::{Config, ConfigError, Level, Loader, Overrides};
 use crate::diagnostic::Severity;
-use crate::engine::{Input, Outcome, analyze_with_progress};
+use crate::engine::{Input, Outcome, analyze_with_progress, builtin_config};
 use crate::lints::{self, LINTS};
 use crate::report::{self, Format};
 
@@ -387,6 +387,11 @@ fn configure(
     let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
     let mut out = Vec::with_capacity(inputs.len());
     let mut excluded = Vec::new();
+    // A file not to be opened does not choose a configuration either: a
+    // target path out of the checkout would have configuration files looked
+    // for, and their errors shown, where it leads. It takes its crate's.
+    let (skipped, inputs): (Vec<Input>, Vec<Input>) =
+        inputs.into_iter().partition(|i| i.skip.is_some());
     for mut input in inputs {
         let parent = input
             .path
@@ -415,6 +420,18 @@ fn configure(
             .entry(input.krate)
             .or_insert_with(|| input.config.clone());
         input.config = c.clone();
+    }
+    for mut input in skipped {
+        input.config = first
+            .get(&input.krate)
+            .cloned()
+            .unwrap_or_else(builtin_config);
+        if input.config.excludes(&input.path) {
+            let config = input.config.clone();
+            excluded.push((input, config));
+        } else {
+            out.push(input);
+        }
     }
     Ok((out, excluded))
 }
@@ -486,12 +503,11 @@ fn check(args: CheckArgs) -> u8 {
     if let Some(only) = &only {
         restrict(&mut outcome, only, args.quiet);
     }
-    for e in outcome.skipped.iter().filter(|_| !args.quiet) {
-        eprintln!(
-            "warning: skipped `{}`: {} (no target of its package compiles it)",
-            report::text::visible(&outcome.sources.get(e.file).display),
-            report::text::visible(&e.message)
-        );
+    // The human report lists them itself.
+    let listed = stdout_format(&args) == Format::Human;
+    for e in outcome.skipped.iter().filter(|_| !args.quiet && !listed) {
+        let message = report::skipped_message(&outcome.sources, e);
+        eprintln!("warning: {}", report::text::visible(&message));
     }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
@@ -667,12 +683,7 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
         root,
         quiet: args.quiet,
     };
-    let format = match args.message_format.as_deref() {
-        Some("json") => Format::Rustc,
-        Some("short") => Format::Short,
-        Some("human") => Format::Human,
-        _ => args.format,
-    };
+    let format = stdout_format(args);
     let mut ok = print_or_fail(&report::render(format, outcome, &options)) == EXIT_CLEAN;
     for (format, path) in &args.output {
         let text = report::render(
@@ -712,6 +723,16 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
         }
     }
     ok
+}
+
+/// The format of the report on stdout: `--message-format` over `--format`.
+fn stdout_format(args: &CheckArgs) -> Format {
+    match args.message_format.as_deref() {
+        Some("json") => Format::Rustc,
+        Some("short") => Format::Short,
+        Some("human") => Format::Human,
+        _ => args.format,
+    }
 }
 
 /// Run `f` with a progress bar on stderr when it is a terminal (and `show`):

@@ -18,7 +18,9 @@ pub struct PathError {
 ///
 /// Directories are walked with the `ignore` crate: `.gitignore` (also outside
 /// a git checkout), `.ignore`, hidden entries and `target/` are skipped, and
-/// only `.rs` files are kept. A file named explicitly is always analysed.
+/// only `.rs` files are kept; a file whose real path is outside the folder,
+/// or that is no regular file, is listed as skipped (`Boundary`). A file
+/// named explicitly is always analysed: the user chose it.
 pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
@@ -34,26 +36,157 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
             }
         };
         if meta.is_file() {
-            files.push(path.clone());
-            continue;
+            files.push(Found {
+                path: path.clone(),
+                skip: None,
+            });
+        } else if meta.is_dir() {
+            let boundary = Boundary::new(path, "folder");
+            walk_rs(path, false, &boundary, &mut files, &mut errors);
+        } else {
+            // Never opened: a FIFO would block the run until written to.
+            errors.push(PathError {
+                path: path.clone(),
+                message: format!(
+                    "cannot check `{}`: it is {}, not a file or a folder",
+                    path.display(),
+                    kind(meta.file_type())
+                ),
+            });
         }
-        walk_rs(path, false, &mut files, &mut errors);
     }
     let mut packages = PackageFinder::default();
     let inputs = files
         .into_iter()
-        .map(|path| {
-            let krate = packages.krate_of(&path);
-            Input::new(path.clone(), display_path(&path, base), krate)
+        .map(|found| {
+            let krate = packages.krate_of(&found.path);
+            found.input(base, krate)
         })
         .collect();
     (inputs, errors)
 }
 
+/// A file a walk found: to read, or to list as skipped, with why.
+struct Found {
+    path: PathBuf,
+    skip: Option<String>,
+}
+
+impl Found {
+    fn input(self, base: &Path, krate: usize) -> Input {
+        let mut input = Input::new(self.path.clone(), display_path(&self.path, base), krate);
+        input.skip = self.skip;
+        input
+    }
+}
+
+/// Where the files of a run must really be (links resolved) to be opened:
+/// the cargo workspace, the package, or the folder given. A checkout is
+/// untrusted: a link (`src/main.rs -> /etc/passwd`) or a cargo target path
+/// (`[lib] path = "../../.cargo/credentials.toml"`) would otherwise put
+/// another file's lines in a parse error's excerpt, in a public CI log.
+struct Boundary {
+    /// Canonical.
+    root: PathBuf,
+    /// What `root` is, for the messages: "workspace", "package", "folder".
+    what: &'static str,
+}
+
+impl Boundary {
+    fn new(root: &Path, what: &'static str) -> Boundary {
+        // A root that cannot be resolved is kept as it is: no real path is
+        // inside it, so every link is skipped rather than followed.
+        let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+        Boundary { root, what }
+    }
+
+    /// Why the file at `path` (a link, or a target path of cargo metadata)
+    /// is not to be opened; `None` to read it. Asks for metadata only.
+    fn check(&self, path: &Path) -> Option<String> {
+        let real = match std::fs::canonicalize(path) {
+            Ok(real) => real,
+            Err(e) => return Some(format!("cannot resolve its path ({e}); it was not read")),
+        };
+        if !real.starts_with(&self.root) {
+            return Some(self.outside(&real, "it was not read"));
+        }
+        match std::fs::metadata(&real) {
+            Ok(meta) if meta.is_file() => None,
+            Ok(meta) => Some(not_regular(meta.file_type())),
+            Err(e) => Some(format!("cannot read its metadata ({e}); it was not read")),
+        }
+    }
+
+    fn outside(&self, real: &Path, then: &str) -> String {
+        format!(
+            "its real path `{}` is outside the {} `{}`; {then}",
+            real.display(),
+            self.what,
+            self.root.display()
+        )
+    }
+}
+
+/// Why a FIFO or a device is not read: opening a FIFO blocks until it is
+/// written to; `/dev/zero` never ends.
+fn not_regular(file_type: std::fs::FileType) -> String {
+    format!("not a regular file ({}); it was not read", kind(file_type))
+}
+
+/// What a file that is not a regular file is, in words.
+fn kind(file_type: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a FIFO";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+        if file_type.is_char_device() {
+            return "a character device";
+        }
+        if file_type.is_block_device() {
+            return "a block device";
+        }
+    }
+    if file_type.is_dir() {
+        "a folder"
+    } else if file_type.is_symlink() {
+        "a link"
+    } else {
+        "a file of an unknown kind"
+    }
+}
+
 /// The `.rs` files under `dir`, honouring `.gitignore` (also outside a git
 /// checkout) and `.ignore`, without hidden entries and `target/`; with
 /// `own_package`, without nested packages (folders with their own `Cargo.toml`).
-fn walk_rs(dir: &Path, own_package: bool, files: &mut Vec<PathBuf>, errors: &mut Vec<PathError>) {
+/// Files `boundary` refuses, and what is no regular file, come with why.
+///
+/// The walker follows no link below `dir`, so only `dir` itself and the
+/// links met are resolved, not every file: a canonicalize is a system call
+/// per component of the path, and a run walks thousands of files.
+fn walk_rs(
+    dir: &Path,
+    own_package: bool,
+    boundary: &Boundary,
+    files: &mut Vec<Found>,
+    errors: &mut Vec<PathError>,
+) {
+    // A member, or the folder given, that is a link out: its files are not
+    // even listed (their names too are another folder's).
+    if let Ok(real) = std::fs::canonicalize(dir)
+        && !real.starts_with(&boundary.root)
+    {
+        let skip = boundary.outside(&real, "its files were not read");
+        files.push(Found {
+            path: dir.to_path_buf(),
+            skip: Some(skip),
+        });
+        return;
+    }
     let root = dir.to_path_buf();
     let walker = ignore::WalkBuilder::new(dir)
         .hidden(true)
@@ -67,11 +200,8 @@ fn walk_rs(dir: &Path, own_package: bool, files: &mut Vec<PathBuf>, errors: &mut
         .build();
     for entry in walker {
         match entry {
-            Ok(e)
-                if e.file_type().is_some_and(|t| t.is_file())
-                    && e.path().extension().is_some_and(|x| x == "rs") =>
-            {
-                files.push(e.into_path())
+            Ok(e) if e.path().extension().is_some_and(|x| x == "rs") => {
+                files.extend(found(e, boundary));
             }
             Ok(_) => {}
             Err(e) => errors.push(PathError {
@@ -80,6 +210,25 @@ fn walk_rs(dir: &Path, own_package: bool, files: &mut Vec<PathBuf>, errors: &mut
             }),
         }
     }
+}
+
+/// What a walk does with a `.rs` entry: read it, list it as skipped (a
+/// link out of `boundary`, a FIFO, a device), or pass it by (a folder).
+fn found(entry: ignore::DirEntry, boundary: &Boundary) -> Option<Found> {
+    let file_type = entry.file_type()?;
+    let skip = if file_type.is_file() {
+        None
+    } else if entry.path_is_symlink() {
+        boundary.check(entry.path())
+    } else if file_type.is_dir() {
+        return None;
+    } else {
+        Some(not_regular(file_type))
+    };
+    Some(Found {
+        path: entry.into_path(),
+        skip,
+    })
 }
 
 /// Groups files by the nearest directory holding a `Cargo.toml`: duplicate
@@ -123,8 +272,12 @@ pub struct Package {
     pub name: String,
     pub root: PathBuf,
     /// Target source files (lib, bins, tests, examples, benches, build script);
-    /// included even when they live outside `root`.
+    /// included even when they live outside `root`, but only opened when
+    /// their real path is inside `workspace_root`.
     pub targets: Vec<PathBuf>,
+    /// The root of its cargo workspace (`root` when none): no file whose
+    /// real path is elsewhere is opened.
+    pub workspace_root: PathBuf,
 }
 
 /// The files rustup reads a toolchain override from (the nearest one up from
@@ -396,6 +549,7 @@ pub fn cargo_packages(
                 .iter()
                 .map(|t| t.src_path.as_std_path().to_path_buf())
                 .collect(),
+            workspace_root: meta.workspace_root.as_std_path().to_path_buf(),
         })
         .collect())
 }
@@ -411,21 +565,36 @@ fn one_line(s: &str) -> String {
 /// The files of packages, each package one crate for the crate-wide lints.
 /// A package's files are the `.rs` files under its folder (honouring
 /// `.gitignore`, without `target/` and without nested packages), plus its
-/// target sources wherever they are.
+/// target sources wherever they are; those whose real path is outside the
+/// workspace, and what is no regular file, are listed as skipped.
 pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<PathError>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
     for (krate, package) in packages.iter().enumerate() {
-        let mut files: Vec<PathBuf> = Vec::new();
-        walk_rs(&package.root, true, &mut files, &mut errors);
+        let what = if package.workspace_root == package.root {
+            "package"
+        } else {
+            "workspace"
+        };
+        let boundary = Boundary::new(&package.workspace_root, what);
+        let mut files: Vec<Found> = Vec::new();
+        walk_rs(&package.root, true, &boundary, &mut files, &mut errors);
         for t in &package.targets {
-            if !files.contains(t) && t.is_file() {
-                files.push(t.clone());
+            // A target the walk did not meet: the manifest chose its path
+            // (`[lib] path = "../../etc/passwd"`), so it is resolved. One
+            // that does not exist is cargo's to report, at build time.
+            let met = files.iter().any(|f| &f.path == t);
+            if !met && t.symlink_metadata().is_ok() {
+                files.push(Found {
+                    path: t.clone(),
+                    skip: boundary.check(t),
+                });
             }
         }
-        inputs.extend(files.into_iter().map(|path| {
-            let mut input = Input::new(path.clone(), display_path(&path, base), krate);
-            input.target = package.targets.contains(&path);
+        inputs.extend(files.into_iter().map(|found| {
+            let target = package.targets.contains(&found.path);
+            let mut input = found.input(base, krate);
+            input.target = target;
             input
         }));
     }
@@ -452,21 +621,27 @@ pub fn packages_of_files(files: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<Pat
                 .file_name()
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
+            // The package folder bounds its files: finding its workspace
+            // would take reading manifests above it.
             packages.push(Package {
                 name,
+                workspace_root: root.clone(),
                 root,
                 targets: Vec::new(),
             });
         }
     }
     let (mut inputs, errors) = package_inputs(&packages, base);
-    // A given file is analysed even when ignored or inside a nested folder.
+    // A given file is analysed even when ignored, inside a nested folder, or
+    // a link out of its package: the user chose it.
     for f in files {
         let abs = std::path::absolute(f).unwrap_or_else(|_| f.clone());
         let known = inputs
-            .iter()
-            .any(|i| std::path::absolute(&i.path).is_ok_and(|p| p == abs));
-        if !known {
+            .iter_mut()
+            .find(|i| std::path::absolute(&i.path).is_ok_and(|p| p == abs));
+        if let Some(input) = known {
+            input.skip = None;
+        } else {
             let krate = package_root_of(f)
                 .and_then(|r| packages.iter().position(|p| p.root == r))
                 .unwrap_or(packages.len() + inputs.len());

@@ -50,6 +50,9 @@ pub struct Input {
     /// Read only the structure of a file in which nothing can be found
     /// ([`crate::prefilter`]); `false` parses every file (`--no-prefilter`).
     pub prefilter: bool,
+    /// Never opened, and why (its real path is outside the checkout, it is
+    /// a FIFO): listed in [`Outcome::skipped`] with this reason.
+    pub skip: Option<String>,
 }
 
 impl Input {
@@ -62,6 +65,7 @@ impl Input {
             config: builtin_config(),
             target: false,
             prefilter: true,
+            skip: None,
         }
     }
 }
@@ -79,9 +83,10 @@ pub struct Outcome {
     /// Sorted by file, position and lint.
     pub diagnostics: Vec<Diagnostic>,
     pub errors: Vec<FileError>,
-    /// Files that could not be analysed but that no target of their package
-    /// compiles (not a target, and no `mod` of the package leads to them):
-    /// dead code, reported without failing the run.
+    /// Files not analysed that fail nothing, each with why in its message:
+    /// files never opened ([`Input::skip`]), and files that could not be
+    /// analysed but that no target of their package compiles (not a target,
+    /// and no `mod` of the package leads to them: dead code). In file order.
     pub skipped: Vec<FileError>,
 }
 
@@ -115,6 +120,7 @@ pub fn analyze_with_progress(
         let id = outcome.sources.add(source);
         match result {
             Ok(f) => facts.push((id, input.krate, f)),
+            Err(e) if input.skip.is_some() => outcome.skipped.push(e),
             Err(e) => outcome.errors.push(e),
         }
     }
@@ -207,7 +213,7 @@ enum Verdict {
     /// Read again for its structure and its suppression comments (a file
     /// that cannot yield a finding but has directives to report at).
     Analyze,
-    /// Not read, and why.
+    /// Not read, and why (also a file never opened: [`Input::skip`]).
     Unreadable(String),
 }
 
@@ -330,10 +336,13 @@ fn per_file_pass(
     let needed: std::collections::HashSet<usize> = outcomes
         .iter()
         .zip(&inputs)
-        .filter(|(outcome, _)| {
-            outcome
-                .as_ref()
-                .is_some_and(|(_, r)| r.as_ref().map_or(true, FileFacts::may_be_reported))
+        // A file never opened needs its crate read no more than a file in
+        // which nothing can be found.
+        .filter(|(outcome, input)| {
+            input.skip.is_none()
+                && outcome
+                    .as_ref()
+                    .is_some_and(|(_, r)| r.as_ref().map_or(true, FileFacts::may_be_reported))
         })
         .map(|(_, input)| input.krate)
         .collect();
@@ -365,7 +374,13 @@ fn per_file_pass(
 /// Stage 1 of the per-file pass for one file: open it, and read and lex it
 /// when the prefilter may skip it (`prepared`, its configuration's).
 fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
-    let opened = match open(&input.path) {
+    // A file to skip is never opened: a FIFO would block the run, a link
+    // out of the checkout would show another file's text in the report.
+    let opened = match &input.skip {
+        Some(why) => Err(why.clone()),
+        None => open(&input.path),
+    };
+    let opened = match opened {
         Ok(opened) => opened,
         Err(message) => {
             return Survey {
@@ -478,7 +493,13 @@ fn skip_uncompiled(outcome: &mut Outcome, facts: &[(FileId, usize, FileFacts)], 
             !crate::analysis::modules::is_declared(&input.path, &package)
         });
     outcome.errors = errors;
-    outcome.skipped = skipped;
+    outcome
+        .skipped
+        .extend(skipped.into_iter().map(|e| FileError {
+            message: format!("{} (no target of its package compiles it)", e.message),
+            ..e
+        }));
+    outcome.skipped.sort_by_key(|e| e.file);
 }
 
 /// syn's message when the lexer fails says nothing a user can act on.
@@ -621,16 +642,15 @@ fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
     use std::io::Read;
     let Opened { mut file, meta } = opened;
     bytes.clear();
-    let too_big = |len: u64| {
-        format!(
-            "file is {} MiB, larger than the {} MiB backend-lint reads; it was not analysed",
-            len / (1024 * 1024),
-            MAX_FILE_BYTES / (1024 * 1024)
-        )
-    };
+    let limit = MAX_FILE_BYTES / (1024 * 1024);
     let len = meta.len();
     if len > MAX_FILE_BYTES {
-        return Err(too_big(len));
+        // One decimal and the bytes: a whole number of MiB would say a file
+        // of 32.5 MiB is 32 MiB, over a limit of 32 MiB.
+        let mib = len as f64 / (1024.0 * 1024.0);
+        return Err(format!(
+            "file is {mib:.1} MiB ({len} bytes), over the {limit} MiB limit; it was not analysed"
+        ));
     }
     let want = usize::try_from(len).unwrap_or(0) + 1;
     if bytes.capacity() < want {
@@ -651,7 +671,10 @@ fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
             .read_to_end(bytes)
             .map_err(read_error)?;
         if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(too_big(bytes.len() as u64));
+            return Err(format!(
+                "file goes on past the {limit} MiB limit (a pipe or a device, read up to the limit); \
+                 it was not analysed"
+            ));
         }
     }
     Ok(())

@@ -203,7 +203,7 @@ fn deeply_nested_and_huge_files_are_handled() {
         errors[2]["message"]
             .as_str()
             .unwrap()
-            .contains("larger than")
+            .contains("over the 32 MiB limit")
     );
     assert!(
         errors[3]["message"]
@@ -690,7 +690,8 @@ fn a_report_that_cannot_be_written_is_exit_2_not_a_panic() {
     );
     assert!(!err.contains("panicked"), "{err}");
 
-    // A closed pipe: the reader is gone before anything is written.
+    // A closed pipe is no failure to write: the reader stopped reading
+    // (`| head`); the run ends quietly with the exit code of its findings.
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
     let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("backend-lint"))
@@ -699,13 +700,8 @@ fn a_report_that_cannot_be_written_is_exit_2_not_a_panic() {
         .stdout(writer)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("error: cannot write to standard output"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
 #[test]

@@ -184,7 +184,7 @@ fn text_formats_show_hostile_text_on_its_own_line() {
     assert_inert("short", &short);
     assert_eq!(
         short.lines().count(),
-        count("diagnostics") + count("errors"),
+        count("diagnostics") + count("errors") + count("skipped"),
         "{short}"
     );
     assert!(
@@ -194,10 +194,11 @@ fn text_formats_show_hostile_text_on_its_own_line() {
     let never = run(dir.path(), &["--format", "human", "--color", "never"], None);
     assert_inert("human", &never.stdout);
     assert_inert("human, stderr", &never.stderr);
+    // The human report lists skipped files itself (on stdout).
     assert!(
-        never.stderr.contains("skipped `src/l ::error"),
+        never.stdout.contains("skipped `src/l ::error"),
         "{}",
-        never.stderr
+        never.stdout
     );
     assert!(never.stdout.contains("␛]8;;https"), "{}", never.stdout);
     assert!(never.stdout.contains("\\u{202e}"), "{}", never.stdout);
@@ -256,7 +257,8 @@ fn github_commands_are_ours_only() {
             );
             assert!(!value.contains(':'), "{line:?}");
         }
-        if !line.starts_with("::notice ") && !properties.contains("file not analysed") {
+        let about_a_file = ["file not analysed", "file skipped"];
+        if !line.starts_with("::notice ") && !about_a_file.iter().any(|t| properties.contains(t)) {
             findings += 1;
         }
         assert!(!message.contains("%0A::"), "{line:?}");
@@ -318,7 +320,10 @@ fn json_formats_escape_hostile_text_and_give_it_back() {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
         .collect();
     let reported = |key: &str| report[key].as_array().unwrap().len();
-    assert_eq!(lines.len(), reported("diagnostics") + reported("errors"));
+    assert_eq!(
+        lines.len(),
+        reported("diagnostics") + reported("errors") + reported("skipped")
+    );
     let raw = lines
         .iter()
         .find(|l| l["message"].as_str().unwrap().contains(&key))

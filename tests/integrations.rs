@@ -23,7 +23,8 @@ fn node_tool(rel: &str) -> PathBuf {
     p
 }
 
-/// SARIF of a run with findings, a cross-file label and a file that does not parse.
+/// SARIF of a run with findings, a cross-file label, a file that does not
+/// parse and a file skipped (a link out of the folder: a warning notification).
 fn sarif_report(dir: &Path) -> PathBuf {
     let src = dir.join("src");
     std::fs::create_dir_all(&src).unwrap();
@@ -38,6 +39,8 @@ fn sarif_report(dir: &Path) -> PathBuf {
     )
     .unwrap();
     std::fs::write(src.join("broken file.rs"), "fn broken( {\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("/dev/null", src.join("link out.rs")).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_backend-lint"))
         .current_dir(dir)
         .args(["check", "src", "--format", "sarif"])
@@ -124,6 +127,21 @@ fn sarif_matches_the_json_schema() {
     let dir = tempfile::tempdir().unwrap();
     let report = sarif_report(dir.path());
     let sarif: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    // The broken file's notification and the skipped file's (a warning).
+    let levels: Vec<&str> = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        levels,
+        if cfg!(unix) {
+            vec!["error", "warning"]
+        } else {
+            vec!["error"]
+        }
+    );
     let errors: Vec<String> = validator
         .iter_errors(&sarif)
         .map(|e| format!("{} at {}", e, e.instance_path()))

@@ -32,7 +32,16 @@ fn path_property(path: &str) -> String {
 pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
     let mut out = String::new();
-    for e in &outcome.errors {
+    // Files not analysed fail the run; skipped files do not: a warning.
+    let errors = outcome
+        .errors
+        .iter()
+        .map(|e| (e, "error", "file not analysed"));
+    let skipped = outcome
+        .skipped
+        .iter()
+        .map(|e| (e, "warning", "file skipped"));
+    for (e, level, title) in errors.chain(skipped) {
         let file = sources.get(e.file);
         let mut props = format!("file={}", path_property(&ci_path(sources, e.file, root)));
         if let Some(span) = e.span {
@@ -41,8 +50,8 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
         }
         let _ = writeln!(
             out,
-            "::error {props},title={}::{}",
-            escape_property("backend-lint: file not analysed"),
+            "::{level} {props},title={}::{}",
+            escape_property(&format!("backend-lint: {title}")),
             escape_data(&visible(&e.message))
         );
     }
@@ -115,10 +124,12 @@ pub fn step_summary(outcome: &Outcome, root: &Path) -> String {
             );
         }
     }
-    for e in &outcome.errors {
+    let errors = outcome.errors.iter().map(|e| (e, "not analysed"));
+    let skipped = outcome.skipped.iter().map(|e| (e, "skipped"));
+    for (e, what) in errors.chain(skipped) {
         let _ = writeln!(
             out,
-            "\n**not analysed**: {}: {}",
+            "\n**{what}**: {}: {}",
             markdown_code(&ci_path(sources, e.file, root)),
             markdown_text(&e.message)
         );

@@ -41,7 +41,13 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             },
         }));
     }
-    for e in &outcome.errors {
+    // Files not analysed fail the run; skipped files do not: for information.
+    let errors = outcome
+        .errors
+        .iter()
+        .map(|e| (e, "not_analysed", "blocker"));
+    let skipped = outcome.skipped.iter().map(|e| (e, "skipped", "info"));
+    for (e, check, severity) in errors.chain(skipped) {
         let path = ci_path(sources, e.file, root);
         let line = e
             .span
@@ -49,11 +55,11 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             .unwrap_or(1);
         issues.push(json!({
             "type": "issue",
-            "check_name": "backend_lint::not_analysed",
+            "check_name": format!("backend_lint::{check}"),
             "description": e.message,
             "categories": ["Bug Risk"],
-            "severity": "blocker",
-            "fingerprint": fingerprints.next("not_analysed", &path, ""),
+            "severity": severity,
+            "fingerprint": fingerprints.next(check, &path, ""),
             "location": { "path": path, "lines": { "begin": line } },
         }));
     }

@@ -9,7 +9,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 use crate::diagnostic::{Severity, Span};
 use crate::engine::Outcome;
 use crate::report::text::{Excerpt, visible};
-use crate::report::{Options, plural};
+use crate::report::{Options, plural, skipped_message};
 use crate::source::SourceMap;
 
 /// A diagnostic in miette's terms.
@@ -164,6 +164,19 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
             related: Vec::new(),
         });
     }
+    // Warnings, as on stderr, and not with `--quiet`: they fail nothing.
+    for e in outcome.skipped.iter().filter(|_| !options.quiet) {
+        header_fixes.push(Vec::new());
+        reports.push(Report {
+            message: visible(&skipped_message(sources, e)).into_owned(),
+            code: None,
+            severity: miette::Severity::Warning,
+            help: None,
+            source: None,
+            labels: Vec::new(),
+            related: Vec::new(),
+        });
+    }
     for d in &outcome.diagnostics {
         // A label in another file, or far from the finding in this one, gets
         // an excerpt of its own: one excerpt spanning both would show every
@@ -287,7 +300,7 @@ fn summary(outcome: &Outcome) -> String {
     }
     if !outcome.skipped.is_empty() {
         line.push_str(&format!(
-            "; {} skipped (not parsable, and compiled by no target)",
+            "; {} skipped",
             plural(outcome.skipped.len(), "file")
         ));
     }

@@ -6,7 +6,9 @@
 //!   "diagnostics": [ { "lint", "severity", "message", "label", "help",
 //!                      "span": Span, "labels": [ { "message", "span": Span } ] } ],
 //!   "errors": [ { "file", "message", "span": Span | null } ],
-//!   "skipped": [ same as errors: files no target compiles ],
+//!   "skipped": [ same as errors: files not analysed that fail nothing (never
+//!                opened, or not parsable and compiled by no target), the
+//!                message saying why ],
 //!   "summary": { "files_checked", "diagnostics", "errors", "skipped" } }
 //! Span = { "file", "line", "column", "end_line", "end_column", "byte_start", "byte_end" }
 //! ```
@@ -29,7 +31,7 @@ struct Output<'a> {
     tool: Tool,
     diagnostics: Vec<Diagnostic<'a>>,
     errors: Vec<Error<'a>>,
-    /// Files that could not be analysed but that no target compiles.
+    /// Files not analysed that fail nothing, with why.
     skipped: Vec<Error<'a>>,
     summary: Summary,
 }

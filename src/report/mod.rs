@@ -96,6 +96,16 @@ pub fn ci_path(sources: &SourceMap, file: crate::source::FileId, root: &Path) ->
     relative_to(&f.path, root).unwrap_or_else(|| f.display.clone())
 }
 
+/// What a skipped file is said to be, in the formats that write sentences:
+/// "skipped `src/x.rs`: not a regular file (a FIFO); it was not read".
+pub fn skipped_message(sources: &SourceMap, skipped: &crate::diagnostic::FileError) -> String {
+    format!(
+        "skipped `{}`: {}",
+        sources.get(skipped.file).display,
+        skipped.message
+    )
+}
+
 /// Start and end (exclusive end, as a position) of a span.
 pub(crate) fn positions(sources: &SourceMap, span: Span) -> (LineCol, LineCol) {
     let file = sources.get(span.file);

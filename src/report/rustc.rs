@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::engine::Outcome;
+use crate::report::skipped_message;
 use crate::report::text::{json_line, visible};
 use crate::source::SourceMap;
 
@@ -107,21 +108,22 @@ fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
 pub fn render(outcome: &Outcome) -> String {
     let sources = &outcome.sources;
     let mut out = String::new();
-    for e in &outcome.errors {
+    // Files not analysed fail the run; skipped files do not: a warning.
+    let errors = outcome.errors.iter().map(|e| {
+        let message = format!("{}: {}", sources.get(e.file).display, e.message);
+        (e, "error", message)
+    });
+    let skipped = outcome
+        .skipped
+        .iter()
+        .map(|e| (e, "warning", skipped_message(sources, e)));
+    for (e, level, message) in errors.chain(skipped) {
         let spans = e
             .span
             .map(|s| vec![span(sources, s, true, "")])
             .unwrap_or_default();
-        let mut v = child(
-            &format!("{}: {}", sources.get(e.file).display, e.message),
-            "error",
-            spans,
-        );
-        v["rendered"] = json!(format!(
-            "error: {}: {}\n",
-            visible(&sources.get(e.file).display),
-            visible(&e.message)
-        ));
+        let mut v = child(&message, level, spans);
+        v["rendered"] = json!(format!("{level}: {}\n", visible(&message)));
         out.push_str(&json_line(&v));
     }
     for d in &outcome.diagnostics {

@@ -129,12 +129,14 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             })
         })
         .collect();
-    let notifications: Vec<Value> = outcome
-        .errors
-        .iter()
-        .map(|e| {
+    // Files not analysed fail the run; skipped files do not: a warning.
+    let errors = outcome.errors.iter().map(|e| (e, "error"));
+    let skipped = outcome.skipped.iter().map(|e| (e, "warning"));
+    let notifications: Vec<Value> = errors
+        .chain(skipped)
+        .map(|(e, level)| {
             let mut n = json!({
-                "level": "error",
+                "level": level,
                 "message": { "text": e.message },
                 "locations": [{ "physicalLocation": { "artifactLocation": artifact(sources, e.file, root) } }],
             });

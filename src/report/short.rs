@@ -24,6 +24,10 @@ pub fn render(outcome: &Outcome) -> String {
             None => line(format!("{}: error: {}", file.display, e.message)),
         }
     }
+    for e in &outcome.skipped {
+        let file = outcome.sources.get(e.file);
+        line(format!("{}: warning: skipped: {}", file.display, e.message));
+    }
     for d in &outcome.diagnostics {
         let file = outcome.sources.get(d.span.file);
         let at = file.line_col(d.span.start);
