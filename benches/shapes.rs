@@ -168,6 +168,8 @@ impl std::fmt::Display for Measured {
 
 /// Run `cmd` (output discarded) and wait for it with `wait4`, which gives
 /// the child's own peak RSS; kill it past `timeout`.
+// `wait4` reaps the child; clippy looks for `Child::wait` only.
+#[allow(clippy::zombie_processes)]
 fn measure(mut cmd: std::process::Command, timeout: Duration) -> Measured {
     use std::process::Stdio;
     let start = Instant::now();
