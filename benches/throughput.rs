@@ -15,12 +15,15 @@ use backend_lint::engine::{Input, analyze};
 use backend_lint::lints::LINTS;
 use rayon::prelude::*;
 
+mod common;
+use common::{bare_parse, big_stack_pool, peak_rss_kib, registry_corpus};
+
 fn main() {
     let dir = std::env::args()
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .map(PathBuf::from)
-        .unwrap_or_else(default_corpus);
+        .unwrap_or_else(registry_corpus);
     let (inputs, _) = collect(std::slice::from_ref(&dir), Path::new("/"));
     let bytes: u64 = inputs
         .iter()
@@ -40,24 +43,10 @@ fn main() {
         .filter_map(|i| std::fs::read_to_string(&i.path).ok())
         .collect();
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(256 << 20)
-        .build()
-        .unwrap();
+    let pool = big_stack_pool();
     let bare = || {
         let t = Instant::now();
-        let parsed = pool.install(|| {
-            texts
-                .par_iter()
-                .filter(|t| {
-                    let ok = syn::parse_file(t).is_ok();
-                    // As the linter does after each file (and as any
-                    // long-running parse must): else the span table grows.
-                    proc_macro2::extra::invalidate_current_thread_spans();
-                    ok
-                })
-                .count()
-        });
+        let parsed = bare_parse(&pool, &texts);
         (t.elapsed().as_secs_f64(), parsed)
     };
     // Only reading the files (open, read, UTF-8 check) in parallel: the
@@ -205,26 +194,4 @@ fn main() {
     if let Some(rss) = peak_rss_kib() {
         println!("peak RSS: {:.0} MiB", rss as f64 / 1024.0);
     }
-}
-
-fn default_corpus() -> PathBuf {
-    let home = std::env::var_os("CARGO_HOME")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cargo")
-        });
-    let src = home.join("registry/src");
-    std::fs::read_dir(&src)
-        .ok()
-        .and_then(|mut d| d.next())
-        .and_then(|e| e.ok())
-        .map(|e| e.path())
-        .unwrap_or(src)
-}
-
-/// VmHWM from /proc (Linux); `None` elsewhere.
-fn peak_rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -311,6 +311,11 @@ pub fn nesting(text: &str) -> Nesting {
                 if levels.len() > 1 {
                     levels.pop();
                 }
+                // A block ends any `->` chain around it (`fn f() -> T {}`):
+                // else each item of a file of functions was a link of one.
+                if c == b'}' {
+                    levels.last_mut().expect("one level always").arrow = 0;
+                }
                 prefix_run = 0;
             }
             b';' | b',' => {

@@ -45,10 +45,17 @@ impl SourceFile {
         }
     }
 
+    /// The 1-based line of a byte offset (clamped to the text), without the
+    /// column, which counts the characters before it on its line.
+    pub fn line(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        self.line_starts.partition_point(|&s| s <= offset)
+    }
+
     /// Line and column of a byte offset (clamped to the text).
     pub fn line_col(&self, offset: usize) -> LineCol {
         let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let line = self.line(offset) - 1;
         let start = self.line_starts[line];
         let mut column = self.text[start..floor_char_boundary(&self.text, offset)]
             .chars()

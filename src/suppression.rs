@@ -68,7 +68,7 @@ pub fn scan(file: FileId, text: &str) -> Directives {
         let end = line_starts.get(line).copied().unwrap_or(text.len());
         &text[start..end]
     };
-    let comment_only = |line: usize| comments.iter().any(|c| c.line == line && c.own_line);
+    let below = first_code_lines(line_starts.len(), &comments);
     for c in &comments {
         let body = &text[c.start..c.end];
         let trimmed = body.trim_start();
@@ -88,10 +88,7 @@ pub fn scan(file: FileId, text: &str) -> Directives {
                 let line = if c.own_line {
                     // The next line that is not itself a comment line; a blank
                     // line in between means nothing follows directly.
-                    let mut next = c.line + 1;
-                    while next <= line_starts.len() && comment_only(next) {
-                        next += 1;
-                    }
+                    let next = below[c.line + 1];
                     (next <= line_starts.len() && !line_text(next).trim().is_empty())
                         .then_some(next)
                 } else {
@@ -107,6 +104,26 @@ pub fn scan(file: FileId, text: &str) -> Directives {
         }
     }
     out
+}
+
+/// For each line `l` (from 1, and one past the last), the first line at or
+/// below `l` that is not a comment alone on its line: found in one sweep up
+/// the file, where each directive walking down its run of comment lines
+/// cost the cube of the run (10,000 `allow-file` lines ran for minutes).
+fn first_code_lines(lines: usize, comments: &[LineComment]) -> Vec<usize> {
+    let mut comment_only = vec![false; lines + 2];
+    for c in comments.iter().filter(|c| c.own_line) {
+        comment_only[c.line] = true;
+    }
+    let mut below = vec![lines + 1; lines + 2];
+    for line in (1..=lines).rev() {
+        below[line] = if comment_only[line] {
+            below[line + 1]
+        } else {
+            line
+        };
+    }
+    below
 }
 
 enum Parsed {
@@ -205,6 +222,49 @@ fn line_comments(text: &str) -> Vec<LineComment> {
     out
 }
 
+/// Where a directive's lint name applies: findings of that lint in that
+/// file (`None`) or on that line of it.
+type Reach<'a> = (FileId, Option<usize>, &'a str);
+
+/// The reach of one lint name of a directive; `None` for a line directive
+/// with no code below it, which covers nothing.
+fn reach<'a>(file: FileId, dir: &Directive, name: &'a str) -> Option<Reach<'a>> {
+    let line = if dir.file_wide { None } else { Some(dir.line?) };
+    Some((file, line, lint_name(name)))
+}
+
+/// The directives of a crate's files, looked up by reach: a finding is
+/// checked against the two reaches that can cover it, not against every
+/// directive (a file of 10,000 directives made that the square).
+struct Cover<'a> {
+    sources: std::collections::HashMap<FileId, &'a SourceFile>,
+    reaches: std::collections::HashSet<Reach<'a>>,
+}
+
+impl<'a> Cover<'a> {
+    fn new(files: &[(&'a SourceFile, FileId, &'a Directives)]) -> Self {
+        Cover {
+            sources: files.iter().map(|(source, id, _)| (*id, *source)).collect(),
+            reaches: files
+                .iter()
+                .flat_map(|(_, id, d)| d.directives.iter().map(move |dir| (*id, dir)))
+                .flat_map(|(id, dir)| dir.lints.iter().map(move |(n, _)| reach(id, dir, n)))
+                .flatten()
+                .collect(),
+        }
+    }
+
+    /// The reaches that cover `d` (none for a finding outside these files).
+    fn covering(&self, d: &Diagnostic) -> impl Iterator<Item = Reach<'static>> + '_ {
+        let (file, lint) = (d.span.file, d.lint);
+        let line = self.sources.get(&file).map(|s| s.line(d.span.start));
+        line.into_iter()
+            .flat_map(|line| [None, Some(line)])
+            .map(move |line| (file, line, lint))
+            .filter(|reach| self.reaches.contains(reach))
+    }
+}
+
 /// Apply the directives of a crate's files to its findings: drop those they
 /// cover, then report directives that name no lint (`invalid_suppression`)
 /// or cover nothing (`unused_suppression`), at the configured levels.
@@ -213,49 +273,30 @@ pub fn apply(
     files: &[(&SourceFile, FileId, &Directives)],
     config: &Config,
 ) {
-    let mut used: Vec<Vec<Vec<bool>>> = files
-        .iter()
-        .map(|(_, _, d)| {
-            d.directives
-                .iter()
-                .map(|x| vec![false; x.lints.len()])
-                .collect()
-        })
-        .collect();
+    let cover = Cover::new(files);
+    let mut used: std::collections::HashSet<Reach> = std::collections::HashSet::new();
     diagnostics.retain(|d| {
-        let Some(f) = files.iter().position(|(_, id, _)| *id == d.span.file) else {
-            return true;
-        };
-        let (source, _, directives) = files[f];
-        let line = source.line_col(d.span.start).line;
         let mut covered = false;
-        for (i, dir) in directives.directives.iter().enumerate() {
-            if !(dir.file_wide || dir.line == Some(line)) {
-                continue;
-            }
-            for (j, (name, _)) in dir.lints.iter().enumerate() {
-                if lint_name(name) == d.lint {
-                    used[f][i][j] = true;
-                    covered = true;
-                }
-            }
+        for reach in cover.covering(d) {
+            used.insert(reach);
+            covered = true;
         }
         !covered
     });
 
     let mut meta = Vec::new();
-    for (f, (_, _, directives)) in files.iter().enumerate() {
+    for (_, file, directives) in files {
         for m in &directives.malformed {
             meta.push(invalid_suppression::malformed(m.span, &m.message));
         }
-        for (i, dir) in directives.directives.iter().enumerate() {
-            for (j, (name, span)) in dir.lints.iter().enumerate() {
+        for dir in &directives.directives {
+            for (name, span) in &dir.lints {
                 match lints::find(lint_name(name)) {
                     None => meta.push(invalid_suppression::unknown_lint(*span, name)),
                     // A lint that did not run (allowed) says nothing about the directive.
                     Some(l) if config.level(l.name) == crate::config::Level::Allow => {}
                     Some(l) if l.name == unused_suppression::LINT.name => {}
-                    Some(_) if !used[f][i][j] => {
+                    Some(_) if !reach(*file, dir, name).is_some_and(|r| used.contains(&r)) => {
                         meta.push(unused_suppression::diagnostic(*span, name, dir.file_wide))
                     }
                     Some(_) => {}
@@ -265,17 +306,7 @@ pub fn apply(
     }
     // The meta findings obey levels and directives too (but cannot make a
     // directive used: `allow(unused_suppression)` on itself is not a loop).
-    meta.retain(|d| {
-        let Some((source, _, directives)) = files.iter().find(|(_, id, _)| *id == d.span.file)
-        else {
-            return true;
-        };
-        let line = source.line_col(d.span.start).line;
-        !directives.directives.iter().any(|dir| {
-            (dir.file_wide || dir.line == Some(line))
-                && dir.lints.iter().any(|(n, _)| lint_name(n) == d.lint)
-        })
-    });
+    meta.retain(|d| cover.covering(d).next().is_none());
     crate::engine::apply_levels(&mut meta, config);
     diagnostics.extend(meta);
 }

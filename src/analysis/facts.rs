@@ -229,6 +229,26 @@ impl FileFacts {
     }
 }
 
+/// Where each module path is in [`FileFacts::scopes`], found by hashing:
+/// a search of the list for each inline module cost the square of their
+/// number (10,000 `mod`s in a file). Knows the paths given to it, and the
+/// file's own scope.
+#[derive(Default)]
+pub struct ScopeIndex(std::collections::HashMap<Vec<String>, u32>);
+
+impl ScopeIndex {
+    /// The index of `path` in `scopes`, added at the end when new.
+    pub fn of(&mut self, scopes: &mut Vec<Vec<String>>, path: Vec<String>) -> u32 {
+        if path.is_empty() {
+            return 0;
+        }
+        *self.0.entry(path).or_insert_with_key(|path| {
+            scopes.push(path.clone());
+            (scopes.len() - 1) as u32
+        })
+    }
+}
+
 impl Default for FileFacts {
     fn default() -> Self {
         FileFacts {

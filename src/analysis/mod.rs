@@ -26,6 +26,9 @@ pub struct CrateFacts<'a> {
     /// The names the crate's configuration gives.
     pub vocab: &'a Vocabulary,
     tree: ModuleTree,
+    /// Where each file is in `files`: lints ask for every fact they read,
+    /// and a search of the list made that the product of the two numbers.
+    index: std::collections::HashMap<FileId, usize>,
 }
 
 impl<'a> CrateFacts<'a> {
@@ -34,6 +37,9 @@ impl<'a> CrateFacts<'a> {
         let paths: Vec<(&Path, &FileFacts)> = files.iter().map(|(_, p, f)| (*p, *f)).collect();
         let tree = ModuleTree::build(&paths);
         CrateFacts {
+            index: (files.iter().enumerate())
+                .map(|(i, (id, _, _))| (*id, i))
+                .collect(),
             files: files.into_iter().map(|(id, _, f)| (id, f)).collect(),
             vocab,
             tree,
@@ -41,10 +47,12 @@ impl<'a> CrateFacts<'a> {
     }
 
     fn index(&self, file: FileId) -> usize {
-        self.files
-            .iter()
-            .position(|(id, _)| *id == file)
-            .unwrap_or(0)
+        self.index.get(&file).copied().unwrap_or(0)
+    }
+
+    /// The facts of one file of the crate.
+    pub fn facts(&self, file: FileId) -> Option<&'a FileFacts> {
+        self.index.get(&file).map(|&i| self.files[i].1)
     }
 
     /// The string value of an expression written in `file`, when the crate determines it.

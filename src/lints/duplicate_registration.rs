@@ -81,6 +81,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             });
         }
     }
+    let candidates = Candidates::new(krate, &regs);
     for (j, reg) in regs.iter().enumerate() {
         if guarded(reg) {
             continue;
@@ -94,7 +95,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         // Any earlier registration of the key; or a guarded one in another
         // function, which may run first whatever the order of the source.
-        let earlier = regs[..j].iter().find(|other| {
+        let earlier = candidates.first(j, false, |other| {
             collide(krate, other, reg)
                 && !unregistered_between(krate, other, reg)
                 // `return r.register(..)`: the function is over after it.
@@ -102,14 +103,102 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start))
         });
         let guarded_elsewhere = || {
-            regs[j + 1..].iter().find(|other| {
+            candidates.first(j, true, |other| {
                 collide(krate, other, reg) && guarded(other) && !same_function(other, reg)
             })
         };
         let Some(first) = earlier.or_else(guarded_elsewhere) else {
             continue;
         };
-        out.push(diagnostic(krate, first, reg));
+        out.push(diagnostic(krate, &regs[first], reg));
+    }
+}
+
+/// What two registrations that [`collide`] surely share: the registry
+/// (callee and receiver) and the key, ASCII case ignored, with the other key
+/// arguments; for a lowering, its primitive and one of the platforms its
+/// key names. A registration has one bucket, a lowering one per platform.
+#[derive(PartialEq, Eq, Hash)]
+struct Bucket<'a> {
+    callee: &'a str,
+    receiver: &'a str,
+    local_receiver: bool,
+    primitive: Option<&'a str>,
+    key: Vec<Option<String>>,
+}
+
+/// The registrations that may collide with each: those of its buckets, by
+/// place in the list. Comparing each with all those before it cost the
+/// square of their number (50,000 keys in one function ran for minutes).
+struct Candidates<'r, 'a> {
+    regs: &'r [Resolved<'a>],
+    buckets: Vec<Vec<usize>>,
+    /// Which buckets each registration is in.
+    of: Vec<Vec<usize>>,
+}
+
+impl<'r, 'a> Candidates<'r, 'a> {
+    fn new(krate: &CrateFacts<'_>, regs: &'r [Resolved<'a>]) -> Self {
+        let mut index = std::collections::HashMap::new();
+        let mut buckets: Vec<Vec<usize>> = Vec::new();
+        let of = (regs.iter().enumerate())
+            .map(|(i, reg)| {
+                (bucket_keys(krate, reg).into_iter())
+                    .map(|key| {
+                        let b = *index.entry(key).or_insert_with(|| {
+                            buckets.push(Vec::new());
+                            buckets.len() - 1
+                        });
+                        buckets[b].push(i);
+                        b
+                    })
+                    .collect()
+            })
+            .collect();
+        Candidates { regs, buckets, of }
+    }
+
+    /// The first registration before the `j`-th (after it, with `after`)
+    /// that shares a bucket with it and passes `test`.
+    fn first(&self, j: usize, after: bool, test: impl Fn(&Resolved) -> bool) -> Option<usize> {
+        (self.of[j].iter())
+            .filter_map(|&b| {
+                let bucket = &self.buckets[b];
+                let side = match after {
+                    false => &bucket[..bucket.partition_point(|&i| i < j)],
+                    true => &bucket[bucket.partition_point(|&i| i <= j)..],
+                };
+                side.iter().copied().find(|&i| test(&self.regs[i]))
+            })
+            .min()
+    }
+}
+
+fn bucket_keys<'a>(krate: &CrateFacts<'_>, r: &'a Resolved) -> Vec<Bucket<'a>> {
+    let bucket = |primitive: Option<&'a str>, key: Vec<Option<String>>| Bucket {
+        callee: &r.reg.callee,
+        receiver: &r.reg.receiver,
+        local_receiver: r.reg.local_receiver,
+        primitive,
+        key,
+    };
+    match &r.reg.lowering_primitive {
+        Some(primitive) => {
+            let mut platforms = platform::expand(krate.vocab, &r.key);
+            platforms.sort_unstable();
+            platforms.dedup();
+            (platforms.into_iter())
+                .map(|p| bucket(Some(primitive), vec![Some(p)]))
+                .collect()
+        }
+        None => {
+            let lower = |k: &str| Some(k.to_ascii_lowercase());
+            let also = r.also.iter().map(|k| k.as_deref().and_then(lower));
+            vec![bucket(
+                None,
+                std::iter::once(lower(&r.key)).chain(also).collect(),
+            )]
+        }
     }
 }
 
@@ -169,7 +258,7 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
     if !same_function(first, later) {
         return false;
     }
-    let Some((_, facts)) = krate.files.iter().find(|(id, _)| *id == later.file) else {
+    let Some(facts) = krate.facts(later.file) else {
         return false;
     };
     facts.unregistrations.iter().any(|u| {

@@ -29,7 +29,7 @@ use super::Bail;
 use super::lexer::{Kind, Tok};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::extract::{AnyItem, extract_item, flatten_use, path_attr};
-use crate::analysis::facts::{ConstDef, FileFacts, ModDecl, StrExpr};
+use crate::analysis::facts::{ConstDef, FileFacts, ModDecl, ScopeIndex, StrExpr};
 use crate::analysis::values::str_expr;
 use crate::config::Vocabulary;
 
@@ -62,6 +62,8 @@ struct Reader<'a> {
     toks: &'a [Tok],
     vocab: &'a Vocabulary,
     facts: FileFacts,
+    /// Where each module path is in `facts.scopes`.
+    scope_index: ScopeIndex,
     /// [`item_keywords`] of the file.
     keywords: Vec<u32>,
     /// Token ranges (inclusive, in order) whose item keywords are accounted
@@ -77,6 +79,7 @@ pub(super) fn structure(text: &str, toks: &[Tok], vocab: &Vocabulary) -> Result<
         toks,
         vocab,
         facts: FileFacts::default(),
+        scope_index: ScopeIndex::default(),
         keywords: item_keywords(text, toks),
         covered: Vec::new(),
     };
@@ -536,13 +539,7 @@ impl<'a> Reader<'a> {
     }
 
     fn scope_of(&mut self, path: Vec<String>) -> u32 {
-        match self.facts.scopes.iter().position(|s| *s == path) {
-            Some(k) => k as u32,
-            None => {
-                self.facts.scopes.push(path);
-                (self.facts.scopes.len() - 1) as u32
-            }
-        }
+        self.scope_index.of(&mut self.facts.scopes, path)
     }
 
     /// `path!(..);`, `path! { .. }`, `macro_rules! name { .. }` at `i`.

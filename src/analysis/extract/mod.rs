@@ -23,7 +23,7 @@ use syn::{Expr, Pat};
 use crate::analysis::cfg::Cfg;
 use crate::analysis::facts::{
     Comparison, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand, Registration,
-    RegistryKind, Side, StrExpr, Unregistration, UseDecl,
+    RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
 };
 use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
@@ -93,6 +93,7 @@ impl<'t> Walker<'t> {
             vocab,
             mentioned: vocab.mention_firsts(),
             facts: FileFacts::default(),
+            scope_index: ScopeIndex::default(),
             scopes: vec![Vec::new()],
             ctx: Context::default(),
             next_id: 0,
@@ -134,6 +135,9 @@ struct Walker<'t> {
     /// for the macro text check; once per file, not per macro.
     mentioned: crate::config::FirstBytes,
     facts: FileFacts,
+    /// Where each inline module's path is in `facts.scopes` (block scopes,
+    /// `{name#id}`, are each new and never looked up).
+    scope_index: ScopeIndex,
     scopes: Vec<Vec<Binding>>,
     ctx: Context,
     next_id: u32,
@@ -489,13 +493,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let mut path = self.facts.scopes[self.scope as usize].clone();
         path.push(name);
         let saved = self.scope;
-        self.scope = match self.facts.scopes.iter().position(|s| *s == path) {
-            Some(i) => i as u32,
-            None => {
-                self.facts.scopes.push(path);
-                (self.facts.scopes.len() - 1) as u32
-            }
-        };
+        self.scope = self.scope_index.of(&mut self.facts.scopes, path);
         for item in items {
             self.visit_item(item);
         }

@@ -1,0 +1,130 @@
+//! Hostile shapes (issue 17, section 5): inputs that cost the square (or
+//! the cube) of their size before, each at a size that did not finish in
+//! minutes then, checked here for the right findings. No timing is
+//! asserted: how long each shape takes is measured by `benches/shapes.rs`
+//! (docs/performance.md).
+
+mod common;
+
+use std::path::Path;
+
+use backend_lint::engine::{Input, Outcome, analyze};
+use backend_lint::lints::LINTS;
+use common::write;
+
+/// Both modes over the files of `dir`: the findings, as `lint@line`, the
+/// same in both.
+fn findings(dir: &Path) -> Vec<String> {
+    let (inputs, errors) = backend_lint::discover::collect(&[dir.to_path_buf()], dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    let run = |prefilter: bool| -> Vec<String> {
+        let inputs: Vec<Input> = (inputs.iter().cloned())
+            .map(|i| Input { prefilter, ..i })
+            .collect();
+        let outcome: Outcome = analyze(inputs, LINTS);
+        assert!(outcome.errors.is_empty(), "{:?}", outcome.errors);
+        (outcome.diagnostics.iter())
+            .map(|d| {
+                let source = outcome.sources.get(d.span.file);
+                format!(
+                    "{}@{}:{}",
+                    d.lint,
+                    source.display,
+                    source.line(d.span.start)
+                )
+            })
+            .collect()
+    };
+    let default = run(true);
+    assert_eq!(default, run(false), "the two modes differ");
+    default
+}
+
+/// 10,000 `allow-file` lines (each once walked down the run of comment
+/// lines below it, comparing every comment: the cube of their number) and
+/// 10,000 `allow` lines stacked over one registration (each looked up for
+/// every directive).
+#[test]
+fn ten_thousand_suppression_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = "// backend-lint: allow-file(duplicate_registration)\n".repeat(10_000);
+    text += "pub fn init(r: &mut Registry) {\n    r.register_backend(\"cuda\", a);\n";
+    text += &"    // backend-lint: allow(duplicate_registration) -- both kept\n".repeat(10_000);
+    text += "    r.register_backend(\"cuda\", b);\n}\n";
+    write(dir.path(), "lib.rs", text);
+    // The duplicate is covered by every directive: none is unused.
+    assert_eq!(findings(dir.path()), Vec::<String>::new());
+}
+
+/// 20,000 different keys registered in one function, and one again: each
+/// registration was compared with every one before it.
+#[test]
+fn twenty_thousand_registrations_in_one_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls: String = (0..20_000)
+        .map(|i| format!("    r.register_backend(\"key{i}\", make);\n"))
+        .collect();
+    let text = format!(
+        "pub fn init(r: &mut Registry) {{\n{calls}    r.register_backend(\"KEY7\", make);\n}}\n"
+    );
+    write(dir.path(), "lib.rs", text);
+    assert_eq!(
+        findings(dir.path()),
+        ["duplicate_registration@lib.rs:20002"]
+    );
+}
+
+/// 10,000 inline modules, each registering a key of its own, and one module
+/// registering a key again: each module's path was looked for among all the
+/// scopes before it, and each registration compared with all before it.
+#[test]
+fn ten_thousand_inline_modules_registering() {
+    let dir = tempfile::tempdir().unwrap();
+    let mods: String = (0..10_000)
+        .map(|i| {
+            format!("mod m{i} {{ pub fn init(r: &mut Registry) {{ r.register_backend(\"key{i}\", make); }} }}\n")
+        })
+        .collect();
+    let again =
+        "mod again { pub fn init(r: &mut Registry) { r.register_backend(\"key9\", make); } }\n";
+    write(dir.path(), "lib.rs", mods + again);
+    assert_eq!(
+        findings(dir.path()),
+        ["duplicate_registration@lib.rs:10001"]
+    );
+}
+
+/// 20,000 small files of one crate (no `Cargo.toml`: all of one folder tree
+/// form one crate), each registering a key of its own, and one registering
+/// a key again: every fact of a registration was found by searching the
+/// crate's list of files.
+#[test]
+fn twenty_thousand_files_registering() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..20_000 {
+        let text =
+            format!("pub fn init(r: &mut Registry) {{ r.register_backend(\"key{i}\", make); }}\n");
+        write(dir.path(), &format!("d{}/f{i}.rs", i / 1000), text);
+    }
+    let again = "pub fn again(r: &mut Registry) { r.register_backend(\"key3\", make); }\n";
+    write(dir.path(), "z/again.rs", again);
+    assert_eq!(
+        findings(dir.path()),
+        ["duplicate_registration@z/again.rs:1"]
+    );
+}
+
+/// A file of 3,000 functions with return types (and enough `-` that the
+/// count of bytes does not prove it shallow) was not analysed: each `->`
+/// of a top-level item was taken for a link of one `fn() -> fn() -> ..`
+/// chain, past the 2,000 links the parser is given.
+#[test]
+fn three_thousand_functions_with_return_types() {
+    let dir = tempfile::tempdir().unwrap();
+    let functions: String = (0..3_000)
+        .map(|i| format!("pub fn f{i}(x: u32) -> u32 {{ x - 1 }}\n"))
+        .collect();
+    let again = "pub fn init(r: &mut Registry) { r.register_backend(\"a\", m); r.register_backend(\"a\", m); }\n";
+    write(dir.path(), "lib.rs", functions + again);
+    assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:3001"]);
+}
