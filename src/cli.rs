@@ -598,7 +598,8 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
                 discover::collect(&[PathBuf::from(".")], base)
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                // cargo's message may quote the checkout (a package name).
+                eprintln!("error: {}", report::text::visible(&e));
                 return Err(EXIT_ERROR);
             }
         }

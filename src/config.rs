@@ -1183,22 +1183,39 @@ impl Loader {
 
     /// The configuration a folder itself holds, if any.
     fn in_folder(&self, dir: &Path) -> Option<Result<Config, ConfigError>> {
-        for name in CONFIG_FILES {
-            let path = dir.join(name);
-            if path.is_file() {
-                return Config::load(&path, &self.overrides).transpose();
-            }
+        let names = CONFIG_FILES.iter().copied().chain(["Cargo.toml"]);
+        let path = names.map(|name| dir.join(name)).find(|p| p.is_file())?;
+        if let Some(target) = linked_out(&path, dir) {
+            return Some(Err(ConfigError {
+                message: format!(
+                    "it is a link to `{}`, outside its folder: not read, so that no file \
+                     the analysed code points at is shown (use --config to name a file)",
+                    target.display()
+                ),
+                path,
+                text: String::new(),
+                span: None,
+            }));
         }
-        let manifest = dir.join("Cargo.toml");
-        if manifest.is_file() {
-            return Config::load(&manifest, &self.overrides).transpose();
-        }
-        None
+        Config::load(&path, &self.overrides).transpose()
     }
 
     pub fn overrides(&self) -> &Overrides {
         &self.overrides
     }
+}
+
+/// Where `path` leads when it is a link out of `dir`: a configuration found
+/// in the analysed tree may be the checkout's, and a link to a file elsewhere
+/// (`backend-lint.toml -> ~/.cargo/credentials.toml`) would have that file's
+/// lines shown in a parse error.
+fn linked_out(path: &Path, dir: &Path) -> Option<PathBuf> {
+    if !path.symlink_metadata().ok()?.is_symlink() {
+        return None;
+    }
+    let target = path.canonicalize().ok()?;
+    let dir = dir.canonicalize().ok()?;
+    (!target.starts_with(dir)).then_some(target)
 }
 
 #[cfg(test)]

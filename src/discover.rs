@@ -554,10 +554,17 @@ pub fn cargo_packages(
         .collect())
 }
 
+/// cargo's message on one line, without its excerpts of the manifest
+/// (`2 | [x`, `  |   ^`): a manifest may be a link to a file outside the
+/// checkout, whose lines must not reach a public CI log.
 fn one_line(s: &str) -> String {
+    let excerpt = |l: &str| {
+        let rest = l.trim_start_matches(|c: char| c.is_ascii_digit());
+        rest.trim_start().starts_with('|')
+    };
     s.lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !excerpt(l))
         .collect::<Vec<_>>()
         .join(" ")
 }

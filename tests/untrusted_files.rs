@@ -423,3 +423,45 @@ fn fifos_and_devices_among_the_files_are_skipped_with_a_reason() {
         run.assert_skipped("src/zero.rs", "its real path `/dev/zero` is outside the");
     }
 }
+
+/// A configuration file or a manifest that is a link out of its folder is
+/// never read into a message: its parse error would show the lines of the
+/// file it leads to.
+#[test]
+fn configuration_and_manifests_linked_out_are_never_shown() {
+    let check = |dir: &Path, args: &[&str]| {
+        let out = bin(dir).arg("check").args(args).output().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        );
+        assert!(!stdout.contains(SECRET), "stdout: {stdout}");
+        assert!(!stderr.contains(SECRET), "stderr: {stderr}");
+        (out.status.code(), stderr)
+    };
+    let (_keep, root) = machine();
+    let ws = root.join("ws");
+    let credentials = root.join("home/.cargo/credentials.toml");
+    package(&ws, "ws", "");
+    write(&ws, "src/lib.rs", BUGGY);
+    symlink(&credentials, ws.join("backend-lint.toml")).unwrap();
+    for args in [&[][..], &["src"], &["src/lib.rs"]] {
+        let (code, stderr) = check(&ws, args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("is a link to"), "{args:?}: {stderr}");
+    }
+    // `--config` names a file: the user's choice, read (its error shown).
+    let out = bin(&ws)
+        .args(["check", "--config", "backend-lint.toml", "src"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid configuration"));
+    std::fs::remove_file(ws.join("backend-lint.toml")).unwrap();
+    // The manifest itself a link: cargo's error loses its excerpt.
+    std::fs::remove_file(ws.join("Cargo.toml")).unwrap();
+    symlink(&credentials, ws.join("Cargo.toml")).unwrap();
+    let (code, stderr) = check(&ws, &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("cargo metadata"), "{stderr}");
+}
