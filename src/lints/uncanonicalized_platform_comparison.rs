@@ -3,13 +3,13 @@
 
 use crate::analysis::CrateFacts;
 use crate::analysis::facts::{Operand, Side};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
-    name: "uncanonicalized_platform_comparison",
-    default_severity: Severity::Error,
+    id: LintId::UncanonicalizedPlatformComparison,
     summary: "a raw platform string is compared without canonicalization",
     docs: include_str!("../../lints/uncanonicalized_platform_comparison/README.md"),
     check: Check::Crate(check),
@@ -41,8 +41,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         let raw = &cmp.sides[raw];
         let mut d = Diagnostic::new(
-            LINT.name,
-            LINT.default_severity,
+            LINT.id,
             raw.span,
             format!(
                 "platform {} is compared with `{}` before canonicalization",
