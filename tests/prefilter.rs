@@ -184,7 +184,7 @@ fn recorded(f: &FileFacts) -> Vec<String> {
             .map(|s| (s.span, &s.text, &s.operand))
             .collect();
         out.push(scoped(format!(
-            "comparison {} {} {sides:?}",
+            "comparison {:?} {} {sides:?}",
             c.how, c.in_test
         )));
     }

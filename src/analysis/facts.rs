@@ -146,11 +146,35 @@ pub struct Side {
 #[derive(Debug, Clone)]
 pub struct Comparison {
     pub sides: Vec<Side>,
-    /// `==`, `.eq_ignore_ascii_case(..)`, `match`, `assert_eq!` ...
-    pub how: String,
+    pub how: ComparisonKind,
     /// In test code (`#[test]` functions, `#[cfg(test)]` items); whole
     /// test-only files are known crate-wide only.
     pub in_test: bool,
+}
+
+/// How a comparison is written (lints word it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComparisonKind {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `.eq(..)`
+    EqMethod,
+    /// `.ne(..)`
+    NeMethod,
+    /// `.eq_ignore_ascii_case(..)`: case does not matter.
+    EqIgnoreAsciiCase,
+    /// `[..].contains(..)`
+    Contains,
+    Match,
+    Matches,
+    AssertMatches,
+    DebugAssertMatches,
+    AssertEq,
+    AssertNe,
+    DebugAssertEq,
+    DebugAssertNe,
 }
 
 /// A lowering context: the backend it is given and the platforms it is

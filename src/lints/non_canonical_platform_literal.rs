@@ -3,7 +3,7 @@
 //! backend registered under an alias, a lowering platform misspelled.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::Operand;
+use crate::analysis::facts::{ComparisonKind, Operand};
 use crate::config::Vocabulary;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::lint_id::LintId;
@@ -121,7 +121,7 @@ fn comparisons(
             continue;
         }
         // `.eq_ignore_ascii_case("CUDA")` does match "cuda": only an alias is a bug there.
-        let ignores_case = cmp.how == ".eq_ignore_ascii_case()";
+        let ignores_case = cmp.how == ComparisonKind::EqIgnoreAsciiCase;
         for side in &cmp.sides {
             let Operand::Str(s) = &side.operand else {
                 continue;

@@ -2,7 +2,7 @@
 //! compared without going through `canonicalize_platform`.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::{Operand, Side};
+use crate::analysis::facts::{ComparisonKind, Operand, Side};
 use crate::diagnostic::Diagnostic;
 use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
@@ -45,7 +45,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             raw.span,
             format!(
                 "platform {} is compared with `{}` before canonicalization",
-                raw.text, cmp.how
+                raw.text,
+                written(cmp.how)
             ),
         )
         .with_label("raw platform: may be an alias like `gpu` or differ in case")
@@ -66,6 +67,26 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             d = d.with_secondary(other.span, "compared with this");
         }
         out.push(d);
+    }
+}
+
+/// A comparison as the message quotes it.
+fn written(how: ComparisonKind) -> &'static str {
+    match how {
+        ComparisonKind::Eq => "==",
+        ComparisonKind::Ne => "!=",
+        ComparisonKind::EqMethod => ".eq()",
+        ComparisonKind::NeMethod => ".ne()",
+        ComparisonKind::EqIgnoreAsciiCase => ".eq_ignore_ascii_case()",
+        ComparisonKind::Contains => ".contains()",
+        ComparisonKind::Match => "match",
+        ComparisonKind::Matches => "matches!",
+        ComparisonKind::AssertMatches => "assert_matches!",
+        ComparisonKind::DebugAssertMatches => "debug_assert_matches!",
+        ComparisonKind::AssertEq => "assert_eq!",
+        ComparisonKind::AssertNe => "assert_ne!",
+        ComparisonKind::DebugAssertEq => "debug_assert_eq!",
+        ComparisonKind::DebugAssertNe => "debug_assert_ne!",
     }
 }
 

@@ -138,7 +138,7 @@ impl Walker<'_> {
         }
     }
 
-    pub(super) fn compare(&mut self, how: &str, subject: &Expr, others: &[&Expr]) {
+    pub(super) fn compare(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
         if self.in_canonicalizer > 0 {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
@@ -162,7 +162,7 @@ impl Walker<'_> {
         self.record_comparison(how, sides);
     }
 
-    pub(super) fn record_comparison(&mut self, how: &str, sides: Vec<Side>) {
+    pub(super) fn record_comparison(&mut self, how: ComparisonKind, sides: Vec<Side>) {
         if self.in_canonicalizer > 0 {
             return;
         }
@@ -170,7 +170,7 @@ impl Walker<'_> {
         if worth_recording(&operands) {
             self.facts.comparisons.push(Comparison {
                 sides,
-                how: how.to_string(),
+                how,
                 in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
             });
         }
@@ -181,7 +181,7 @@ impl Walker<'_> {
     /// also compared with the literals inside `Some(..)` and `Ok(..)`.
     pub(super) fn compare_with_patterns<'p>(
         &mut self,
-        how: &str,
+        how: ComparisonKind,
         scrutinee: &Expr,
         pats: impl IntoIterator<Item = &'p Pat>,
     ) {
@@ -253,8 +253,40 @@ impl Walker<'_> {
                 text,
             });
         }
-        self.record_comparison(".contains()", sides);
+        self.record_comparison(ComparisonKind::Contains, sides);
     }
+}
+
+/// The comparison a method call so named makes with its one argument.
+pub(super) fn method_comparison(name: &str) -> Option<ComparisonKind> {
+    Some(match name {
+        "eq" => ComparisonKind::EqMethod,
+        "ne" => ComparisonKind::NeMethod,
+        "eq_ignore_ascii_case" => ComparisonKind::EqIgnoreAsciiCase,
+        _ => return None,
+    })
+}
+
+/// The comparison a macro so named makes of a value with patterns
+/// (`matches!(x, "a" | "b")`).
+pub(super) fn pattern_macro_comparison(name: &str) -> Option<ComparisonKind> {
+    Some(match name {
+        "matches" => ComparisonKind::Matches,
+        "assert_matches" => ComparisonKind::AssertMatches,
+        "debug_assert_matches" => ComparisonKind::DebugAssertMatches,
+        _ => return None,
+    })
+}
+
+/// The comparison a macro so named makes of its first two arguments.
+pub(super) fn value_macro_comparison(name: &str) -> Option<ComparisonKind> {
+    Some(match name {
+        "assert_eq" => ComparisonKind::AssertEq,
+        "assert_ne" => ComparisonKind::AssertNe,
+        "debug_assert_eq" => ComparisonKind::DebugAssertEq,
+        "debug_assert_ne" => ComparisonKind::DebugAssertNe,
+        _ => return None,
+    })
 }
 
 /// A comparison involves a platform value and something it is compared with.
