@@ -136,8 +136,12 @@ pub enum Operand {
 pub struct Side {
     pub operand: Operand,
     pub span: Span,
-    /// How the raw side was obtained, e.g. "`dev.platform()`", for messages.
+    /// The expression as written, on one line and shortened; a local
+    /// binding's name (for messages).
     pub text: String,
+    /// For a local binding, the expression it was set from when that is not
+    /// the name itself: `dev.platform()` for `p` after `let p = dev.platform();`.
+    pub origin: Option<String>,
 }
 
 /// A comparison in which at least one side is a platform value.

@@ -45,7 +45,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             raw.span,
             format!(
                 "platform {} is compared with `{}` before canonicalization",
-                raw.text,
+                quoted(raw),
                 written(cmp.how)
             ),
         )
@@ -58,15 +58,20 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 .first_name()
                 .unwrap_or("canonicalize_platform"),
             raw.text
-                .trim_start_matches('`')
-                .split('`')
-                .next()
-                .unwrap_or("..")
         ));
         for other in compared {
             d = d.with_secondary(other.span, "compared with this");
         }
         out.push(d);
+    }
+}
+
+/// A side as the message quotes it: "`dev.platform()`", or
+/// "`p` (from `dev.platform()`)" for a binding.
+fn quoted(side: &Side) -> String {
+    match &side.origin {
+        Some(origin) => format!("`{}` (from `{origin}`)", side.text),
+        None => format!("`{}`", side.text),
     }
 }
 

@@ -65,21 +65,25 @@ impl Walker<'_> {
         }
     }
 
-    /// How a side of a comparison reads in a message: "`dev.platform()`", or
-    /// "`p` (from `dev.platform()`)" for a binding. Only computed for
-    /// comparisons that are kept.
-    fn side_text(&self, e: &Expr) -> String {
-        if let Expr::Path(p) = peel(e)
+    /// `e` as a side of a comparison: its text, and for a binding where its
+    /// value came from. Only computed for comparisons that are kept.
+    fn side(&self, e: &Expr, operand: Operand) -> Side {
+        let (text, origin) = if let Expr::Path(p) = peel(e)
             && let Some(ident) = p.path.get_ident()
             && let Some(binding) = self.lookup(&ident.to_string())
         {
-            return if binding.origin.is_empty() || *ident == binding.origin {
-                format!("`{ident}`")
-            } else {
-                format!("`{ident}` (from `{}`)", binding.origin)
-            };
+            let origin = (!binding.origin.is_empty() && *ident != binding.origin)
+                .then(|| binding.origin.clone());
+            (ident.to_string(), origin)
+        } else {
+            (self.short_text(e), None)
+        };
+        Side {
+            operand,
+            span: self.span(e),
+            text,
+            origin,
         }
-        format!("`{}`", self.short_text(e))
     }
 
     /// What a new binding initialised from `e` holds. A binding of a canonical
@@ -153,11 +157,7 @@ impl Walker<'_> {
         let sides = exprs
             .iter()
             .zip(operands)
-            .map(|(e, operand)| Side {
-                operand,
-                span: self.span(*e),
-                text: self.side_text(e),
-            })
+            .map(|(e, operand)| self.side(e, operand))
             .collect();
         self.record_comparison(how, sides);
     }
@@ -202,16 +202,13 @@ impl Walker<'_> {
         if lits.is_empty() {
             return;
         }
-        let mut sides = vec![Side {
-            operand,
-            span: self.span(scrutinee),
-            text: self.side_text(scrutinee),
-        }];
+        let mut sides = vec![self.side(scrutinee, operand)];
         for lit in lits {
             sides.push(Side {
                 operand: Operand::Str(StrExpr::Lit(lit.value())),
                 span: self.span(lit),
-                text: format!("`{}`", self.short_text(lit)),
+                text: self.short_text(lit),
+                origin: None,
             });
         }
         self.record_comparison(how, sides);
@@ -236,21 +233,18 @@ impl Walker<'_> {
         if !matches!(operand, Operand::Raw | Operand::Canonical) {
             return;
         }
-        let mut sides = vec![Side {
-            operand,
-            span: self.span(value),
-            text: self.side_text(value),
-        }];
+        let mut sides = vec![self.side(value, operand)];
         for (name, at) in names {
             let span = self.span_at(at);
             let text = match &name {
-                StrExpr::Lit(s) => format!("`\"{s}\"`"),
-                StrExpr::Path { segments, .. } => format!("`{}`", segments.join("::")),
+                StrExpr::Lit(s) => format!("\"{s}\""),
+                StrExpr::Path { segments, .. } => segments.join("::"),
             };
             sides.push(Side {
                 operand: Operand::Str(name),
                 span,
                 text,
+                origin: None,
             });
         }
         self.record_comparison(ComparisonKind::Contains, sides);
