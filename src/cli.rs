@@ -16,8 +16,10 @@ use crate::baseline;
 use crate::config::{Config, ConfigError, Level, Loader, Overrides};
 use crate::diagnostic::Severity;
 use crate::engine::{Input, Outcome, analyze_with_progress, builtin_config};
+use crate::lint_id::{LintId, without_tool};
 use crate::lints::{self, LINTS};
 use crate::report::{self, Format};
+use crate::typo;
 
 /// Exit codes: nothing found, findings, could not do the job.
 pub const EXIT_CLEAN: u8 = 0;
@@ -275,24 +277,24 @@ fn run(cli: Cli) -> u8 {
     }
     match cli.command.unwrap_or(Command::Check(cli.check)) {
         Command::Lints => {
-            let width = LINTS.iter().map(|l| l.name.len()).max().unwrap_or(0);
+            let width = LintId::names().map(str::len).max().unwrap_or(0);
             let mut out = String::new();
             for l in LINTS {
                 out.push_str(&format!(
                     "{:width$}  {:4}  {}\n",
-                    l.name,
-                    Level::of_severity(l.default_severity).as_str(),
+                    l.name(),
+                    l.id.default_level().as_str(),
                     l.summary
                 ));
             }
             print_or_fail(&out)
         }
         // `backend_lint::name`, as in the reports' codes, works too.
-        Command::Explain { name } => match lints::find(name.trim_start_matches("backend_lint::")) {
-            Some(l) => print_or_fail(l.docs),
+        Command::Explain { name } => match LintId::from_written(&name) {
+            Some(id) => print_or_fail(lints::lint(id).docs),
             None => {
-                let names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
-                let hint = match lints::closest(name.trim_start_matches("backend_lint::")) {
+                let names: Vec<&str> = LintId::names().collect();
+                let hint = match typo::closest_lint(without_tool(&name)) {
                     Some(near) => format!("help: a lint with a similar name exists: `{near}`\n"),
                     None => format!("the lints are: {}\n", names.join(", ")),
                 };
@@ -322,7 +324,7 @@ fn unknown_subcommand(word: &Path) -> Option<String> {
     use clap::CommandFactory;
     let command = Cli::command();
     let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
-    let hint = match lints::nearest(text, names.iter().copied()) {
+    let hint = match typo::nearest(text, names.iter().copied()) {
         Some(near) => format!("help: a subcommand with a similar name exists: `{near}`"),
         None => format!("the subcommands are: {}", names.join(", ")),
     };
@@ -765,14 +767,15 @@ fn with_progress<R>(show: bool, f: impl FnOnce(&(dyn Fn(usize) + Sync)) -> R) ->
 
 /// `--statistics`: findings per lint, most first, as ruff prints them.
 fn statistics(outcome: &Outcome) -> String {
-    let mut counts: Vec<(usize, &str, &str)> = Vec::new();
+    let mut counts: Vec<(usize, LintId, &str)> = Vec::new();
     for d in &outcome.diagnostics {
         match counts.iter_mut().find(|(_, l, _)| *l == d.lint) {
             Some(c) => c.0 += 1,
             None => counts.push((1, d.lint, d.severity.as_str())),
         }
     }
-    counts.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    // Ids are ordered by name.
+    counts.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let width = counts
         .iter()
         .map(|c| c.0.to_string().len())

@@ -16,48 +16,12 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-use crate::diagnostic::Severity;
-use crate::lints::{self, LINTS};
+pub use crate::lint_id::Level;
+use crate::lint_id::{LintId, without_tool};
+use crate::typo::closest_lint;
 
 /// File names of a configuration of its own, in order of precedence.
 pub const CONFIG_FILES: &[&str] = &["backend-lint.toml", ".backend-lint.toml"];
-
-/// What a lint's findings become.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// Not reported.
-    Allow,
-    /// Reported as a warning; does not fail the run (unless `-D warnings`).
-    Warn,
-    /// Reported as an error; the run exits with 1.
-    Deny,
-}
-
-impl Level {
-    pub fn of_severity(s: Severity) -> Level {
-        match s {
-            Severity::Error => Level::Deny,
-            Severity::Warning => Level::Warn,
-        }
-    }
-
-    pub fn severity(self) -> Option<Severity> {
-        match self {
-            Level::Allow => None,
-            Level::Warn => Some(Severity::Warning),
-            Level::Deny => Some(Severity::Error),
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Allow => "allow",
-            Level::Warn => "warn",
-            Level::Deny => "deny",
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------
 // The file format
@@ -586,7 +550,7 @@ impl Overrides {
     /// `backend_lint::name`) or `warnings`.
     pub fn validate(&self) -> Result<(), String> {
         for (name, _) in &self.levels {
-            if name != "warnings" && lints::find(strip_tool(name)).is_none() {
+            if name != "warnings" && LintId::from_written(name).is_none() {
                 return Err(unknown_lint_message(name));
             }
         }
@@ -594,15 +558,11 @@ impl Overrides {
     }
 }
 
-fn strip_tool(name: &str) -> &str {
-    name.strip_prefix("backend_lint::").unwrap_or(name)
-}
-
 fn unknown_lint_message(name: &str) -> String {
-    if let Some(near) = lints::closest(strip_tool(name)) {
+    if let Some(near) = closest_lint(without_tool(name)) {
         return format!("no lint named `{name}`: did you mean `{near}`?");
     }
-    let names: Vec<&str> = LINTS.iter().map(|l| l.name).collect();
+    let names: Vec<&str> = LintId::names().collect();
     format!(
         "no lint named `{name}` (the lints are: {})",
         names.join(", ")
@@ -613,7 +573,8 @@ fn unknown_lint_message(name: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct Config {
     pub vocab: Vocabulary,
-    levels: Vec<(&'static str, Level)>,
+    /// Indexed by [`LintId::index`].
+    levels: [Level; LintId::COUNT],
     exclude: Vec<(String, globset::GlobMatcher)>,
     pub origin: Origin,
 }
@@ -627,12 +588,8 @@ impl Default for Config {
 
 impl Config {
     /// The level of a lint.
-    pub fn level(&self, lint: &str) -> Level {
-        self.levels
-            .iter()
-            .find(|(n, _)| *n == lint)
-            .map(|(_, l)| *l)
-            .unwrap_or(Level::Deny)
+    pub fn level(&self, lint: LintId) -> Level {
+        self.levels[lint.index()]
     }
 
     /// Built-in defaults with command-line levels.
@@ -688,32 +645,24 @@ impl Config {
     }
 
     fn from_raw(raw: RawConfig, origin: Origin, overrides: &Overrides) -> Result<Config, Invalid> {
-        let mut levels: Vec<(&'static str, Level)> = LINTS
-            .iter()
-            .map(|l| (l.name, Level::of_severity(l.default_severity)))
-            .collect();
-        let mut set = |name: &str, level: Level| {
-            if let Some(slot) = levels.iter_mut().find(|(n, _)| *n == name) {
-                slot.1 = level;
-            }
-        };
+        let mut levels = LintId::ALL.map(LintId::default_level);
         for (name, level) in raw.lints.unwrap_or_default() {
-            if lints::find(name.get_ref()).is_none() {
+            let Some(id) = LintId::from_name(name.get_ref()) else {
                 return Err((Some(name.span()), unknown_lint_message(name.get_ref())));
-            }
-            set(name.get_ref(), level);
+            };
+            levels[id.index()] = level;
         }
         let mut warnings = None;
         for (name, level) in &overrides.levels {
             if name == "warnings" {
                 warnings = Some(*level);
-            } else {
-                set(strip_tool(name), *level);
+            } else if let Some(id) = LintId::from_written(name) {
+                levels[id.index()] = *level;
             }
         }
         if let Some(w) = warnings {
-            for slot in levels.iter_mut().filter(|(_, l)| *l == Level::Warn) {
-                slot.1 = w;
+            for slot in levels.iter_mut().filter(|l| **l == Level::Warn) {
+                *slot = w;
             }
         }
 
@@ -829,10 +778,9 @@ impl Config {
     pub fn to_toml(&self) -> String {
         let effective = Effective {
             exclude: self.exclude.iter().map(|(p, _)| p.clone()).collect(),
-            lints: self
-                .levels
+            lints: LintId::ALL
                 .iter()
-                .map(|(n, l)| (n.to_string(), *l))
+                .map(|&id| (id.name().to_string(), self.level(id)))
                 .collect(),
             platforms: EffectivePlatforms {
                 canonical: self.vocab.canonical.clone(),

@@ -2,6 +2,7 @@
 //!
 //! Reporters in `report/` turn these into miette reports, JSON, SARIF, ...
 
+use crate::lint_id::{Level, LintId};
 use crate::source::FileId;
 
 /// How serious a finding is.
@@ -16,6 +17,20 @@ impl Severity {
         match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+        }
+    }
+}
+
+// Beside `Severity` rather than `Level`: the lint table, which `Level` sits
+// in, imports nothing of the crate.
+impl Level {
+    /// The severity findings at this level are reported with; `None`: they
+    /// are not reported.
+    pub fn severity(self) -> Option<Severity> {
+        match self {
+            Level::Allow => None,
+            Level::Warn => Some(Severity::Warning),
+            Level::Deny => Some(Severity::Error),
         }
     }
 }
@@ -38,8 +53,8 @@ pub struct Label {
 /// One finding of one lint.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// The lint's snake_case name: rule id in SARIF, name in suppressions.
-    pub lint: &'static str,
+    /// The lint that found it.
+    pub lint: LintId,
     pub severity: Severity,
     /// What is wrong, rustc style: lowercase, no trailing period.
     pub message: String,
@@ -54,15 +69,13 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(
-        lint: &'static str,
-        severity: Severity,
-        span: Span,
-        message: impl Into<String>,
-    ) -> Self {
+    /// A finding with its lint's default severity (the configured level is
+    /// applied later, see `engine::apply_levels`; a lint allowed by default
+    /// is reported only when configured, with the severity of that level).
+    pub fn new(lint: LintId, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             lint,
-            severity,
+            severity: lint.default_level().severity().unwrap_or(Severity::Warning),
             message: message.into(),
             span,
             label: String::new(),

@@ -160,7 +160,7 @@ pub fn analyze_with_progress(
                 let crate_facts = CrateFacts::new(files, &config.vocab);
                 let mut out = Vec::new();
                 for lint in lints {
-                    if config.level(lint.name) == Level::Allow {
+                    if config.level(lint.id) == Level::Allow {
                         continue;
                     }
                     if let Check::Crate(check) = lint.check {

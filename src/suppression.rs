@@ -8,10 +8,11 @@
 //! A comment is a directive only when its text starts with `backend-lint:`
 //! followed by a word and `(`; anything else mentioning the tool is prose.
 
-use crate::config::Config;
+use crate::config::{Config, Level};
 use crate::diagnostic::{Diagnostic, Span};
 use crate::lex::{self, Event};
-use crate::lints::{self, invalid_suppression, unused_suppression};
+use crate::lint_id::LintId;
+use crate::lints::{invalid_suppression, unused_suppression};
 use crate::source::{FileId, SourceFile};
 
 pub const PREFIX: &str = "backend-lint:";
@@ -26,8 +27,19 @@ pub struct Directive {
     /// The 1-based line whose findings it covers (unused for `allow-file`);
     /// `None` when no code follows it directly.
     pub line: Option<usize>,
-    /// The lint names, each with where it is written.
-    pub lints: Vec<(String, Span)>,
+    /// The lints it names.
+    pub lints: Vec<Named>,
+}
+
+/// A lint name in a directive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    /// As written (messages quote it).
+    pub text: String,
+    pub span: Span,
+    /// The lint of that name, found as the directive is read; `None`: no
+    /// lint has it.
+    pub lint: Option<LintId>,
 }
 
 /// A comment that starts like a directive but cannot be read.
@@ -129,10 +141,7 @@ fn first_code_lines(lines: usize, comments: &[LineComment]) -> Vec<usize> {
 enum Parsed {
     Prose,
     Malformed(String),
-    Directive {
-        file_wide: bool,
-        lints: Vec<(String, Span)>,
-    },
+    Directive { file_wide: bool, lints: Vec<Named> },
 }
 
 /// What follows `backend-lint:`; `at` is its offset in the file.
@@ -178,14 +187,15 @@ fn parse(rest: &str, at: usize, file: FileId) -> Parsed {
         if name.is_empty() {
             continue;
         }
-        lints.push((
-            name.to_string(),
-            Span {
+        lints.push(Named {
+            text: name.to_string(),
+            span: Span {
                 file,
                 start,
                 end: start + name.len(),
             },
-        ));
+            lint: LintId::from_written(name),
+        });
     }
     if lints.is_empty() {
         return Parsed::Malformed(format!("`{word}()` names no lint"));
@@ -222,15 +232,15 @@ fn line_comments(text: &str) -> Vec<LineComment> {
     out
 }
 
-/// Where a directive's lint name applies: findings of that lint in that
-/// file (`None`) or on that line of it.
-type Reach<'a> = (FileId, Option<usize>, &'a str);
+/// Where a directive's lint applies: findings of that lint in that file
+/// (`None`) or on that line of it.
+type Reach = (FileId, Option<usize>, LintId);
 
-/// The reach of one lint name of a directive; `None` for a line directive
-/// with no code below it, which covers nothing.
-fn reach<'a>(file: FileId, dir: &Directive, name: &'a str) -> Option<Reach<'a>> {
+/// The reach of one lint of a directive; `None` for a line directive with
+/// no code below it, which covers nothing.
+fn reach(file: FileId, dir: &Directive, lint: LintId) -> Option<Reach> {
     let line = if dir.file_wide { None } else { Some(dir.line?) };
-    Some((file, line, lint_name(name)))
+    Some((file, line, lint))
 }
 
 /// The directives of a crate's files, looked up by reach: a finding is
@@ -238,7 +248,7 @@ fn reach<'a>(file: FileId, dir: &Directive, name: &'a str) -> Option<Reach<'a>> 
 /// directive (a file of 10,000 directives made that the square).
 struct Cover<'a> {
     sources: std::collections::HashMap<FileId, &'a SourceFile>,
-    reaches: std::collections::HashSet<Reach<'a>>,
+    reaches: std::collections::HashSet<Reach>,
 }
 
 impl<'a> Cover<'a> {
@@ -248,14 +258,17 @@ impl<'a> Cover<'a> {
             reaches: files
                 .iter()
                 .flat_map(|(_, id, d)| d.directives.iter().map(move |dir| (*id, dir)))
-                .flat_map(|(id, dir)| dir.lints.iter().map(move |(n, _)| reach(id, dir, n)))
-                .flatten()
+                .flat_map(|(id, dir)| {
+                    dir.lints
+                        .iter()
+                        .filter_map(move |named| reach(id, dir, named.lint?))
+                })
                 .collect(),
         }
     }
 
     /// The reaches that cover `d` (none for a finding outside these files).
-    fn covering(&self, d: &Diagnostic) -> impl Iterator<Item = Reach<'static>> + '_ {
+    fn covering(&self, d: &Diagnostic) -> impl Iterator<Item = Reach> + '_ {
         let (file, lint) = (d.span.file, d.lint);
         let line = self.sources.get(&file).map(|s| s.line(d.span.start));
         line.into_iter()
@@ -290,14 +303,14 @@ pub fn apply(
             meta.push(invalid_suppression::malformed(m.span, &m.message));
         }
         for dir in &directives.directives {
-            for (name, span) in &dir.lints {
-                match lints::find(lint_name(name)) {
-                    None => meta.push(invalid_suppression::unknown_lint(*span, name)),
+            for Named { text, span, lint } in &dir.lints {
+                match *lint {
+                    None => meta.push(invalid_suppression::unknown_lint(*span, text)),
                     // A lint that did not run (allowed) says nothing about the directive.
-                    Some(l) if config.level(l.name) == crate::config::Level::Allow => {}
-                    Some(l) if l.name == unused_suppression::LINT.name => {}
-                    Some(_) if !reach(*file, dir, name).is_some_and(|r| used.contains(&r)) => {
-                        meta.push(unused_suppression::diagnostic(*span, name, dir.file_wide))
+                    Some(l) if config.level(l) == Level::Allow => {}
+                    Some(l) if l == unused_suppression::LINT.id => {}
+                    Some(l) if !reach(*file, dir, l).is_some_and(|r| used.contains(&r)) => {
+                        meta.push(unused_suppression::diagnostic(*span, text, dir.file_wide))
                     }
                     Some(_) => {}
                 }
@@ -309,11 +322,6 @@ pub fn apply(
     meta.retain(|d| cover.covering(d).next().is_none());
     crate::engine::apply_levels(&mut meta, config);
     diagnostics.extend(meta);
-}
-
-/// `backend_lint::name` is accepted for `name`.
-fn lint_name(name: &str) -> &str {
-    name.strip_prefix("backend_lint::").unwrap_or(name)
 }
 
 #[cfg(test)]
@@ -328,7 +336,7 @@ mod tests {
                 (
                     d.line,
                     d.file_wide,
-                    d.lints.into_iter().map(|(n, _)| n).collect(),
+                    d.lints.into_iter().map(|n| n.text).collect(),
                 )
             })
             .collect()
@@ -384,7 +392,11 @@ mod tests {
     fn name_spans_point_at_the_names() {
         let text = "f(); // backend-lint: allow( a ,b)\n";
         let d = &scan(0, text).directives[0];
-        let names: Vec<&str> = d.lints.iter().map(|(_, s)| &text[s.start..s.end]).collect();
+        let names: Vec<&str> = d
+            .lints
+            .iter()
+            .map(|n| &text[n.span.start..n.span.end])
+            .collect();
         assert_eq!(names, ["a", "b"]);
         assert_eq!(
             &text[d.span.start..d.span.end],

@@ -317,7 +317,10 @@ fn sarif_format() {
     );
     let rules = driver["rules"].as_array().unwrap();
     let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
-    let names: Vec<&str> = backend_lint::lints::LINTS.iter().map(|l| l.name).collect();
+    let names: Vec<&str> = backend_lint::lints::LINTS
+        .iter()
+        .map(|l| l.name())
+        .collect();
     assert_eq!(ids, names, "one rule per lint");
     for r in rules {
         assert_ne!(
@@ -335,7 +338,7 @@ fn sarif_format() {
         let lint = backend_lint::lints::find(r["id"].as_str().unwrap()).unwrap();
         assert_eq!(
             r["defaultConfiguration"]["level"],
-            lint.default_severity.as_str()
+            lint.id.default_level().severity().unwrap().as_str()
         );
     }
     let results = run["results"].as_array().unwrap();
@@ -415,10 +418,10 @@ fn lints_lists_every_lint() {
     for lint in backend_lint::lints::LINTS {
         let line = text
             .lines()
-            .find(|l| l.starts_with(lint.name))
+            .find(|l| l.starts_with(lint.name()))
             .expect("listed");
         // The configuration's words (`deny`, `warn`), not the report's.
-        let level = backend_lint::config::Level::of_severity(lint.default_severity);
+        let level = lint.id.default_level();
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words[1], level.as_str(), "{line}");
         assert!(line.ends_with(lint.summary), "{line}");
@@ -472,9 +475,9 @@ fn demo_crate_shows_every_lint() {
     let text = String::from_utf8(out.stdout).unwrap();
     for lint in backend_lint::lints::LINTS {
         assert!(
-            text.contains(&format!("backend_lint::{}", lint.name)),
+            text.contains(&format!("backend_lint::{}", lint.name())),
             "demo lacks {}",
-            lint.name
+            lint.name()
         );
     }
     assert!(text.contains("╭─["), "source excerpts are shown");

@@ -166,25 +166,26 @@ fn every_fixture_matches_its_markers_and_expected_output() {
     let mut failures = Vec::new();
     let mut count = 0;
     for lint in LINTS {
-        let dir = root().join("lints").join(lint.name);
+        let dir = root().join("lints").join(lint.name());
         let all = fixtures(&dir);
         if !all.iter().any(|f| f.name().contains("/bad"))
             || !all.iter().any(|f| f.name().contains("/good"))
         {
             failures.push(format!(
                 "lints/{}: needs bad*.rs and good*.rs fixtures",
-                lint.name
+                lint.name()
             ));
         }
         // The lint must fire in its own bad fixtures.
         let fires = all
             .iter()
             .filter(|f| f.name().contains("/bad"))
-            .any(|f| markers(f).values().flatten().any(|n| n == lint.name));
+            .any(|f| markers(f).values().flatten().any(|n| n == lint.name()));
         if !fires {
             failures.push(format!(
                 "lints/{}: no `//~ {}` marker in its bad fixtures",
-                lint.name, lint.name
+                lint.name(),
+                lint.name()
             ));
         }
         for fixture in &all {
@@ -213,21 +214,21 @@ fn every_lint_readme_has_the_sections() {
     ];
     for lint in LINTS {
         assert!(
-            lint.docs.starts_with(&format!("# {}\n", lint.name)),
+            lint.docs.starts_with(&format!("# {}\n", lint.name())),
             "lints/{}/README.md must start with `# {}`",
-            lint.name,
-            lint.name
+            lint.name(),
+            lint.name()
         );
         let mut last = 0;
         for s in sections {
             let at = lint
                 .docs
                 .find(s)
-                .unwrap_or_else(|| panic!("lints/{}/README.md lacks `{s}`", lint.name));
+                .unwrap_or_else(|| panic!("lints/{}/README.md lacks `{s}`", lint.name()));
             assert!(
                 at > last,
                 "lints/{}/README.md: `{s}` is out of order",
-                lint.name
+                lint.name()
             );
             last = at;
         }
@@ -265,25 +266,25 @@ fn readme_examples_fire_and_fixes_are_silent() {
         assert!(
             !examples.is_empty(),
             "lints/{}/README.md: no ```rust block under Example",
-            lint.name
+            lint.name()
         );
         assert!(
             !fixes.is_empty(),
             "lints/{}/README.md: no ```rust block under Use instead",
-            lint.name
+            lint.name()
         );
         for code in &examples {
             let outcome = lint_snippet(code);
             assert!(
                 outcome.errors.is_empty(),
                 "{}: Example does not parse: {:?}",
-                lint.name,
+                lint.name(),
                 outcome.errors
             );
             assert!(
-                outcome.diagnostics.iter().any(|d| d.lint == lint.name),
+                outcome.diagnostics.iter().any(|d| d.lint == lint.id),
                 "lints/{}/README.md: the Example does not fire the lint:\n{code}",
-                lint.name
+                lint.name()
             );
         }
         for code in &fixes {
@@ -291,7 +292,7 @@ fn readme_examples_fire_and_fixes_are_silent() {
             assert!(
                 outcome.errors.is_empty(),
                 "{}: Use instead does not parse: {:?}",
-                lint.name,
+                lint.name(),
                 outcome.errors
             );
             let found: Vec<String> = outcome
@@ -302,7 +303,7 @@ fn readme_examples_fire_and_fixes_are_silent() {
             assert!(
                 found.is_empty(),
                 "lints/{}/README.md: Use instead is not silent: {found:?}",
-                lint.name
+                lint.name()
             );
         }
     }

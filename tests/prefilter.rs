@@ -181,10 +181,10 @@ fn recorded(f: &FileFacts) -> Vec<String> {
         let sides: Vec<_> = c
             .sides
             .iter()
-            .map(|s| (s.span, &s.text, &s.operand))
+            .map(|s| (s.span, &s.text, &s.origin, &s.operand))
             .collect();
         out.push(scoped(format!(
-            "comparison {} {} {sides:?}",
+            "comparison {:?} {} {sides:?}",
             c.how, c.in_test
         )));
     }

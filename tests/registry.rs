@@ -16,7 +16,7 @@ fn names_in(dir: &str, keep: impl Fn(&std::fs::DirEntry) -> Option<String>) -> V
 
 #[test]
 fn lints_modules_and_folders_agree() {
-    let listed: Vec<String> = LINTS.iter().map(|l| l.name.to_string()).collect();
+    let listed: Vec<String> = LINTS.iter().map(|l| l.name().to_string()).collect();
     let mut sorted = listed.clone();
     sorted.sort();
     assert_eq!(listed, sorted, "LINTS must be in alphabetical order");
@@ -41,21 +41,21 @@ fn lints_modules_and_folders_agree() {
 fn lint_names_are_snake_case_and_summaries_rustc_style() {
     for lint in LINTS {
         assert!(
-            lint.name
+            lint.name()
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c == '_'),
             "{} is not snake_case",
-            lint.name
+            lint.name()
         );
         assert!(
             !lint.summary.ends_with('.'),
             "{}: summary ends with a period",
-            lint.name
+            lint.name()
         );
         assert!(
             lint.summary.starts_with(|c: char| c.is_lowercase()),
             "{}: summary must start lowercase",
-            lint.name
+            lint.name()
         );
     }
 }

@@ -136,8 +136,12 @@ pub enum Operand {
 pub struct Side {
     pub operand: Operand,
     pub span: Span,
-    /// How the raw side was obtained, e.g. "`dev.platform()`", for messages.
+    /// The expression as written, on one line and shortened; a local
+    /// binding's name (for messages).
     pub text: String,
+    /// For a local binding, the expression it was set from when that is not
+    /// the name itself: `dev.platform()` for `p` after `let p = dev.platform();`.
+    pub origin: Option<String>,
 }
 
 /// A comparison in which at least one side is a platform value.
@@ -146,11 +150,35 @@ pub struct Side {
 #[derive(Debug, Clone)]
 pub struct Comparison {
     pub sides: Vec<Side>,
-    /// `==`, `.eq_ignore_ascii_case(..)`, `match`, `assert_eq!` ...
-    pub how: String,
+    pub how: ComparisonKind,
     /// In test code (`#[test]` functions, `#[cfg(test)]` items); whole
     /// test-only files are known crate-wide only.
     pub in_test: bool,
+}
+
+/// How a comparison is written (lints word it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ComparisonKind {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `.eq(..)`
+    EqMethod,
+    /// `.ne(..)`
+    NeMethod,
+    /// `.eq_ignore_ascii_case(..)`: case does not matter.
+    EqIgnoreAsciiCase,
+    /// `[..].contains(..)`
+    Contains,
+    Match,
+    Matches,
+    AssertMatches,
+    DebugAssertMatches,
+    AssertEq,
+    AssertNe,
+    DebugAssertEq,
+    DebugAssertNe,
 }
 
 /// A lowering context: the backend it is given and the platforms it is

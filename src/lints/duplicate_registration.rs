@@ -4,14 +4,14 @@ use crate::analysis::CrateFacts;
 use crate::analysis::cfg;
 use crate::analysis::facts::{Registration, RegistryKind};
 use crate::analysis::modules::Program;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 use crate::platform;
 use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
-    name: "duplicate_registration",
-    default_severity: Severity::Error,
+    id: LintId::DuplicateRegistration,
     summary: "the same backend, plugin or lowering is registered twice",
     docs: include_str!("../../lints/duplicate_registration/README.md"),
     check: Check::Crate(check),
@@ -328,7 +328,7 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
     } else {
         "also registered here, when not yet registered: if this runs first, the other call fails"
     };
-    Diagnostic::new(LINT.name, LINT.default_severity, reg.key_span, message)
+    Diagnostic::new(LINT.id, reg.key_span, message)
         .with_label(label)
         .with_secondary(first.reg.key_span, first_label)
         .with_help(help)

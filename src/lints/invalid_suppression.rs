@@ -1,12 +1,12 @@
 //! `invalid_suppression`: a suppression comment that names no known lint or
 //! cannot be read, so it silences nothing.
 
-use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 
 pub const LINT: Lint = Lint {
-    name: "invalid_suppression",
-    default_severity: Severity::Warning,
+    id: LintId::InvalidSuppression,
     summary: "a suppression comment names an unknown lint or cannot be read",
     docs: include_str!("../../lints/invalid_suppression/README.md"),
     check: Check::Suppressions,
@@ -14,13 +14,12 @@ pub const LINT: Lint = Lint {
 
 /// `// backend-lint: allow(duplicate_registrations)`.
 pub fn unknown_lint(span: Span, name: &str) -> Diagnostic {
-    let help = match crate::lints::closest(name) {
+    let help = match crate::typo::closest_lint(name) {
         Some(near) => format!("did you mean `{near}`? `backend-lint lints` lists the lints"),
         None => "`backend-lint lints` lists the lints".to_string(),
     };
     Diagnostic::new(
-        LINT.name,
-        LINT.default_severity,
+        LINT.id,
         span,
         format!("unknown lint `{name}` in a suppression comment"),
     )
@@ -31,8 +30,7 @@ pub fn unknown_lint(span: Span, name: &str) -> Diagnostic {
 /// `// backend-lint: alow(x)`, `// backend-lint: allow x`.
 pub fn malformed(span: Span, message: &str) -> Diagnostic {
     Diagnostic::new(
-        LINT.name,
-        LINT.default_severity,
+        LINT.id,
         span,
         format!("unreadable suppression comment: {message}"),
     )

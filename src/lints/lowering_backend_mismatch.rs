@@ -3,13 +3,13 @@
 
 use crate::analysis::CrateFacts;
 use crate::analysis::facts::{Site, StrExpr};
-use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 use crate::platform;
 
 pub const LINT: Lint = Lint {
-    name: "lowering_backend_mismatch",
-    default_severity: Severity::Error,
+    id: LintId::LoweringBackendMismatch,
     summary: "a lowering context's backend is for a platform it is not lowered for",
     docs: include_str!("../../lints/lowering_backend_mismatch/README.md"),
     check: Check::Crate(check),
@@ -55,8 +55,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let shown = quoted(&platforms);
             out.push(
                 Diagnostic::new(
-                    LINT.name,
-                    LINT.default_severity,
+                    LINT.id,
                     site.span,
                     format!("lowering for {shown} with a backend for `{backend}`"),
                 )
@@ -85,8 +84,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             }
             out.push(
                 Diagnostic::new(
-                    LINT.name,
-                    LINT.default_severity,
+                    LINT.id,
                     site.span,
                     format!(
                         "a context with a backend for `{backend}` is lowered in a loop over {}",
@@ -108,8 +106,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             if let Some(site) = multi {
                 out.push(
                     Diagnostic::new(
-                        LINT.name,
-                        LINT.default_severity,
+                        LINT.id,
                         *read,
                         "`get_backend()` on a context lowered for several platforms",
                     )

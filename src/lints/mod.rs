@@ -1,12 +1,18 @@
-//! The lints: one file each, declared with name, default severity and summary.
+//! The lints: one file each, declaring the lint of its row in the lint
+//! table ([`crate::lint_id`]) with its summary, docs and check.
 //!
 //! Each lint looks at the facts of a whole crate (see [`crate::analysis`]);
 //! extraction already ran per file, in parallel, so a lint only filters and
 //! words what the facts say.
 
 use crate::analysis::CrateFacts;
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
+use crate::lint_id::{LintId, lint_table};
 
+// Written out rather than generated from the table: rustfmt does not look
+// into macros, so it would not format modules declared by one. A module the
+// table lacks fails a test (tests/registry.rs), a row without its module
+// does not compile.
 pub mod duplicate_registration;
 pub mod invalid_suppression;
 pub mod lowering_backend_mismatch;
@@ -16,14 +22,18 @@ pub mod unused_suppression;
 
 /// A lint's declaration.
 pub struct Lint {
-    /// snake_case; the file name here, the folder in `lints/`, the SARIF rule id.
-    pub name: &'static str,
-    pub default_severity: Severity,
+    pub id: LintId,
     /// One line, no trailing period.
     pub summary: &'static str,
     /// `lints/<name>/README.md`, shown by `explain`.
     pub docs: &'static str,
     pub check: Check,
+}
+
+impl Lint {
+    pub fn name(&self) -> &'static str {
+        self.id.name()
+    }
 }
 
 /// How a lint finds its findings.
@@ -35,48 +45,34 @@ pub enum Check {
     Suppressions,
 }
 
-/// Every lint, in alphabetical order (a test checks it against `lints/`).
-pub const LINTS: &[&Lint] = &[
-    &duplicate_registration::LINT,
-    &invalid_suppression::LINT,
-    &lowering_backend_mismatch::LINT,
-    &non_canonical_platform_literal::LINT,
-    &uncanonicalized_platform_comparison::LINT,
-    &unused_suppression::LINT,
-];
+macro_rules! lints {
+    ($($variant:ident $module:ident $level:ident,)*) => {
+        /// Every lint, in [`LintId::ALL`] order: `LINTS[id.index()]` is the
+        /// lint of `id`.
+        pub const LINTS: &[&Lint] = &[$(&$module::LINT,)*];
+    };
+}
+lint_table!(lints);
 
+/// The lint of `id`.
+pub fn lint(id: LintId) -> &'static Lint {
+    LINTS[id.index()]
+}
+
+/// The lint of that exact name.
 pub fn find(name: &str) -> Option<&'static Lint> {
-    LINTS.iter().copied().find(|l| l.name == name)
-}
-
-/// The lint name nearest to `name`, if it is a likely typo (for messages).
-pub fn closest(name: &str) -> Option<&'static str> {
-    nearest(name, LINTS.iter().map(|l| l.name))
-}
-
-/// The candidate nearest to `word` if it is a likely typo of it: at most one
-/// edit per three characters (at least one), as `chek` for `check`, not `init`
-/// for `lints`.
-pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let most = (word.chars().count() / 3).max(1);
-    candidates
-        .into_iter()
-        .map(|c| (strsim::levenshtein(word, c), c))
-        .filter(|(d, _)| *d <= most)
-        .min()
-        .map(|(_, c)| c)
+    LintId::from_name(name).map(lint)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn typos_find_the_lint() {
-        assert_eq!(
-            super::closest("duplicate_registrations"),
-            Some("duplicate_registration")
-        );
-        assert_eq!(super::closest("something_else"), None);
-        assert_eq!(super::nearest("chek", ["check", "lints"]), Some("check"));
-        assert_eq!(super::nearest("init", ["check", "lints"]), None);
+    fn each_lint_sits_at_its_index() {
+        assert_eq!(LINTS.len(), LintId::COUNT);
+        for id in LintId::ALL {
+            assert_eq!(lint(id).id, id);
+        }
     }
 }

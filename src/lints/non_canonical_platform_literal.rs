@@ -3,16 +3,16 @@
 //! backend registered under an alias, a lowering platform misspelled.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::Operand;
+use crate::analysis::facts::{ComparisonKind, Operand};
 use crate::config::Vocabulary;
-use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 use crate::platform::{self, LiteralKind};
 use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
-    name: "non_canonical_platform_literal",
-    default_severity: Severity::Error,
+    id: LintId::NonCanonicalPlatformLiteral,
     summary: "a platform literal is an alias or mis-cased where only canonical names can match",
     docs: include_str!("../../lints/non_canonical_platform_literal/README.md"),
     check: Check::Crate(check),
@@ -34,8 +34,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             if let LiteralKind::Alias { alias, targets } = platform::classify_literal(vocab, &key) {
                 out.push(
                     Diagnostic::new(
-                        LINT.name,
-                        LINT.default_severity,
+                        LINT.id,
                         reg.key_span,
                         format!("backend registered under the alias `\"{key}\"`"),
                     )
@@ -74,14 +73,9 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 /// The finding for a misspelled lowering platform, if it is one.
 fn lowering_platform(vocab: &Vocabulary, value: &str, span: Span) -> Option<Diagnostic> {
     let misspelled = |what: &str, label: &str, help: String| {
-        Diagnostic::new(
-            LINT.name,
-            LINT.default_severity,
-            span,
-            format!("`\"{value}\"` is not {what}"),
-        )
-        .with_label(label)
-        .with_help(help)
+        Diagnostic::new(LINT.id, span, format!("`\"{value}\"` is not {what}"))
+            .with_label(label)
+            .with_help(help)
     };
     let mis_cased = |spelling: &str| {
         misspelled(
@@ -127,7 +121,7 @@ fn comparisons(
             continue;
         }
         // `.eq_ignore_ascii_case("CUDA")` does match "cuda": only an alias is a bug there.
-        let ignores_case = cmp.how == ".eq_ignore_ascii_case()";
+        let ignores_case = cmp.how == ComparisonKind::EqIgnoreAsciiCase;
         for side in &cmp.sides {
             let Operand::Str(s) = &side.operand else {
                 continue;
@@ -175,7 +169,7 @@ fn diagnostic(vocab: &Vocabulary, value: &str, span: Span, label: &str) -> Optio
         LiteralKind::Canonical | LiteralKind::Unknown => return None,
     };
     Some(
-        Diagnostic::new(LINT.name, LINT.default_severity, span, message)
+        Diagnostic::new(LINT.id, span, message)
             .with_label(label)
             .with_help(help),
     )

@@ -2,14 +2,14 @@
 //! compared without going through `canonicalize_platform`.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::{Operand, Side};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::analysis::facts::{ComparisonKind, Operand, Side};
+use crate::diagnostic::Diagnostic;
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 use crate::source::FileId;
 
 pub const LINT: Lint = Lint {
-    name: "uncanonicalized_platform_comparison",
-    default_severity: Severity::Error,
+    id: LintId::UncanonicalizedPlatformComparison,
     summary: "a raw platform string is compared without canonicalization",
     docs: include_str!("../../lints/uncanonicalized_platform_comparison/README.md"),
     check: Check::Crate(check),
@@ -41,12 +41,12 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         let raw = &cmp.sides[raw];
         let mut d = Diagnostic::new(
-            LINT.name,
-            LINT.default_severity,
+            LINT.id,
             raw.span,
             format!(
                 "platform {} is compared with `{}` before canonicalization",
-                raw.text, cmp.how
+                quoted(raw),
+                written(cmp.how)
             ),
         )
         .with_label("raw platform: may be an alias like `gpu` or differ in case")
@@ -58,15 +58,40 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 .first_name()
                 .unwrap_or("canonicalize_platform"),
             raw.text
-                .trim_start_matches('`')
-                .split('`')
-                .next()
-                .unwrap_or("..")
         ));
         for other in compared {
             d = d.with_secondary(other.span, "compared with this");
         }
         out.push(d);
+    }
+}
+
+/// A side as the message quotes it: "`dev.platform()`", or
+/// "`p` (from `dev.platform()`)" for a binding.
+fn quoted(side: &Side) -> String {
+    match &side.origin {
+        Some(origin) => format!("`{}` (from `{origin}`)", side.text),
+        None => format!("`{}`", side.text),
+    }
+}
+
+/// A comparison as the message quotes it.
+fn written(how: ComparisonKind) -> &'static str {
+    match how {
+        ComparisonKind::Eq => "==",
+        ComparisonKind::Ne => "!=",
+        ComparisonKind::EqMethod => ".eq()",
+        ComparisonKind::NeMethod => ".ne()",
+        ComparisonKind::EqIgnoreAsciiCase => ".eq_ignore_ascii_case()",
+        ComparisonKind::Contains => ".contains()",
+        ComparisonKind::Match => "match",
+        ComparisonKind::Matches => "matches!",
+        ComparisonKind::AssertMatches => "assert_matches!",
+        ComparisonKind::DebugAssertMatches => "debug_assert_matches!",
+        ComparisonKind::AssertEq => "assert_eq!",
+        ComparisonKind::AssertNe => "assert_ne!",
+        ComparisonKind::DebugAssertEq => "debug_assert_eq!",
+        ComparisonKind::DebugAssertNe => "debug_assert_ne!",
     }
 }
 

@@ -1,11 +1,11 @@
 //! `unused_suppression`: a suppression comment that silences nothing.
 
-use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
 
 pub const LINT: Lint = Lint {
-    name: "unused_suppression",
-    default_severity: Severity::Warning,
+    id: LintId::UnusedSuppression,
     summary: "a suppression comment silences no finding",
     docs: include_str!("../../lints/unused_suppression/README.md"),
     check: Check::Suppressions,
@@ -23,7 +23,7 @@ pub fn diagnostic(span: Span, name: &str, file_wide: bool) -> Diagnostic {
             "the lint finds nothing that starts on the line this covers",
         )
     };
-    Diagnostic::new(LINT.name, LINT.default_severity, span, message)
+    Diagnostic::new(LINT.id, span, message)
         .with_label(label)
         .with_help(format!(
             "remove `{name}` from the comment; a directive covers findings that start on its own line, or on the line of code right below it"

@@ -118,7 +118,7 @@ pub fn render(outcome: &Outcome) -> String {
             .diagnostics
             .iter()
             .map(|d| Diagnostic {
-                lint: d.lint,
+                lint: d.lint.name(),
                 severity: d.severity.as_str(),
                 message: &d.message,
                 label: &d.label,

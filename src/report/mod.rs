@@ -147,7 +147,7 @@ pub fn fingerprints(outcome: &Outcome, root: &Path) -> Vec<String> {
         .map(|d| {
             let file = sources.get(d.span.file);
             let line = file.line_text(file.line_col(d.span.start).line);
-            fingerprints.next(d.lint, &ci_path(sources, d.span.file, root), line)
+            fingerprints.next(d.lint.name(), &ci_path(sources, d.span.file, root), line)
         })
         .collect()
 }

@@ -92,13 +92,14 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
         .iter()
         .map(|l| {
             json!({
-                "id": l.name,
-                "name": rule_name(l.name),
+                "id": l.name(),
+                "name": rule_name(l.name()),
                 "shortDescription": { "text": l.summary },
                 "fullDescription": { "text": full_description(l.docs) },
                 "help": { "text": l.docs, "markdown": l.docs },
-                "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}/README.md", l.name),
-                "defaultConfiguration": { "level": level(l.default_severity) },
+                "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}/README.md", l.name()),
+                // SARIF's word for a rule that is off is "none".
+                "defaultConfiguration": { "level": l.id.default_level().severity().map_or("none", level) },
             })
         })
         .collect();
@@ -114,8 +115,9 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                 message.push_str(help);
             }
             json!({
-                "ruleId": d.lint,
-                "ruleIndex": LINTS.iter().position(|l| l.name == d.lint),
+                "ruleId": d.lint.name(),
+                // The rules are `LINTS`, whose order is the ids'.
+                "ruleIndex": d.lint.index(),
                 "level": level(d.severity),
                 "message": { "text": message },
                 "locations": [location(sources, d.span, root)],

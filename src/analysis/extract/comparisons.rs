@@ -65,21 +65,25 @@ impl Walker<'_> {
         }
     }
 
-    /// How a side of a comparison reads in a message: "`dev.platform()`", or
-    /// "`p` (from `dev.platform()`)" for a binding. Only computed for
-    /// comparisons that are kept.
-    fn side_text(&self, e: &Expr) -> String {
-        if let Expr::Path(p) = peel(e)
+    /// `e` as a side of a comparison: its text, and for a binding where its
+    /// value came from. Only computed for comparisons that are kept.
+    fn side(&self, e: &Expr, operand: Operand) -> Side {
+        let (text, origin) = if let Expr::Path(p) = peel(e)
             && let Some(ident) = p.path.get_ident()
             && let Some(binding) = self.lookup(&ident.to_string())
         {
-            return if binding.origin.is_empty() || *ident == binding.origin {
-                format!("`{ident}`")
-            } else {
-                format!("`{ident}` (from `{}`)", binding.origin)
-            };
+            let origin = (!binding.origin.is_empty() && *ident != binding.origin)
+                .then(|| binding.origin.clone());
+            (ident.to_string(), origin)
+        } else {
+            (self.short_text(e), None)
+        };
+        Side {
+            operand,
+            span: self.span(e),
+            text,
+            origin,
         }
-        format!("`{}`", self.short_text(e))
     }
 
     /// What a new binding initialised from `e` holds. A binding of a canonical
@@ -138,7 +142,7 @@ impl Walker<'_> {
         }
     }
 
-    pub(super) fn compare(&mut self, how: &str, subject: &Expr, others: &[&Expr]) {
+    pub(super) fn compare(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
         if self.in_canonicalizer > 0 {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
@@ -153,16 +157,12 @@ impl Walker<'_> {
         let sides = exprs
             .iter()
             .zip(operands)
-            .map(|(e, operand)| Side {
-                operand,
-                span: self.span(*e),
-                text: self.side_text(e),
-            })
+            .map(|(e, operand)| self.side(e, operand))
             .collect();
         self.record_comparison(how, sides);
     }
 
-    pub(super) fn record_comparison(&mut self, how: &str, sides: Vec<Side>) {
+    pub(super) fn record_comparison(&mut self, how: ComparisonKind, sides: Vec<Side>) {
         if self.in_canonicalizer > 0 {
             return;
         }
@@ -170,7 +170,7 @@ impl Walker<'_> {
         if worth_recording(&operands) {
             self.facts.comparisons.push(Comparison {
                 sides,
-                how: how.to_string(),
+                how,
                 in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
             });
         }
@@ -181,7 +181,7 @@ impl Walker<'_> {
     /// also compared with the literals inside `Some(..)` and `Ok(..)`.
     pub(super) fn compare_with_patterns<'p>(
         &mut self,
-        how: &str,
+        how: ComparisonKind,
         scrutinee: &Expr,
         pats: impl IntoIterator<Item = &'p Pat>,
     ) {
@@ -202,16 +202,13 @@ impl Walker<'_> {
         if lits.is_empty() {
             return;
         }
-        let mut sides = vec![Side {
-            operand,
-            span: self.span(scrutinee),
-            text: self.side_text(scrutinee),
-        }];
+        let mut sides = vec![self.side(scrutinee, operand)];
         for lit in lits {
             sides.push(Side {
                 operand: Operand::Str(StrExpr::Lit(lit.value())),
                 span: self.span(lit),
-                text: format!("`{}`", self.short_text(lit)),
+                text: self.short_text(lit),
+                origin: None,
             });
         }
         self.record_comparison(how, sides);
@@ -236,25 +233,54 @@ impl Walker<'_> {
         if !matches!(operand, Operand::Raw | Operand::Canonical) {
             return;
         }
-        let mut sides = vec![Side {
-            operand,
-            span: self.span(value),
-            text: self.side_text(value),
-        }];
+        let mut sides = vec![self.side(value, operand)];
         for (name, at) in names {
             let span = self.span_at(at);
             let text = match &name {
-                StrExpr::Lit(s) => format!("`\"{s}\"`"),
-                StrExpr::Path { segments, .. } => format!("`{}`", segments.join("::")),
+                StrExpr::Lit(s) => format!("\"{s}\""),
+                StrExpr::Path { segments, .. } => segments.join("::"),
             };
             sides.push(Side {
                 operand: Operand::Str(name),
                 span,
                 text,
+                origin: None,
             });
         }
-        self.record_comparison(".contains()", sides);
+        self.record_comparison(ComparisonKind::Contains, sides);
     }
+}
+
+/// The comparison a method call so named makes with its one argument.
+pub(super) fn method_comparison(name: &str) -> Option<ComparisonKind> {
+    Some(match name {
+        "eq" => ComparisonKind::EqMethod,
+        "ne" => ComparisonKind::NeMethod,
+        "eq_ignore_ascii_case" => ComparisonKind::EqIgnoreAsciiCase,
+        _ => return None,
+    })
+}
+
+/// The comparison a macro so named makes of a value with patterns
+/// (`matches!(x, "a" | "b")`).
+pub(super) fn pattern_macro_comparison(name: &str) -> Option<ComparisonKind> {
+    Some(match name {
+        "matches" => ComparisonKind::Matches,
+        "assert_matches" => ComparisonKind::AssertMatches,
+        "debug_assert_matches" => ComparisonKind::DebugAssertMatches,
+        _ => return None,
+    })
+}
+
+/// The comparison a macro so named makes of its first two arguments.
+pub(super) fn value_macro_comparison(name: &str) -> Option<ComparisonKind> {
+    Some(match name {
+        "assert_eq" => ComparisonKind::AssertEq,
+        "assert_ne" => ComparisonKind::AssertNe,
+        "debug_assert_eq" => ComparisonKind::DebugAssertEq,
+        "debug_assert_ne" => ComparisonKind::DebugAssertNe,
+        _ => return None,
+    })
 }
 
 /// A comparison involves a platform value and something it is compared with.

@@ -18,14 +18,14 @@ impl Walker<'_> {
             "cfg" | "concat" | "stringify" | "include_str" | "include" | "env" | "option_env" => {
                 return;
             }
-            "matches" | "assert_matches" | "debug_assert_matches" => {
-                if let Ok((e, p)) = parse_matches(&mac.tokens) {
-                    self.compare_with_patterns(&format!("{name}!"), &e, [&p]);
-                    self.visit_expr(&e);
-                }
-                return;
-            }
             _ => {}
+        }
+        if let Some(how) = pattern_macro_comparison(&name) {
+            if let Ok((e, p)) = parse_matches(&mac.tokens) {
+                self.compare_with_patterns(how, &e, [&p]);
+                self.visit_expr(&e);
+            }
+            return;
         }
         if !self.may_hold_facts(mac) {
             return;
@@ -41,12 +41,10 @@ impl Walker<'_> {
         if let Some(args) = parse_args(&mac.tokens) {
             let args: Vec<&Expr> = args.iter().collect();
             self.mark_failing(&name, &args);
-            if matches!(
-                name.as_str(),
-                "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne"
-            ) && args.len() >= 2
+            if let Some(how) = value_macro_comparison(&name)
+                && args.len() >= 2
             {
-                self.compare(&format!("{name}!"), args[0], &[args[1]]);
+                self.compare(how, args[0], &[args[1]]);
             }
             for arg in args {
                 self.visit_expr(arg);

@@ -22,8 +22,8 @@ use syn::{Expr, Pat};
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::facts::{
-    Comparison, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand, Registration,
-    RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
+    Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand,
+    Registration, RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
 };
 use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
@@ -673,7 +673,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
-        self.compare_with_patterns("match", &m.expr, m.arms.iter().map(|a| &a.pat));
+        self.compare_with_patterns(
+            ComparisonKind::Match,
+            &m.expr,
+            m.arms.iter().map(|a| &a.pat),
+        );
         let id = self.id();
         let value = self.binding_value(&m.expr);
         let origin = self.origin_text(&m.expr, &value);
@@ -743,9 +747,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
         if matches!(b.op, syn::BinOp::Eq(_) | syn::BinOp::Ne(_)) {
             let how = if matches!(b.op, syn::BinOp::Eq(_)) {
-                "=="
+                ComparisonKind::Eq
             } else {
-                "!="
+                ComparisonKind::Ne
             };
             self.compare(how, &b.left, &[&b.right]);
         }
@@ -839,11 +843,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
-        match name.as_str() {
-            "eq" | "ne" | "eq_ignore_ascii_case" if args.len() == 1 => {
-                self.compare(&format!(".{name}()"), &m.receiver, &[args[0]]);
-            }
-            n if args.len() == 1 && self.vocab.backend_setters.contains(n) => {
+        let comparison = method_comparison(&name).filter(|_| args.len() == 1);
+        match (name.as_str(), comparison) {
+            (_, Some(how)) => self.compare(how, &m.receiver, &[args[0]]),
+            (n, None) if args.len() == 1 && self.vocab.backend_setters.contains(n) => {
                 // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
                 // another context, `ctx`; the others set their receiver's.
                 let key = match &self.let_name {
@@ -857,14 +860,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 self.backend_site(key, args[0]);
             }
-            n if args.is_empty() && self.vocab.backend_requests.contains(n) => {
+            (n, None) if args.is_empty() && self.vocab.backend_requests.contains(n) => {
                 let key = self.context_key(&m.receiver);
                 let span = self.span(m);
                 if let Some(l) = self.lowering_here() {
                     l.get(key).backend_reads.push(span);
                 }
             }
-            n if self.vocab.lowering_calls.contains(n) => {
+            (n, None) if self.vocab.lowering_calls.contains(n) => {
                 self.lowering_call(Some(&m.receiver), &args)
             }
             _ => {}
