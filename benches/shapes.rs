@@ -71,6 +71,12 @@ const SHAPES: &[Shape] = &[
         make: long_sum,
     },
     Shape {
+        name: "findings_one_line",
+        unit: "calls",
+        sizes: &[20_000, 80_000],
+        make: findings_one_line,
+    },
+    Shape {
         name: "tiny_files",
         unit: "files",
         sizes: &[10_000, 100_000],
@@ -276,6 +282,13 @@ fn long_sum(dir: &Path, n: usize) {
 }
 
 /// `n` files of one function each, a thousand to a folder, in no package.
+/// One key registered `n` times on one line: `n - 1` findings whose columns
+/// and fingerprints are read along a line of `32 n` bytes.
+fn findings_one_line(dir: &Path, n: usize) {
+    let calls = "register_backend(\"cuda\", make); ".repeat(n);
+    std::fs::write(dir.join("lib.rs"), format!("pub fn init() {{ {calls}}}\n")).unwrap();
+}
+
 fn tiny_files(dir: &Path, n: usize) {
     for i in 0..n {
         let folder = dir.join(format!("d{}", i / 1000));

@@ -128,3 +128,50 @@ fn three_thousand_functions_with_return_types() {
     write(dir.path(), "lib.rs", functions + again);
     assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:3001"]);
 }
+
+/// 5,000 findings on one line of 160 KB, in every format: each column was
+/// counted from the line's start, each fingerprint hashed the line, the
+/// rustc format copied the line into every span, and the human report's
+/// layout panicked past 65,535 columns.
+#[test]
+fn five_thousand_findings_on_one_long_line_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = "register_backend(\"cuda\", make); ".repeat(5_000);
+    write(
+        dir.path(),
+        "lib.rs",
+        format!("pub fn init() {{ {calls}}}\n"),
+    );
+    for format in [
+        "human", "short", "json", "sarif", "github", "gitlab", "rustc",
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+            .current_dir(dir.path())
+            .args(["check", ".", "--color", "never", "--format", format])
+            .env_remove("GITHUB_STEP_SUMMARY")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.len() < 50_000_000,
+            "{format}: {} bytes",
+            stdout.len()
+        );
+        let at_column = |column: usize| match format {
+            "short" => format!("lib.rs:1:{column}:"),
+            "human" => format!("lib.rs:1:{column};"),
+            _ => String::new(),
+        };
+        // The last finding, at its column (the 5,000th call).
+        assert!(
+            stdout.contains(&at_column(16 + 4_999 * 32 + 18)),
+            "{format}"
+        );
+    }
+}

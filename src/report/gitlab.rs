@@ -19,7 +19,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
         let file = sources.get(d.span.file);
         let (start, end) = (file.line_col(d.span.start), file.line_col(d.span.end));
         let path = ci_path(sources, d.span.file, root);
-        let fingerprint = fingerprints.next(d.lint.name(), &path, file.line_text(start.line));
+        let fingerprint = fingerprints.of_line(d.lint, &path, file, d.span.file, start.line);
         let mut description = d.message.clone();
         if let Some(help) = &d.help {
             description.push_str("; help: ");

@@ -110,6 +110,27 @@ impl<'a> Files<'a> {
         }
     }
 
+    /// Whether the lines of an excerpt of `span` (with its line of context
+    /// on each side) are short enough to show: miette lays out a whole line,
+    /// and a line of generated or minified code can be megabytes long (past
+    /// 65,535 columns its layout panics).
+    fn fits(&self, span: Span) -> bool {
+        let file = self.sources.get(span.file);
+        let (first, last) = (file.line_col(span.start).line, file.line_col(span.end).line);
+        (first.saturating_sub(1).max(1)..=last + 1)
+            .all(|l| file.line_text(l).len() <= MAX_EXCERPT_LINE)
+    }
+
+    /// Where a finding whose excerpt is left out is, for its message.
+    fn too_long(&self, span: Span) -> String {
+        let file = self.sources.get(span.file);
+        let at = file.line_col(span.start);
+        format!(
+            " (at {}:{}:{}; the lines around it are too long to show)",
+            file.display, at.line, at.column
+        )
+    }
+
     /// miette's excerpt header (`╭─[path:line:column]`) counts the column
     /// in bytes of the excerpt; every other format counts characters of the
     /// file, as rustc does. The pair to replace when the two differ.
@@ -149,17 +170,20 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
                 .filter_map(|s| files.header_fix(e.file, s.start))
                 .collect(),
         );
-        let labels = e
-            .span
+        let shown = e.span.filter(|s| files.fits(*s));
+        let labels = shown
             .map(|s| vec![files.label("here", s, true)])
             .unwrap_or_default();
+        let mut message = format!("{}: {}", sources.get(e.file).display, e.message);
+        if let Some(s) = e.span.filter(|_| shown.is_none()) {
+            message.push_str(&files.too_long(s));
+        }
         reports.push(Report {
-            message: visible(&format!("{}: {}", sources.get(e.file).display, e.message))
-                .into_owned(),
+            message: visible(&message).into_owned(),
             code: None,
             severity: miette::Severity::Error,
             help: Some("the file was skipped; the other files were analysed".into()),
-            source: e.span.map(|_| files.source(e.file)),
+            source: shown.map(|_| files.source(e.file)),
             labels,
             related: Vec::new(),
         });
@@ -196,11 +220,21 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
                 .filter_map(|l| files.header_fix(l.span.file, l.span.start)),
         );
         header_fixes.push(fixes);
-        let mut labels = vec![files.label(&d.label, d.span, true)];
+        // An excerpt of a line too long to show is left out, labels and all.
+        let shown = files.fits(d.span) && d.labels.iter().all(|l| apart(&l) || files.fits(l.span));
+        let mut labels = Vec::new();
+        let mut message = d.message.clone();
+        if shown {
+            labels.push(files.label(&d.label, d.span, true));
+        } else {
+            message.push_str(&files.too_long(d.span));
+        }
         let mut related = Vec::new();
         for l in &d.labels {
             if !apart(&l) {
-                labels.push(files.label(&l.message, l.span, false));
+                if shown {
+                    labels.push(files.label(&l.message, l.span, false));
+                }
             } else {
                 let at = sources.get(l.span.file).line_col(l.span.start);
                 related.push(Report {
@@ -215,21 +249,25 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
                     code: None,
                     severity: miette::Severity::Advice,
                     help: None,
-                    source: Some(files.source(l.span.file)),
-                    labels: vec![files.label("", l.span, true)],
+                    source: files.fits(l.span).then(|| files.source(l.span.file)),
+                    labels: if files.fits(l.span) {
+                        vec![files.label("", l.span, true)]
+                    } else {
+                        Vec::new()
+                    },
                     related: Vec::new(),
                 });
             }
         }
         reports.push(Report {
-            message: visible(&d.message).into_owned(),
+            message: visible(&message).into_owned(),
             code: Some(format!("backend_lint::{}", d.lint)),
             severity: match d.severity {
                 Severity::Error => miette::Severity::Error,
                 Severity::Warning => miette::Severity::Warning,
             },
             help: d.help.as_deref().map(|h| visible(h).into_owned()),
-            source: Some(files.source(d.span.file)),
+            source: shown.then(|| files.source(d.span.file)),
             labels,
             related,
         });
@@ -271,6 +309,10 @@ fn fix_header(report: &mut String, theirs: &str, ours: &str) {
         report.replace_range(i..i + theirs.len(), ours);
     }
 }
+
+/// The longest line an excerpt shows, in bytes (rustc cuts lines to the
+/// terminal's width; a longer line here is not shown at all).
+const MAX_EXCERPT_LINE: usize = 1024;
 
 /// Labels further than this many lines from the finding get their own excerpt.
 const MAX_EXCERPT_GAP: usize = 8;

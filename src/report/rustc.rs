@@ -9,11 +9,17 @@ use crate::report::skipped_message;
 use crate::report::text::{json_line, visible};
 use crate::source::SourceMap;
 
+/// The longest line quoted in a span's `text`, in bytes.
+const MAX_LINE_TEXT: usize = 4096;
+
 fn span(sources: &SourceMap, s: Span, primary: bool, label: &str) -> Value {
     let file = sources.get(s.file);
     let (start, end) = (file.line_col(s.start), file.line_col(s.end));
-    // `text`: the lines the span covers, with the highlighted columns (1-based).
+    // `text`: the lines the span covers, with the highlighted columns
+    // (1-based); not a line longer than `MAX_LINE_TEXT` (generated or
+    // minified code: a copy per span costs the line times the findings).
     let text: Vec<Value> = (start.line..=end.line)
+        .filter(|&line| file.line_text(line).len() <= MAX_LINE_TEXT)
         .map(|line| {
             let t = file.line_text(line);
             let len = t.chars().count() + 1;
