@@ -71,6 +71,12 @@ const SHAPES: &[Shape] = &[
         make: long_sum,
     },
     Shape {
+        name: "exclusive_cfgs",
+        unit: "calls",
+        sizes: &[1_000, 10_000],
+        make: exclusive_cfgs,
+    },
+    Shape {
         name: "findings_one_line",
         unit: "calls",
         sizes: &[20_000, 80_000],
@@ -282,6 +288,14 @@ fn long_sum(dir: &Path, n: usize) {
 }
 
 /// `n` files of one function each, a thousand to a folder, in no package.
+/// One key registered `n` times, each under a `cfg` that excludes the others.
+fn exclusive_cfgs(dir: &Path, n: usize) {
+    let body: String = (0..n)
+        .map(|i| format!("    #[cfg(target_os = \"os{i}\")]\n    register_backend(\"cuda\", a);\n"))
+        .collect();
+    std::fs::write(dir.join("lib.rs"), format!("pub fn init() {{\n{body}}}\n")).unwrap();
+}
+
 /// One key registered `n` times on one line: `n - 1` findings whose columns
 /// and fingerprints are read along a line of `32 n` bytes.
 fn findings_one_line(dir: &Path, n: usize) {

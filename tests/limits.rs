@@ -175,3 +175,20 @@ fn five_thousand_findings_on_one_long_line_in_every_format() {
         );
     }
 }
+
+/// 5,000 registrations of one key, each under a `cfg` that excludes every
+/// other (one `target_os` each), then one under none: every pair was
+/// compared. Only the last collides, with the first.
+#[test]
+fn five_thousand_registrations_under_exclusive_cfgs() {
+    let dir = tempfile::tempdir().unwrap();
+    let body: String = (0..5_000)
+        .map(|i| format!("    #[cfg(target_os = \"os{i}\")]\n    register_backend(\"cuda\", a);\n"))
+        .collect();
+    let text = format!("pub fn init() {{\n{body}    register_backend(\"cuda\", b);\n}}\n");
+    write(dir.path(), "lib.rs", text);
+    assert_eq!(
+        findings(dir.path()),
+        ["duplicate_registration@lib.rs:10002"]
+    );
+}
