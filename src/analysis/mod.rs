@@ -15,7 +15,6 @@ use std::path::Path;
 
 use crate::config::Vocabulary;
 use crate::source::FileId;
-use cfg::Cfg;
 use facts::{FileFacts, StrExpr};
 use modules::{FilePlace, ModuleTree};
 
@@ -64,10 +63,5 @@ impl<'a> CrateFacts<'a> {
     /// Where a file sits: its module, the `cfg`s of its `mod` declarations, test-only or not.
     pub fn place(&self, file: FileId) -> &FilePlace {
         &self.tree.places[self.index(file)]
-    }
-
-    /// `cfg`s that hold for the whole file.
-    pub fn file_cfgs(&self, file: FileId) -> &[Cfg] {
-        &self.place(file).cfgs
     }
 }

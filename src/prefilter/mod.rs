@@ -120,6 +120,7 @@ struct Filter {
     stems_hide_concat: bool,
     /// No canonical name holds a quote or a backslash: a text test can rule
     /// their literals out ([`quiet`]).
+    #[cfg(feature = "testing")]
     quotable: bool,
 }
 
@@ -155,6 +156,7 @@ impl Filter {
                 .collect();
             (build(&stems), build(&words))
         };
+        #[cfg(feature = "testing")]
         let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
         // A match of a stem that `concat` starts inside.
         let stems_hide_concat = stems.iter().any(|s| {
@@ -168,6 +170,7 @@ impl Filter {
             stems: matcher,
             words,
             stems_hide_concat,
+            #[cfg(feature = "testing")]
             quotable,
         }
     }
@@ -205,6 +208,7 @@ impl Filter {
     /// `r#"cuda"#`), an escape or line continuation that could spell one
     /// (`\x`, `\u`, `\` at a line end), `concat`, `backend-lint:`. Quotes and
     /// backslashes are rare enough for memchr to jump between them.
+    #[cfg(feature = "testing")]
     fn risky(&self, text: &str) -> bool {
         let b = text.as_bytes();
         let canonical = &self.vocab.canonical;
@@ -282,6 +286,7 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 /// lexer, since it does not tell code from comments and strings: a file it
 /// calls quiet has no fact a finding can come from (checked on the
 /// registry's crates by `tests/prefilter.rs`, and by the fuzz target).
+#[cfg(feature = "testing")]
 pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
     let filter = filter_for(vocab);
     let Some(stems) = filter.stems.as_ref().filter(|_| filter.quotable) else {
@@ -465,6 +470,7 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
 /// that counts: a literal whose value is a canonical name is written with
 /// it between quotes, or with an escape or line continuation), and no
 /// token is kept. Not run by the engine (see the module documentation).
+#[cfg(feature = "testing")]
 pub fn lexes(text: &str) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_within::<false>(&text, &UNWATCHED, &mut cell.borrow_mut()).is_ok())

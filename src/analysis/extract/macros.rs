@@ -89,7 +89,7 @@ impl Walker<'_> {
     /// line continuation). [`walk_every_macro`] turns this off;
     /// `tests/macros.rs` checks that the findings are the same either way.
     fn may_hold_facts(&self, mac: &syn::Macro) -> bool {
-        if EVERY_MACRO.load(std::sync::atomic::Ordering::Relaxed) || self.closure_params.is_some() {
+        if every_macro() || self.closure_params.is_some() {
             return true;
         }
         let range = self.lines().range(mac.delimiter.span().join());
@@ -242,11 +242,20 @@ pub(crate) fn text_may_hold_facts(
     false
 }
 
+#[cfg(feature = "testing")]
 static EVERY_MACRO: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// Walk every macro, even those whose text names nothing a fact starts
-/// from: the reference the skip is tested against. Process-wide.
-#[doc(hidden)]
+/// from: the reference the skip is tested against. Process-wide; only in
+/// builds with the `testing` feature.
+#[cfg(feature = "testing")]
 pub fn walk_every_macro(on: bool) {
     EVERY_MACRO.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn every_macro() -> bool {
+    #[cfg(feature = "testing")]
+    return EVERY_MACRO.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "testing"))]
+    false
 }

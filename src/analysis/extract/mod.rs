@@ -9,6 +9,7 @@ mod lowering;
 mod macros;
 
 #[doc(hidden)]
+#[cfg(feature = "testing")]
 pub use macros::walk_every_macro;
 mod registry;
 
