@@ -74,7 +74,8 @@ struct Found {
 
 impl Found {
     fn input(self, base: &Path, krate: usize) -> Input {
-        let mut input = Input::new(self.path.clone(), display_path(&self.path, base), krate);
+        let display = display_path(&self.path, base);
+        let mut input = Input::new(self.path, display, krate);
         input.skip = self.skip;
         input
     }
@@ -231,29 +232,83 @@ fn found(entry: ignore::DirEntry, boundary: &Boundary) -> Option<Found> {
     })
 }
 
-/// Groups files by the nearest directory holding a `Cargo.toml`: duplicate
-/// registrations are looked for within one package, not across packages.
+/// Groups files into crates: by the nearest folder holding a `Cargo.toml`;
+/// outside any package, by the nearest folder that cargo's layout makes a
+/// crate root (`layout_root`), else all in one group of loose files.
+/// Duplicate registrations are looked for within one crate, not across
+/// crates: a folder of crates copied without their manifests is several
+/// crates, and a file that may be reported has only its own crate read.
 #[derive(Default)]
 struct PackageFinder {
-    by_dir: HashMap<PathBuf, usize>,
+    /// The root of each folder met, and of their ancestors: each folder's
+    /// files are looked for once.
+    by_dir: HashMap<PathBuf, Root>,
+    /// Crate numbers: the folder of the crate, `None` for the loose files.
     roots: HashMap<Option<PathBuf>, usize>,
+}
+
+/// The crate a folder's files belong to.
+#[derive(Clone)]
+enum Root {
+    /// The folder of the nearest `Cargo.toml`.
+    Package(PathBuf),
+    /// No `Cargo.toml` above: the nearest crate root by layout, if any.
+    Layout(Option<PathBuf>),
 }
 
 impl PackageFinder {
     fn krate_of(&mut self, file: &Path) -> usize {
         let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
-        let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
-        if let Some(&k) = self.by_dir.get(&dir) {
-            return k;
-        }
-        let root = dir
-            .ancestors()
-            .find(|d| d.join("Cargo.toml").is_file())
-            .map(Path::to_path_buf);
+        let dir = abs.parent().unwrap_or(Path::new(""));
+        let root = match self.root_of(dir) {
+            Root::Package(root) => Some(root),
+            Root::Layout(root) => root,
+        };
         let next = self.roots.len();
-        let k = *self.roots.entry(root).or_insert(next);
-        self.by_dir.insert(dir, k);
-        k
+        *self.roots.entry(root).or_insert(next)
+    }
+
+    /// A `Cargo.toml` anywhere above wins over a nearer crate root by layout.
+    fn root_of(&mut self, dir: &Path) -> Root {
+        if let Some(root) = self.by_dir.get(dir) {
+            return root.clone();
+        }
+        let root = if dir.join("Cargo.toml").is_file() {
+            Root::Package(dir.to_path_buf())
+        } else {
+            let above = match dir.parent() {
+                Some(parent) => self.root_of(parent),
+                None => Root::Layout(None),
+            };
+            match above {
+                Root::Layout(outer) => Root::Layout(layout_root(dir).or(outer)),
+                package => package,
+            }
+        };
+        self.by_dir.insert(dir.to_path_buf(), root.clone());
+        root
+    }
+}
+
+/// The crate root `dir` is by cargo's layout, for files outside any package:
+/// `dir` when it holds `src/lib.rs` or `src/main.rs`, or `lib.rs` or
+/// `main.rs` itself (a `src` folder's crate is its parent's, as in a
+/// package, so that `src/` and `tests/` are one crate).
+fn layout_root(dir: &Path) -> Option<PathBuf> {
+    let holds = |folder: &Path| {
+        ["lib.rs", "main.rs"]
+            .iter()
+            .any(|f| folder.join(f).is_file())
+    };
+    if holds(&dir.join("src")) {
+        return Some(dir.to_path_buf());
+    }
+    if !holds(dir) {
+        return None;
+    }
+    match dir.parent() {
+        Some(parent) if dir.file_name() == Some(OsStr::new("src")) => Some(parent.to_path_buf()),
+        _ => Some(dir.to_path_buf()),
     }
 }
 
