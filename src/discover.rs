@@ -22,8 +22,15 @@ pub struct PathError {
 /// or that is no regular file, is listed as skipped (`Boundary`). A file
 /// named explicitly is always analysed: the user chose it.
 pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
-    let mut files = Vec::new();
+    let mut inputs = Vec::new();
     let mut errors = Vec::new();
+    let mut packages = PackageFinder::default();
+    // Each file made an input as it is found: a walk of many files does not
+    // hold them twice.
+    let mut add = |found: Found| {
+        let krate = packages.krate_of(&found.path);
+        inputs.push(found.input(base, krate));
+    };
     for path in paths {
         let meta = match std::fs::metadata(path) {
             Ok(m) => m,
@@ -36,13 +43,13 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
             }
         };
         if meta.is_file() {
-            files.push(Found {
+            add(Found {
                 path: path.clone(),
                 skip: None,
             });
         } else if meta.is_dir() {
             let boundary = Boundary::new(path, "folder");
-            walk_rs(path, false, &boundary, &mut files, &mut errors);
+            walk_rs(path, false, &boundary, &mut add, &mut errors);
         } else {
             // Never opened: a FIFO would block the run until written to.
             errors.push(PathError {
@@ -55,14 +62,6 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
             });
         }
     }
-    let mut packages = PackageFinder::default();
-    let inputs = files
-        .into_iter()
-        .map(|found| {
-            let krate = packages.krate_of(&found.path);
-            found.input(base, krate)
-        })
-        .collect();
     (inputs, errors)
 }
 
@@ -161,10 +160,11 @@ fn kind(file_type: std::fs::FileType) -> &'static str {
     }
 }
 
-/// The `.rs` files under `dir`, honouring `.gitignore` (also outside a git
-/// checkout) and `.ignore`, without hidden entries and `target/`; with
-/// `own_package`, without nested packages (folders with their own `Cargo.toml`).
-/// Files `boundary` refuses, and what is no regular file, come with why.
+/// Each `.rs` file under `dir`, given to `files` as it is found: honouring
+/// `.gitignore` (also outside a git checkout) and `.ignore`, without hidden
+/// entries and `target/`; with `own_package`, without nested packages
+/// (folders with their own `Cargo.toml`). Files `boundary` refuses, and
+/// what is no regular file, come with why.
 ///
 /// The walker follows no link below `dir`, so only `dir` itself and the
 /// links met are resolved, not every file: a canonicalize is a system call
@@ -173,7 +173,7 @@ fn walk_rs(
     dir: &Path,
     own_package: bool,
     boundary: &Boundary,
-    files: &mut Vec<Found>,
+    files: &mut dyn FnMut(Found),
     errors: &mut Vec<PathError>,
 ) {
     // A member, or the folder given, that is a link out: its files are not
@@ -182,7 +182,7 @@ fn walk_rs(
         && !real.starts_with(&boundary.root)
     {
         let skip = boundary.outside(&real, "its files were not read");
-        files.push(Found {
+        files(Found {
             path: dir.to_path_buf(),
             skip: Some(skip),
         });
@@ -202,7 +202,9 @@ fn walk_rs(
     for entry in walker {
         match entry {
             Ok(e) if e.path().extension().is_some_and(|x| x == "rs") => {
-                files.extend(found(e, boundary));
+                if let Some(found) = found(e, boundary) {
+                    files(found);
+                }
             }
             Ok(_) => {}
             Err(e) => errors.push(PathError {
@@ -633,7 +635,13 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
         };
         let boundary = Boundary::new(&package.workspace_root, what);
         let mut files: Vec<Found> = Vec::new();
-        walk_rs(&package.root, true, &boundary, &mut files, &mut errors);
+        walk_rs(
+            &package.root,
+            true,
+            &boundary,
+            &mut |found| files.push(found),
+            &mut errors,
+        );
         for t in &package.targets {
             // A target the walk did not meet: the manifest chose its path
             // (`[lib] path = "../../etc/passwd"`), so it is resolved. One
