@@ -80,6 +80,8 @@ pub fn builtin_config() -> Arc<Config> {
 /// Everything a run found.
 #[derive(Debug, Default)]
 pub struct Outcome {
+    /// Every file of the run, with the source of those the diagnostics,
+    /// errors and skipped files point into.
     pub sources: SourceMap,
     /// Sorted by file, position and lint.
     pub diagnostics: Vec<Diagnostic>,
