@@ -383,24 +383,22 @@ fn stderr_color() -> bool {
 /// (returned second, with the configuration that excludes them).
 #[allow(clippy::type_complexity)]
 fn configure(
-    inputs: Vec<Input>,
+    mut inputs: Vec<Input>,
     loader: &Loader,
 ) -> Result<(Vec<Input>, Vec<(Input, Arc<Config>)>), ConfigError> {
     let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
-    let mut out = Vec::with_capacity(inputs.len());
-    let mut excluded = Vec::new();
+    // In place: a run of many files does not hold their inputs twice.
     // A file not to be opened does not choose a configuration either: a
     // target path out of the checkout would have configuration files looked
     // for, and their errors shown, where it leads. It takes its crate's.
-    let (skipped, inputs): (Vec<Input>, Vec<Input>) =
-        inputs.into_iter().partition(|i| i.skip.is_some());
-    for mut input in inputs {
+    let skipped: Vec<Input> = inputs.extract_if(.., |i| i.skip.is_some()).collect();
+    for input in &mut inputs {
         let parent = input
             .path
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        let config = match by_dir.get(&parent) {
+        input.config = match by_dir.get(&parent) {
             Some(c) => c.clone(),
             None => {
                 let c = loader.for_dir(&config_dir(&input.path))?;
@@ -408,13 +406,15 @@ fn configure(
                 c
             }
         };
-        if config.excludes(&input.path) {
-            excluded.push((input, config));
-            continue;
-        }
-        input.config = config;
-        out.push(input);
     }
+    let mut excluded: Vec<(Input, Arc<Config>)> = inputs
+        .extract_if(.., |i| i.config.excludes(&i.path))
+        .map(|i| {
+            let config = i.config.clone();
+            (i, config)
+        })
+        .collect();
+    let mut out = inputs;
     // A crate is analysed with one configuration: that of its first file.
     let mut first: HashMap<usize, Arc<Config>> = HashMap::new();
     for input in &mut out {

@@ -22,8 +22,15 @@ pub struct PathError {
 /// or that is no regular file, is listed as skipped (`Boundary`). A file
 /// named explicitly is always analysed: the user chose it.
 pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
-    let mut files = Vec::new();
+    let mut inputs = Vec::new();
     let mut errors = Vec::new();
+    let mut packages = PackageFinder::default();
+    // Each file made an input as it is found: a walk of many files does not
+    // hold them twice.
+    let mut add = |found: Found| {
+        let krate = packages.krate_of(&found.path);
+        inputs.push(found.input(base, krate));
+    };
     for path in paths {
         let meta = match std::fs::metadata(path) {
             Ok(m) => m,
@@ -36,13 +43,13 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
             }
         };
         if meta.is_file() {
-            files.push(Found {
+            add(Found {
                 path: path.clone(),
                 skip: None,
             });
         } else if meta.is_dir() {
             let boundary = Boundary::new(path, "folder");
-            walk_rs(path, false, &boundary, &mut files, &mut errors);
+            walk_rs(path, false, &boundary, &mut add, &mut errors);
         } else {
             // Never opened: a FIFO would block the run until written to.
             errors.push(PathError {
@@ -55,14 +62,6 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
             });
         }
     }
-    let mut packages = PackageFinder::default();
-    let inputs = files
-        .into_iter()
-        .map(|found| {
-            let krate = packages.krate_of(&found.path);
-            found.input(base, krate)
-        })
-        .collect();
     (inputs, errors)
 }
 
@@ -74,7 +73,8 @@ struct Found {
 
 impl Found {
     fn input(self, base: &Path, krate: usize) -> Input {
-        let mut input = Input::new(self.path.clone(), display_path(&self.path, base), krate);
+        let display = display_path(&self.path, base);
+        let mut input = Input::new(self.path, display, krate);
         input.skip = self.skip;
         input
     }
@@ -160,10 +160,11 @@ fn kind(file_type: std::fs::FileType) -> &'static str {
     }
 }
 
-/// The `.rs` files under `dir`, honouring `.gitignore` (also outside a git
-/// checkout) and `.ignore`, without hidden entries and `target/`; with
-/// `own_package`, without nested packages (folders with their own `Cargo.toml`).
-/// Files `boundary` refuses, and what is no regular file, come with why.
+/// Each `.rs` file under `dir`, given to `files` as it is found: honouring
+/// `.gitignore` (also outside a git checkout) and `.ignore`, without hidden
+/// entries and `target/`; with `own_package`, without nested packages
+/// (folders with their own `Cargo.toml`). Files `boundary` refuses, and
+/// what is no regular file, come with why.
 ///
 /// The walker follows no link below `dir`, so only `dir` itself and the
 /// links met are resolved, not every file: a canonicalize is a system call
@@ -172,7 +173,7 @@ fn walk_rs(
     dir: &Path,
     own_package: bool,
     boundary: &Boundary,
-    files: &mut Vec<Found>,
+    files: &mut dyn FnMut(Found),
     errors: &mut Vec<PathError>,
 ) {
     // A member, or the folder given, that is a link out: its files are not
@@ -181,7 +182,7 @@ fn walk_rs(
         && !real.starts_with(&boundary.root)
     {
         let skip = boundary.outside(&real, "its files were not read");
-        files.push(Found {
+        files(Found {
             path: dir.to_path_buf(),
             skip: Some(skip),
         });
@@ -201,7 +202,9 @@ fn walk_rs(
     for entry in walker {
         match entry {
             Ok(e) if e.path().extension().is_some_and(|x| x == "rs") => {
-                files.extend(found(e, boundary));
+                if let Some(found) = found(e, boundary) {
+                    files(found);
+                }
             }
             Ok(_) => {}
             Err(e) => errors.push(PathError {
@@ -231,29 +234,83 @@ fn found(entry: ignore::DirEntry, boundary: &Boundary) -> Option<Found> {
     })
 }
 
-/// Groups files by the nearest directory holding a `Cargo.toml`: duplicate
-/// registrations are looked for within one package, not across packages.
+/// Groups files into crates: by the nearest folder holding a `Cargo.toml`;
+/// outside any package, by the nearest folder that cargo's layout makes a
+/// crate root (`layout_root`), else all in one group of loose files.
+/// Duplicate registrations are looked for within one crate, not across
+/// crates: a folder of crates copied without their manifests is several
+/// crates, and a file that may be reported has only its own crate read.
 #[derive(Default)]
 struct PackageFinder {
-    by_dir: HashMap<PathBuf, usize>,
+    /// The root of each folder met, and of their ancestors: each folder's
+    /// files are looked for once.
+    by_dir: HashMap<PathBuf, Root>,
+    /// Crate numbers: the folder of the crate, `None` for the loose files.
     roots: HashMap<Option<PathBuf>, usize>,
+}
+
+/// The crate a folder's files belong to.
+#[derive(Clone)]
+enum Root {
+    /// The folder of the nearest `Cargo.toml`.
+    Package(PathBuf),
+    /// No `Cargo.toml` above: the nearest crate root by layout, if any.
+    Layout(Option<PathBuf>),
 }
 
 impl PackageFinder {
     fn krate_of(&mut self, file: &Path) -> usize {
         let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
-        let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
-        if let Some(&k) = self.by_dir.get(&dir) {
-            return k;
-        }
-        let root = dir
-            .ancestors()
-            .find(|d| d.join("Cargo.toml").is_file())
-            .map(Path::to_path_buf);
+        let dir = abs.parent().unwrap_or(Path::new(""));
+        let root = match self.root_of(dir) {
+            Root::Package(root) => Some(root),
+            Root::Layout(root) => root,
+        };
         let next = self.roots.len();
-        let k = *self.roots.entry(root).or_insert(next);
-        self.by_dir.insert(dir, k);
-        k
+        *self.roots.entry(root).or_insert(next)
+    }
+
+    /// A `Cargo.toml` anywhere above wins over a nearer crate root by layout.
+    fn root_of(&mut self, dir: &Path) -> Root {
+        if let Some(root) = self.by_dir.get(dir) {
+            return root.clone();
+        }
+        let root = if dir.join("Cargo.toml").is_file() {
+            Root::Package(dir.to_path_buf())
+        } else {
+            let above = match dir.parent() {
+                Some(parent) => self.root_of(parent),
+                None => Root::Layout(None),
+            };
+            match above {
+                Root::Layout(outer) => Root::Layout(layout_root(dir).or(outer)),
+                package => package,
+            }
+        };
+        self.by_dir.insert(dir.to_path_buf(), root.clone());
+        root
+    }
+}
+
+/// The crate root `dir` is by cargo's layout, for files outside any package:
+/// `dir` when it holds `src/lib.rs` or `src/main.rs`, or `lib.rs` or
+/// `main.rs` itself (a `src` folder's crate is its parent's, as in a
+/// package, so that `src/` and `tests/` are one crate).
+fn layout_root(dir: &Path) -> Option<PathBuf> {
+    let holds = |folder: &Path| {
+        ["lib.rs", "main.rs"]
+            .iter()
+            .any(|f| folder.join(f).is_file())
+    };
+    if holds(&dir.join("src")) {
+        return Some(dir.to_path_buf());
+    }
+    if !holds(dir) {
+        return None;
+    }
+    match dir.parent() {
+        Some(parent) if dir.file_name() == Some(OsStr::new("src")) => Some(parent.to_path_buf()),
+        _ => Some(dir.to_path_buf()),
     }
 }
 
@@ -585,7 +642,13 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
         };
         let boundary = Boundary::new(&package.workspace_root, what);
         let mut files: Vec<Found> = Vec::new();
-        walk_rs(&package.root, true, &boundary, &mut files, &mut errors);
+        walk_rs(
+            &package.root,
+            true,
+            &boundary,
+            &mut |found| files.push(found),
+            &mut errors,
+        );
         for t in &package.targets {
             // A target the walk did not meet: the manifest chose its path
             // (`[lib] path = "../../etc/passwd"`), so it is resolved. One

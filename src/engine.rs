@@ -1,5 +1,6 @@
 //! Runs the two passes over a set of files.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -79,6 +80,8 @@ pub fn builtin_config() -> Arc<Config> {
 /// Everything a run found.
 #[derive(Debug, Default)]
 pub struct Outcome {
+    /// Every file of the run, with the source of those the diagnostics,
+    /// errors and skipped files point into.
     pub sources: SourceMap,
     /// Sorted by file, position and lint.
     pub diagnostics: Vec<Diagnostic>,
@@ -107,57 +110,99 @@ pub fn analyze_with_progress(
         .thread_name(|i| format!("backend-lint-{i}"))
         .build()
         .ok();
-    let mut inputs: Vec<(usize, Input)> = inputs.into_iter().enumerate().collect();
-    // `then_with`: comparing paths (component by component) only on a tie
-    // of the displays; `then` compared them every time, which took longer
-    // than lexing a thousand files.
-    inputs.sort_by(|(_, a), (_, b)| (a.display.cmp(&b.display)).then_with(|| a.path.cmp(&b.path)));
-    let (inputs, per_file) = per_file_pass(inputs, pool.as_ref(), progress);
+    let mut inputs = inputs;
+    // In the order of their displays, each with where it was named: the
+    // places sorted, and the inputs put in their order in place (a run of
+    // many files does not hold them twice). `then_with`: comparing paths
+    // (component by component) only on a tie of the displays; `then`
+    // compared them every time, which took longer than lexing a thousand
+    // files.
+    let mut named: Vec<usize> = (0..inputs.len()).collect();
+    named.sort_by(|&a, &b| {
+        let (a, b) = (&inputs[a], &inputs[b]);
+        (a.display.cmp(&b.display)).then_with(|| a.path.cmp(&b.path))
+    });
+    permute(&mut inputs, &named);
+    let (inputs, per_file) = per_file_pass(inputs, named, pool.as_ref(), progress);
 
+    // What is kept of each file: its source if a report may point into it,
+    // its facts if the crate pass reads them; of most files, nothing.
     let mut outcome = Outcome::default();
-    let mut facts: Vec<(FileId, usize, FileFacts)> = Vec::new();
-    for ((source, result), input) in per_file.into_iter().zip(&inputs) {
-        let id = outcome.sources.add(source);
+    let mut files: Vec<Analysed> = Vec::new();
+    let mut failed: Vec<Failed> = Vec::new();
+    let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
+    let mut per_file = per_file.into_iter().peekable();
+    for (i, input) in inputs.into_iter().enumerate() {
+        let Input {
+            path,
+            display,
+            krate,
+            config,
+            target,
+            skip,
+            ..
+        } = input;
+        // A crate is analysed with the configuration of its first file.
+        configs.entry(krate).or_insert(config);
+        let Some((_, FileOutcome { result, text })) = per_file.next_if(|(at, _)| *at == i) else {
+            outcome.sources.add_unheld();
+            continue;
+        };
+        let id = match text {
+            Some(text) => outcome
+                .sources
+                .add(SourceFile::new(path.clone(), display, text)),
+            None => outcome.sources.add_unheld(),
+        };
         match result {
-            Ok(f) => facts.push((id, input.krate, f)),
-            Err(e) if input.skip.is_some() => outcome.skipped.push(e),
-            Err(e) => outcome.errors.push(e),
+            Ok(facts) => files.push(Analysed {
+                id,
+                krate,
+                path,
+                facts,
+            }),
+            Err(e) if skip.is_some() => outcome.skipped.push(e),
+            Err(error) => failed.push(Failed {
+                error,
+                krate,
+                target,
+            }),
         }
     }
 
-    skip_uncompiled(&mut outcome, &facts, &inputs);
+    // Each crate's files together, in file order (a stable sort).
+    files.sort_by_key(|f| f.krate);
+    let crates: Vec<&[Analysed]> = files.chunk_by(|a, b| a.krate == b.krate).collect();
+    skip_uncompiled(&mut outcome, failed, &crates);
 
-    let mut krates: Vec<usize> = facts.iter().map(|(_, k, _)| *k).collect();
-    krates.sort_unstable();
-    krates.dedup();
     let sources = &outcome.sources;
-    let all_facts = &facts;
-    let inputs = &inputs;
+    let configs = &configs;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let diagnostics: Vec<Diagnostic> = on_big_stack(pool.as_ref(), || {
-        krates
+        crates
             .par_iter()
-            .flat_map_iter(|&krate| {
-                let Some(config) = inputs.iter().find(|i| i.krate == krate).map(|i| &i.config)
-                else {
-                    return Vec::new();
-                };
-                let files: Vec<_> = all_facts
-                    .iter()
-                    .filter(|(_, k, _)| *k == krate)
-                    .map(|(id, _, f)| (*id, sources.get(*id).path.as_path(), f))
-                    .collect();
+            .flat_map_iter(|files| {
                 // Every finding points into a file with a fact it can be
-                // reported at: a crate without one has nothing to check.
-                if !files.iter().any(|(_, _, f)| f.may_be_reported()) {
+                // reported at (whose source is held): a crate without one
+                // has nothing to check.
+                let shown = |f: &&Analysed| f.facts.may_be_reported();
+                if !files.iter().any(|f| shown(&f)) {
                     return Vec::new();
                 }
+                let config = &configs[&files[0].krate];
                 let directives: Vec<_> = files
                     .iter()
-                    .map(|(id, _, f)| (sources.get(*id), *id, &f.directives))
+                    .filter(shown)
+                    .map(|f| (sources.get(f.id), f.id, &f.facts.directives))
                     .collect();
-                let crate_facts = CrateFacts::new(files, &config.vocab);
+                let crate_facts = CrateFacts::new(
+                    files
+                        .iter()
+                        .map(|f| (f.id, f.path.as_path(), &f.facts))
+                        .collect(),
+                    &config.vocab,
+                );
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {
@@ -174,8 +219,9 @@ pub fn analyze_with_progress(
             .collect()
     });
     outcome.diagnostics = diagnostics;
+    drop(crates);
     // Facts of thousands of files are freed on the pool, not one by one here.
-    on_big_stack(pool.as_ref(), || facts.into_par_iter().for_each(drop));
+    on_big_stack(pool.as_ref(), || files.into_par_iter().for_each(drop));
     let sources = &outcome.sources;
     outcome.diagnostics.sort_by(|a, b| {
         let key = |d: &Diagnostic| {
@@ -192,8 +238,30 @@ pub fn analyze_with_progress(
     outcome
 }
 
-/// A file's source, and its facts or why it was not analysed.
-type FileOutcome = (SourceFile, Result<FileFacts, FileError>);
+/// What the crate pass reads of a file: where it is and what it declares.
+struct Analysed {
+    id: FileId,
+    krate: usize,
+    path: PathBuf,
+    facts: FileFacts,
+}
+
+/// A file that could not be analysed, and what decides whether that fails
+/// the run ([`skip_uncompiled`]).
+struct Failed {
+    error: FileError,
+    krate: usize,
+    target: bool,
+}
+
+/// A file's facts or why it was not analysed, and its text if a report may
+/// point into it: its error (the text empty when it could not be read), or
+/// a fact a finding can point at. Most files of a crate have none, and
+/// holding every text made memory grow with the size of the run.
+struct FileOutcome {
+    result: Result<FileFacts, FileError>,
+    text: Option<Arc<str>>,
+}
 
 /// What the first stage of the per-file pass learns of a file.
 struct Survey {
@@ -217,10 +285,11 @@ enum Verdict {
     Unreadable(String),
 }
 
-/// The per-file pass: the outcome of each file, in the order of `inputs`
-/// (numbered by their place in the caller's list), and the inputs left
-/// once a file named twice (`check . src/lib.rs`, `./a.rs` and `a.rs`, a
-/// link) is kept only where it was named first.
+/// The per-file pass: the inputs left once a file named twice (`check .
+/// src/lib.rs`, `./a.rs` and `a.rs`, a link) is kept only where it was
+/// named first (`named`: the place of each input in the caller's list),
+/// and the outcome of those that a report or the crate pass needs, by their
+/// place among them.
 ///
 /// A file that cannot yield a finding gives the crate pass only structure
 /// (constants, `use`s, `mod`s), which matters only to a crate the crate pass
@@ -241,10 +310,11 @@ enum Verdict {
 /// does not end on one thread parsing a big file the others could have
 /// shared. Lexing is fast enough that stage 1 needs no order.
 fn per_file_pass(
-    inputs: Vec<(usize, Input)>,
+    mut inputs: Vec<Input>,
+    named: Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
-) -> (Vec<Input>, Vec<FileOutcome>) {
+) -> (Vec<Input>, Vec<(usize, FileOutcome)>) {
     let n = inputs.len();
     // Each item a task of its own, on the big stacks.
     fn each<T: Sync, R: Send>(
@@ -259,7 +329,7 @@ fn per_file_pass(
     // for the run; runs have one or a few.)
     let address = |input: &Input| Arc::as_ptr(&input.config) as usize;
     let mut prepared: Vec<(usize, prefilter::Prepared)> = Vec::new();
-    for (_, input) in inputs.iter().filter(|(_, input)| input.prefilter) {
+    for input in inputs.iter().filter(|input| input.prefilter) {
         if !prepared.iter().any(|(c, _)| *c == address(input)) {
             prepared.push((
                 address(input),
@@ -267,7 +337,7 @@ fn per_file_pass(
             ));
         }
     }
-    let surveys: Vec<Survey> = each(pool, &inputs, |(_, input)| {
+    let mut surveys: Vec<Survey> = each(pool, &inputs, |input| {
         let prepared = prepared
             .iter()
             .find(|(c, _)| input.prefilter && *c == address(input))
@@ -280,95 +350,121 @@ fn per_file_pass(
     });
 
     // Where each file was named first.
-    let mut first = std::collections::HashMap::with_capacity(n);
-    for ((named, _), survey) in inputs.iter().zip(&surveys) {
+    let mut first = HashMap::with_capacity(n);
+    for (named, survey) in named.iter().zip(&surveys) {
         first
             .entry(&survey.identity)
             .and_modify(|at: &mut usize| *at = (*at).min(*named))
             .or_insert(*named);
     }
-    let keep: Vec<bool> = inputs
+    let keep: Vec<bool> = named
         .iter()
         .zip(&surveys)
-        .map(|((named, _), survey)| first[&survey.identity] == *named)
+        .map(|(named, survey)| first[&survey.identity] == *named)
         .collect();
     drop(first);
-    let (inputs, surveys): (Vec<Input>, Vec<Survey>) = inputs
-        .into_iter()
-        .zip(surveys)
-        .zip(keep)
-        .filter_map(|(((_, input), survey), keep)| {
-            if !keep && matches!(survey.verdict, Verdict::Parse | Verdict::Analyze) {
-                progress(n);
-            }
-            keep.then_some((input, survey))
-        })
-        .unzip();
+    drop(named);
+    for (survey, _) in surveys.iter().zip(&keep).filter(|(_, keep)| !**keep) {
+        if matches!(survey.verdict, Verdict::Parse | Verdict::Analyze) {
+            progress(n);
+        }
+    }
+    retain_marked(&mut inputs, &keep);
+    retain_marked(&mut surveys, &keep);
 
     let largest_first = |mut todo: Vec<usize>| {
         todo.sort_by_key(|&i| std::cmp::Reverse(surveys[i].size));
         todo
     };
-    let mut outcomes: Vec<Option<FileOutcome>> = (0..inputs.len()).map(|_| None).collect();
     let to_read = largest_first(
         (0..inputs.len())
             .filter(|&i| matches!(surveys[i].verdict, Verdict::Parse | Verdict::Analyze))
             .collect(),
     );
-    for (i, outcome) in each(pool, &to_read, |&i| {
+    // Facts with nothing in them (with `--no-prefilter`, those of most
+    // files) are not held (`empty`): they are given back, empty, to the
+    // files of the crates the crate pass reads. (Boxed meanwhile: a run of
+    // many files holds a pointer for each, not room for facts.)
+    let read = each(pool, &to_read, |&i| {
         let how = match surveys[i].verdict {
             Verdict::Parse => parsed,
             _ => analyze_text,
         };
         let outcome = read_and(file_id(i), &inputs[i], how);
         progress(n);
-        (i, outcome)
-    }) {
-        outcomes[i] = Some(outcome);
+        let empty = outcome.result.as_ref().is_ok_and(FileFacts::is_empty);
+        (i, (!empty).then(|| Box::new(outcome)))
+    });
+    let mut outcomes: Vec<(usize, FileOutcome)> = Vec::new();
+    let mut empty: Vec<usize> = Vec::new();
+    for (i, outcome) in read {
+        match outcome {
+            Some(outcome) => outcomes.push((i, *outcome)),
+            None => empty.push(i),
+        }
     }
     for (i, survey) in surveys.iter().enumerate() {
         if let Verdict::Unreadable(message) = &survey.verdict {
-            outcomes[i] = Some(unreadable(file_id(i), &inputs[i], message.clone()));
+            outcomes.push((i, unreadable(file_id(i), message.clone())));
         }
     }
 
-    // Crates whose files the crate pass (or the check of bad files) reads.
+    // Crates whose files the crate pass (or the check of bad files) reads:
+    // those with a file a report may point into. A file never opened needs
+    // its crate read no more than a file in which nothing can be found.
     let needed: std::collections::HashSet<usize> = outcomes
         .iter()
-        .zip(&inputs)
-        // A file never opened needs its crate read no more than a file in
-        // which nothing can be found.
-        .filter(|(outcome, input)| {
-            input.skip.is_none()
-                && outcome
-                    .as_ref()
-                    .is_some_and(|(_, r)| r.as_ref().map_or(true, FileFacts::may_be_reported))
-        })
-        .map(|(_, input)| input.krate)
+        .filter(|(i, outcome)| inputs[*i].skip.is_none() && outcome.text.is_some())
+        .map(|(i, _)| inputs[*i].krate)
         .collect();
+    outcomes.extend(
+        (empty.into_iter())
+            .filter(|&i| needed.contains(&inputs[i].krate))
+            .map(|i| {
+                let result = Ok(FileFacts::default());
+                (i, FileOutcome { result, text: None })
+            }),
+    );
     let structure = largest_first(
         (0..inputs.len())
-            .filter(|&i| outcomes[i].is_none() && needed.contains(&inputs[i].krate))
+            .filter(|&i| {
+                matches!(surveys[i].verdict, Verdict::Lexed) && needed.contains(&inputs[i].krate)
+            })
             .collect(),
     );
-    for (i, outcome) in each(pool, &structure, |&i| {
+    outcomes.extend(each(pool, &structure, |&i| {
         (i, read_and(file_id(i), &inputs[i], analyze_text))
-    }) {
-        outcomes[i] = Some(outcome);
-    }
-    let outcomes = outcomes
-        .into_iter()
-        .zip(&inputs)
-        .map(|(outcome, input)| {
-            outcome.unwrap_or_else(|| {
-                (
-                    SourceFile::new(input.path.clone(), input.display.clone(), "".into()),
-                    Ok(FileFacts::default()),
-                )
-            })
-        })
-        .collect();
+    }));
+    // The facts of files parsed in full in which nothing can be found (with
+    // `--no-prefilter`, most files), in crates the crate pass does not read.
+    outcomes.retain(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs[*i].krate));
+    outcomes.sort_unstable_by_key(|(i, _)| *i);
     (inputs, outcomes)
+}
+
+/// Put `items` in the order `order` says (`order[k]`: the place of the item
+/// to put at `k`), in place: along each cycle of the permutation, each
+/// item swapped into its place.
+fn permute<T>(items: &mut [T], order: &[usize]) {
+    let mut placed = vec![false; items.len()];
+    for start in 0..items.len() {
+        let mut k = start;
+        while !placed[k] {
+            placed[k] = true;
+            let from = order[k];
+            if from == start {
+                break;
+            }
+            items.swap(k, from);
+            k = from;
+        }
+    }
+}
+
+/// Keep the items of `items` whose mark in `keep` (one per item) is set.
+fn retain_marked<T>(items: &mut Vec<T>, keep: &[bool]) {
+    let mut marks = keep.iter();
+    items.retain(|_| marks.next().copied().unwrap_or(false));
 }
 
 /// Stage 1 of the per-file pass for one file: open it, and read and lex it
@@ -466,40 +562,43 @@ impl FileIdentity {
     }
 }
 
-/// Move the errors of files no target compiles to `skipped`: a file that
-/// does not parse fails nothing when no `mod` and no target leads to it
-/// (a leftover, an unfinished file), in a cargo package. Files outside any
-/// package are always taken to be compiled.
-fn skip_uncompiled(outcome: &mut Outcome, facts: &[(FileId, usize, FileFacts)], inputs: &[Input]) {
-    if outcome.errors.is_empty() {
-        return;
+/// Put the errors of files no target compiles in `skipped`, the others in
+/// `errors`: a file that does not parse fails nothing when no `mod` and no
+/// target leads to it (a leftover, an unfinished file), in a cargo package.
+/// Files outside any package are always taken to be compiled. `crates`:
+/// the facts of each crate with a file that failed, by crate number.
+fn skip_uncompiled(outcome: &mut Outcome, failed: Vec<Failed>, crates: &[&[Analysed]]) {
+    let package = |krate: usize| -> Vec<(&std::path::Path, &FileFacts)> {
+        let at = crates.binary_search_by_key(&krate, |files| files[0].krate);
+        (at.ok().map(|at| crates[at]).unwrap_or_default().iter())
+            .map(|f| (f.path.as_path(), &f.facts))
+            .collect()
+    };
+    let mut uncompiled = Vec::new();
+    for Failed {
+        error,
+        krate,
+        target,
+    } in failed
+    {
+        let path = &outcome.sources.get(error.file).path;
+        let compiled = target
+            || crate::discover::package_root_of(path).is_none()
+            || crate::analysis::modules::is_layout_root(path)
+            || crate::analysis::modules::is_declared(path, &package(krate));
+        if compiled {
+            outcome.errors.push(error);
+        } else {
+            uncompiled.push(FileError {
+                message: format!("{} (no target of its package compiles it)", error.message),
+                ..error
+            });
+        }
     }
-    let sources = &outcome.sources;
-    let (skipped, errors): (Vec<FileError>, Vec<FileError>) = std::mem::take(&mut outcome.errors)
-        .into_iter()
-        .partition(|e| {
-            let input = &inputs[e.file as usize];
-            if input.target || crate::discover::package_root_of(&input.path).is_none() {
-                return false;
-            }
-            if crate::analysis::modules::is_layout_root(&input.path) {
-                return false;
-            }
-            let package: Vec<(&std::path::Path, &FileFacts)> = facts
-                .iter()
-                .filter(|(_, k, _)| *k == input.krate)
-                .map(|(id, _, f)| (sources.get(*id).path.as_path(), f))
-                .collect();
-            !crate::analysis::modules::is_declared(&input.path, &package)
-        });
-    outcome.errors = errors;
-    outcome
-        .skipped
-        .extend(skipped.into_iter().map(|e| FileError {
-            message: format!("{} (no target of its package compiles it)", e.message),
-            ..e
-        }));
-    outcome.skipped.sort_by_key(|e| e.file);
+    if !uncompiled.is_empty() {
+        outcome.skipped.extend(uncompiled);
+        outcome.skipped.sort_by_key(|e| e.file);
+    }
 }
 
 /// syn's message when the lexer fails says nothing a user can act on.
@@ -535,19 +634,21 @@ fn read_and(
 ) -> FileOutcome {
     match read_text(&input.path) {
         Ok(text) => how(id, input, text),
-        Err(message) => unreadable(id, input, message),
+        Err(message) => unreadable(id, message),
     }
 }
 
 /// A file that could not be read, and why.
-fn unreadable(id: FileId, input: &Input, message: String) -> FileOutcome {
+fn unreadable(id: FileId, message: String) -> FileOutcome {
     let error = FileError {
         file: id,
         message,
         span: None,
     };
-    let source = SourceFile::new(input.path.clone(), input.display.clone(), "".into());
-    (source, Err(error))
+    FileOutcome {
+        result: Err(error),
+        text: Some(Arc::from("")),
+    }
 }
 
 /// Read a file's structure only ([`prefilter::structure_only`]) when it
@@ -559,7 +660,7 @@ fn analyze_text(id: FileId, input: &Input, text: String) -> FileOutcome {
         .then(|| prefilter::structure_only(id, &text, vocab))
         .flatten();
     match structure_only {
-        Some(facts) => kept(input, text, Ok(facts)),
+        Some(facts) => kept(text, Ok(facts)),
         None => parsed(id, input, text),
     }
 }
@@ -582,22 +683,17 @@ fn parsed(id: FileId, input: &Input, text: String) -> FileOutcome {
         }
         _ => parse_and_extract(id, &text, vocab),
     };
-    kept(input, text, result)
+    kept(text, result)
 }
 
-/// The outcome of a file, with its text if a finding may need it.
-fn kept(input: &Input, text: String, result: Result<FileFacts, FileError>) -> FileOutcome {
-    // Only a file with something a finding can point at needs its text later
-    // (excerpts, line numbers, fingerprints): most files of a crate have none,
-    // and holding every text made memory grow with the size of the run.
-    let text: Arc<str> = match &result {
-        Ok(facts) if !facts.may_be_reported() => Arc::from(""),
-        _ => Arc::from(text),
-    };
-    (
-        SourceFile::new(input.path.clone(), input.display.clone(), text),
+/// The outcome of a file, with its text if a report may point into it
+/// (excerpts, line numbers, fingerprints).
+fn kept(text: String, result: Result<FileFacts, FileError>) -> FileOutcome {
+    let shown = result.as_ref().map_or(true, FileFacts::may_be_reported);
+    FileOutcome {
+        text: shown.then(|| Arc::from(text)),
         result,
-    )
+    }
 }
 
 /// A file's text, or why it was not analysed. The file is opened once (its
@@ -747,4 +843,17 @@ pub fn apply_levels(diagnostics: &mut Vec<Diagnostic>, config: &Config) {
 /// All lints, for callers that do not filter.
 pub fn all_lints() -> &'static [&'static Lint] {
     LINTS
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn permute_puts_each_item_where_the_order_says() {
+        // Fixed points, a cycle of two and one of three.
+        let order = [0, 4, 3, 5, 1, 2];
+        let mut items: Vec<char> = "abcdef".chars().collect();
+        super::permute(&mut items, &order);
+        let expected: Vec<char> = order.iter().map(|&i| (b'a' + i as u8) as char).collect();
+        assert_eq!(items, expected);
+    }
 }

@@ -169,32 +169,52 @@ fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// All files of a run, indexed by [`FileId`].
+/// All files of a run, indexed by [`FileId`]: each counted, and the source
+/// held only of those a report can point into (findings, errors, skipped
+/// files). A run of many files holds nothing of most of them.
 #[derive(Debug, Default, Clone)]
 pub struct SourceMap {
-    files: Vec<SourceFile>,
+    /// By id, ascending.
+    files: Vec<(FileId, SourceFile)>,
+    len: usize,
 }
 
 impl SourceMap {
     pub fn add(&mut self, file: SourceFile) -> FileId {
-        self.files.push(file);
-        FileId::try_from(self.files.len() - 1).expect("fewer than 2^32 files")
+        let id = self.add_unheld();
+        self.files.push((id, file));
+        id
     }
 
+    /// A file of the run into which no report points: counted, not held.
+    pub fn add_unheld(&mut self) -> FileId {
+        self.len += 1;
+        FileId::try_from(self.len - 1).expect("fewer than 2^32 files")
+    }
+
+    /// The source of a file a report points into.
+    ///
+    /// # Panics
+    /// For a file added with [`SourceMap::add_unheld`].
     pub fn get(&self, id: FileId) -> &SourceFile {
-        &self.files[id as usize]
+        match self.files.binary_search_by_key(&id, |(i, _)| *i) {
+            Ok(at) => &self.files[at].1,
+            Err(_) => panic!("file {id} is reported at, but its source was not held"),
+        }
     }
 
+    /// The files held, by id.
     pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        (0..).zip(self.files.iter())
+        self.files.iter().map(|(id, file)| (*id, file))
     }
 
+    /// The number of files of the run, held or not.
     pub fn len(&self) -> usize {
-        self.files.len()
+        self.len
     }
 
     pub fn is_empty(&self) -> bool {
-        self.files.is_empty()
+        self.len == 0
     }
 }
 

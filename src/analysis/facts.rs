@@ -257,6 +257,36 @@ impl FileFacts {
     }
 }
 
+impl FileFacts {
+    /// Whether the file declares nothing (its facts are as good as the
+    /// defaults): the crate pass reads nothing of it. Its scopes may be
+    /// function bodies' (`{name#id}`), which no path names and which hold
+    /// nothing when the file declares nothing.
+    pub fn is_empty(&self) -> bool {
+        // Every field named: a new one must say whether it counts.
+        let FileFacts {
+            consts,
+            registrations: _,
+            unregistrations,
+            comparisons: _,
+            lowering: _,
+            lowering_platforms: _,
+            scopes,
+            mod_decls,
+            uses,
+            types,
+            directives: _,
+        } = self;
+        !self.may_be_reported()
+            && consts.is_empty()
+            && unregistrations.is_empty()
+            && scopes.iter().flatten().all(|name| name.starts_with('{'))
+            && mod_decls.is_empty()
+            && uses.is_empty()
+            && types.is_empty()
+    }
+}
+
 /// Where each module path is in [`FileFacts::scopes`], found by hashing:
 /// a search of the list for each inline module cost the square of their
 /// number (10,000 `mod`s in a file). Knows the paths given to it, and the
