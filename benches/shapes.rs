@@ -153,7 +153,7 @@ fn report(name: &str, size: &str, dir: &Path, timeout: Duration) {
 
 /// The bare parse of a folder's files, in this process (a child of the bench).
 fn bare(dir: &Path) {
-    let (inputs, _) = backend_lint::discover::collect(&[dir.to_path_buf()], Path::new("/"));
+    let (inputs, _) = backend_lint::run::discover::collect(&[dir.to_path_buf()], Path::new("/"));
     let texts: Vec<String> = inputs
         .iter()
         .filter_map(|i| std::fs::read_to_string(&i.path).ok())
@@ -215,7 +215,7 @@ fn measure(mut cmd: std::process::Command, timeout: Duration) -> Measured {
 }
 
 fn folder_bytes(dir: &Path) -> u64 {
-    let (inputs, _) = backend_lint::discover::collect(&[dir.to_path_buf()], Path::new("/"));
+    let (inputs, _) = backend_lint::run::discover::collect(&[dir.to_path_buf()], Path::new("/"));
     inputs
         .iter()
         .filter_map(|i| std::fs::metadata(&i.path).ok())
@@ -326,7 +326,7 @@ fn registry(name: &str, manifests: bool, timeout: Duration) {
         return;
     }
     let copy = tempfile::tempdir().unwrap();
-    let (inputs, _) = backend_lint::discover::collect(std::slice::from_ref(&corpus), &corpus);
+    let (inputs, _) = backend_lint::run::discover::collect(std::slice::from_ref(&corpus), &corpus);
     for input in inputs {
         let to: PathBuf = copy.path().join(input.path.strip_prefix(&corpus).unwrap());
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();

@@ -10,9 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use backend_lint::discover::collect;
-use backend_lint::engine::{Input, analyze};
 use backend_lint::lints::LINTS;
+use backend_lint::run::discover::collect;
+use backend_lint::run::{Input, analyze};
 use rayon::prelude::*;
 
 mod common;

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Outcome;
 use crate::report;
+use crate::run::Outcome;
 
 /// Bumped only on incompatible changes.
 const VERSION: u32 = 1;
@@ -93,7 +93,7 @@ pub fn write(path: &Path, outcome: &Outcome, root: &Path) -> Result<usize, Strin
         findings,
     })
     .map_err(|e| e.to_string())?;
-    crate::atomic::replace(path, (text + "\n").as_bytes())
+    crate::run::atomic::replace(path, (text + "\n").as_bytes())
         .map_err(|e| format!("cannot write the baseline `{}`: {e}", path.display()))?;
     Ok(n)
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::discover;
+use crate::run::discover;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -14,12 +14,12 @@ use std::sync::Arc;
 
 use crate::baseline;
 use crate::config::{Config, ConfigError, Level, Loader, Overrides};
-use crate::diagnostic::Severity;
-use crate::engine::{Input, Outcome, analyze_with_progress, builtin_config};
-use crate::lint_id::{LintId, without_tool};
 use crate::lints::{self, LINTS};
+use crate::model::diagnostic::Severity;
+use crate::model::lint_id::{LintId, without_tool};
+use crate::model::typo;
 use crate::report::{self, Format};
-use crate::typo;
+use crate::run::{Input, Outcome, analyze_with_progress, builtin_config};
 
 /// Exit codes: nothing found, findings, could not do the job.
 pub const EXIT_CLEAN: u8 = 0;
@@ -465,7 +465,7 @@ fn check(args: CheckArgs) -> u8 {
         Err(code) => return code,
     };
     for e in &path_errors {
-        eprintln!("error: {}", report::text::visible(&e.message));
+        eprintln!("error: {}", crate::model::text::visible(&e.message));
     }
     let inputs = match configure(inputs, &loader) {
         Ok((inputs, excluded)) => {
@@ -477,7 +477,7 @@ fn check(args: CheckArgs) -> u8 {
                 if given && !args.quiet {
                     eprintln!(
                         "warning: `{}` is excluded by `exclude` in {}; not checked",
-                        report::text::visible(&input.display),
+                        crate::model::text::visible(&input.display),
                         config.origin.describe()
                     );
                 }
@@ -509,7 +509,7 @@ fn check(args: CheckArgs) -> u8 {
     let listed = stdout_format(&args) == Format::Human;
     for e in outcome.skipped.iter().filter(|_| !args.quiet && !listed) {
         let message = report::skipped_message(&outcome.sources, e);
-        eprintln!("warning: {}", report::text::visible(&message));
+        eprintln!("warning: {}", crate::model::text::visible(&message));
     }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
@@ -601,7 +601,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
             }
             Err(e) => {
                 // cargo's message may quote the checkout (a package name).
-                eprintln!("error: {}", report::text::visible(&e));
+                eprintln!("error: {}", crate::model::text::visible(&e));
                 return Err(EXIT_ERROR);
             }
         }
@@ -697,7 +697,7 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
                 ..options.clone()
             },
         );
-        if let Err(e) = crate::atomic::replace(path, text.as_bytes()) {
+        if let Err(e) = crate::run::atomic::replace(path, text.as_bytes()) {
             eprintln!(
                 "error: cannot write the {} report to `{}`: {e}",
                 format.name(),

@@ -1,9 +1,18 @@
 //! backend-lint: finds duplicate backend registrations and platform
 //! comparisons that skip canonicalization, by parsing Rust source with `syn`.
 //!
-//! The library is what the binaries and tests call:
-//! [`discover`] finds the files, [`engine::analyze`] runs the two passes,
-//! [`report`] renders the result.
+//! The library is what the binaries and tests call. Its layers, each
+//! importing only itself and those listed before it (`tests/layers.rs`
+//! holds the code to it; docs/architecture.md says why):
+//!
+//! - [`model`]: spans, source files, diagnostics, facts, lint ids;
+//! - [`syntax`]: lexing, the depth guard, parsing, suppression comments;
+//! - [`config`]: the configuration file, levels, the vocabulary;
+//! - [`analysis`]: the per-file walk, the module tree, name resolution;
+//! - [`lints`]: one file per lint, levels, suppression;
+//! - [`prefilter`]: the fast path, which skips what cannot matter;
+//! - [`run`]: discovery, file I/O, the two passes on threads;
+//! - [`report`], [`baseline`], [`cli`]: what a run shows and writes.
 
 #![deny(unsafe_code)]
 
@@ -15,20 +24,12 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 pub mod analysis;
-pub mod atomic;
 pub mod baseline;
 pub mod cli;
 pub mod config;
-pub mod diagnostic;
-pub mod discover;
-pub mod engine;
-pub mod lex;
-pub mod lint_id;
 pub mod lints;
-pub mod platform;
+pub mod model;
 pub mod prefilter;
 pub mod report;
-pub mod simd;
-pub mod source;
-pub mod suppression;
-pub mod typo;
+pub mod run;
+pub mod syntax;

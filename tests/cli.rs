@@ -968,7 +968,7 @@ fn long_chains_are_refused_per_file_never_abort_the_run() {
 #[test]
 fn chains_within_the_bound_are_analysed() {
     let dir = tempfile::tempdir().unwrap();
-    let n = backend_lint::engine::MAX_CHAIN - 10;
+    let n = backend_lint::syntax::limits::MAX_CHAIN - 10;
     for (name, text) in long_chains(n) {
         write(dir.path(), &format!("{name}.rs"), text);
     }

@@ -11,9 +11,9 @@
 
 use std::collections::BTreeMap;
 
-use backend_lint::engine::{Input, Outcome, analyze};
 use backend_lint::lints::LINTS;
 use backend_lint::report::{self, Format, Options};
+use backend_lint::run::{Input, Outcome, analyze};
 
 mod common;
 use common::{Fixture, fixtures, root};

@@ -8,14 +8,14 @@ mod common;
 
 use std::path::Path;
 
-use backend_lint::engine::{Input, Outcome, analyze};
 use backend_lint::lints::LINTS;
+use backend_lint::run::{Input, Outcome, analyze};
 use common::write;
 
 /// Both modes over the files of `dir`: the findings, as `lint@line`, the
 /// same in both.
 fn findings(dir: &Path) -> Vec<String> {
-    let (inputs, errors) = backend_lint::discover::collect(&[dir.to_path_buf()], dir);
+    let (inputs, errors) = backend_lint::run::discover::collect(&[dir.to_path_buf()], dir);
     assert!(errors.is_empty(), "{errors:?}");
     let run = |prefilter: bool| -> Vec<String> {
         let inputs: Vec<Input> = (inputs.iter().cloned())

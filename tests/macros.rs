@@ -7,7 +7,7 @@
 //! In a binary of its own: the switch is process-wide.
 
 use backend_lint::analysis::extract::walk_every_macro;
-use backend_lint::engine::Outcome;
+use backend_lint::run::Outcome;
 
 mod common;
 use common::{Crate, corpus_crates, differences_between, fixture_crates, run};

@@ -19,11 +19,11 @@
 
 use std::path::PathBuf;
 
-use backend_lint::analysis::facts::FileFacts;
 use backend_lint::config::Vocabulary;
-use backend_lint::engine::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
 use backend_lint::lints::LINTS;
+use backend_lint::model::facts::FileFacts;
 use backend_lint::prefilter;
+use backend_lint::run::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
 
 mod common;
 use common::{budget, corpus, corpus_crates, differences, fixture_crates, rs_files, run, sample};
@@ -336,7 +336,7 @@ fn the_corpus_keeps_its_structure() {
         if survey.lexes != prefilter::lexes_quietly(&text, &vocab) {
             failures.push(format!("{path}: surveyed and lexed differently"));
         }
-        let directives = backend_lint::suppression::scan(0, &text);
+        let directives = backend_lint::syntax::comments::scan(0, &text);
         let none = directives.directives.is_empty() && directives.malformed.is_empty();
         if !(survey.directives || none) {
             failures.push(format!("{path}: a suppression comment the survey missed"));
@@ -379,7 +379,7 @@ fn the_corpus_keeps_its_structure() {
     );
     // And for the fast path, where it can run: a fast path that gives up on
     // everything agrees with the lexer trivially.
-    if backend_lint::simd::available() {
+    if backend_lint::syntax::simd::available() {
         assert!(
             skimmed * 10 > files.len() * 8,
             "{skimmed} of {} taken by the fast path",
@@ -630,7 +630,7 @@ fn packages_read_in_stages_report_as_if_parsed() {
                 .iter()
                 .map(|(p, t)| common::write(dir.path(), p, t))
                 .collect(),
-            config: backend_lint::engine::builtin_config(),
+            config: backend_lint::run::builtin_config(),
         };
         let (default, full) = (run(&krate, true), run(&krate, false));
         let failures = differences(&krate.name, &default, &full);

@@ -11,8 +11,8 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use backend_lint::engine::{Input, analyze};
 use backend_lint::lints::LINTS;
+use backend_lint::run::{Input, analyze};
 
 /// xorshift64*: small, deterministic, good enough to pick mutations.
 struct Rng(u64);
@@ -216,7 +216,7 @@ fn fuzzer_finds_stay_fixed() {
         let result = std::thread::Builder::new()
             .stack_size(256 << 20)
             .spawn(move || {
-                let _ = backend_lint::engine::parse_and_extract(
+                let _ = backend_lint::run::parse_and_extract(
                     0,
                     &text,
                     &backend_lint::config::Vocabulary::default(),

@@ -10,7 +10,7 @@
 #![no_main]
 
 use backend_lint::config::Vocabulary;
-use backend_lint::engine::parse_and_extract;
+use backend_lint::run::parse_and_extract;
 use backend_lint::prefilter;
 use libfuzzer_sys::fuzz_target;
 
@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(!quiet || lexes == lexes_quietly, "a quiet file lexed differently");
             let survey = prefilter::survey(&text, &vocab);
             assert_eq!(survey.lexes, lexes_quietly, "surveyed and lexed differently");
-            let directives = backend_lint::suppression::scan(0, &text);
+            let directives = backend_lint::syntax::comments::scan(0, &text);
             assert!(
                 survey.directives || (directives.directives.is_empty() && directives.malformed.is_empty()),
                 "a suppression comment the survey missed"
@@ -48,7 +48,7 @@ fuzz_target!(|data: &[u8]| {
                 if let Ok(facts) = &full {
                     let mine = parse_and_extract(0, &reduced, &vocab)
                         .expect("what is left of a file that parses parses");
-                    let at = |f: &backend_lint::analysis::facts::FileFacts| {
+                    let at = |f: &backend_lint::model::facts::FileFacts| {
                         let mut spans: Vec<_> = f.registrations.iter().map(|r| r.call_span).collect();
                         spans.extend(f.comparisons.iter().flat_map(|c| c.sides.iter().map(|s| s.span)));
                         spans.extend(f.lowering_platforms.iter().flat_map(|l| l.1.iter().map(|p| p.1)));

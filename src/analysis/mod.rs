@@ -5,17 +5,15 @@
 //! 2. Per crate: resolve what needs the whole crate (string constants) and
 //!    let every lint look at the facts of all files at once.
 
-pub mod cfg;
 pub mod extract;
-pub mod facts;
 pub mod modules;
 pub mod values;
 
 use std::path::Path;
 
 use crate::config::Vocabulary;
-use crate::source::FileId;
-use facts::{FileFacts, StrExpr};
+use crate::model::facts::{FileFacts, StrExpr};
+use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
 
 /// The facts of every file of one crate, and what is resolved across them.
@@ -32,9 +30,15 @@ pub struct CrateFacts<'a> {
 
 impl<'a> CrateFacts<'a> {
     /// `files`: id, path and facts of each file of the crate.
-    pub fn new(files: Vec<(FileId, &'a Path, &'a FileFacts)>, vocab: &'a Vocabulary) -> Self {
+    /// `package_root`: the folder of the crate's `Cargo.toml`, `None`
+    /// outside any package (from discovery: the analysis reads no file).
+    pub fn new(
+        files: Vec<(FileId, &'a Path, &'a FileFacts)>,
+        vocab: &'a Vocabulary,
+        package_root: Option<&Path>,
+    ) -> Self {
         let paths: Vec<(&Path, &FileFacts)> = files.iter().map(|(_, p, f)| (*p, *f)).collect();
-        let tree = ModuleTree::build(&paths);
+        let tree = ModuleTree::build(&paths, package_root);
         CrateFacts {
             index: (files.iter().enumerate())
                 .map(|(i, (id, _, _))| (*id, i))

@@ -11,8 +11,8 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use crate::analysis::cfg::Cfg;
-use crate::analysis::facts::{FileFacts, StrExpr};
+use crate::model::cfg::Cfg;
+use crate::model::facts::{FileFacts, StrExpr};
 
 /// A module: its root file (several roots: lib, bins, tests) and path.
 type ModKey = (usize, Vec<String>);
@@ -65,7 +65,7 @@ pub enum Program {
 
 impl Program {
     /// The program of a crate root, from where cargo's layout puts it.
-    fn of_root(path: &Path) -> Program {
+    fn of_root(path: &Path, package_root: Option<&Path>) -> Program {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let dirs: Vec<&str> = path
             .parent()
@@ -75,9 +75,7 @@ impl Program {
             .collect();
         let parent = dirs.first().copied().unwrap_or("");
         let grandparent = dirs.get(1).copied().unwrap_or("");
-        let package_root = path
-            .parent()
-            .is_some_and(|d| d.join("Cargo.toml").is_file());
+        let package_root = package_root.is_some_and(|root| path.parent() == Some(root));
         match (name, parent, grandparent) {
             ("build.rs", _, _) if package_root => Program::BuildScript,
             ("main.rs", "src", _) => Program::Binary,
@@ -134,7 +132,7 @@ type Cache = RefCell<HashMap<(ModKey, Vec<String>), Option<String>>>;
 
 impl ModuleTree {
     /// `files[i]` is the path and facts of the crate's i-th file.
-    pub fn build(files: &[(&Path, &FileFacts)]) -> ModuleTree {
+    pub fn build(files: &[(&Path, &FileFacts)], package_root: Option<&Path>) -> ModuleTree {
         let index: HashMap<PathBuf, usize> = files
             .iter()
             .enumerate()
@@ -158,7 +156,15 @@ impl ModuleTree {
         let mut places: Vec<Option<FilePlace>> = vec![None; files.len()];
         let mut roots = 0;
         for i in 0..files.len() {
-            resolve_place(i, files, &parent_of, &mut places, &mut roots, 0);
+            resolve_place(
+                i,
+                files,
+                &parent_of,
+                &mut places,
+                &mut roots,
+                0,
+                package_root,
+            );
         }
         let places: Vec<FilePlace> = places.into_iter().map(Option::unwrap_or_default).collect();
 
@@ -395,7 +401,7 @@ fn merge(entry: std::collections::hash_map::Entry<'_, String, Const>, value: &Co
 fn child_candidates(
     parent: &Path,
     inline: &[String],
-    decl: &crate::analysis::facts::ModDecl,
+    decl: &crate::model::facts::ModDecl,
 ) -> Vec<PathBuf> {
     let dir = parent.parent().unwrap_or(Path::new(""));
     let stem = parent.file_stem().and_then(|s| s.to_str()).unwrap_or("");
@@ -444,13 +450,14 @@ fn resolve_place(
     places: &mut Vec<Option<FilePlace>>,
     roots: &mut usize,
     depth: usize,
+    package_root: Option<&Path>,
 ) {
     if places[i].is_some() {
         return;
     }
     let place = match parent_of[i] {
         Some((p, d)) if depth < 64 => {
-            resolve_place(p, files, parent_of, places, roots, depth + 1);
+            resolve_place(p, files, parent_of, places, roots, depth + 1, package_root);
             let parent = places[p].clone().unwrap_or_default();
             let decl = &files[p].1.mod_decls[d];
             let mut module = parent.module.clone();
@@ -480,7 +487,7 @@ fn resolve_place(
                     .is_some_and(|d| d == "tests");
             FilePlace {
                 root: *roots,
-                program: Program::of_root(path),
+                program: Program::of_root(path, package_root),
                 test: in_tests,
                 ..FilePlace::default()
             }
@@ -504,12 +511,9 @@ pub fn is_declared(path: &Path, files: &[(&Path, &FileFacts)]) -> bool {
 /// Whether cargo's layout makes `path` a target of the package it is in:
 /// `src/lib.rs`, `src/main.rs`, `src/bin/*.rs`, `build.rs`, and the files
 /// (or `*/main.rs`) directly in `tests/`, `examples/`, `benches/`, `src/bin/`.
-pub fn is_layout_root(path: &Path) -> bool {
-    let Some(root) = crate::discover::package_root_of(path) else {
-        return true;
-    };
+pub fn is_layout_root(path: &Path, package_root: &Path) -> bool {
     let abs = normalize(path);
-    let Ok(rel) = abs.strip_prefix(normalize(&root)) else {
+    let Ok(rel) = abs.strip_prefix(normalize(package_root)) else {
         return true;
     };
     let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();

@@ -4,8 +4,8 @@
 use syn::punctuated::Punctuated;
 use syn::{Expr, Token};
 
-use crate::analysis::facts::StrExpr;
 use crate::config::NameSet;
+use crate::model::facts::StrExpr;
 
 /// Methods that hand back the same string (or a view of it, or it inside an
 /// `Option`). Lowercasing is here on purpose: `to_lowercase()` is not

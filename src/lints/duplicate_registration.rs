@@ -1,14 +1,14 @@
 //! `duplicate_registration`: the same key registered twice on one registry.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::cfg;
-use crate::analysis::facts::{Registration, RegistryKind};
 use crate::analysis::modules::Program;
-use crate::diagnostic::Diagnostic;
-use crate::lint_id::LintId;
+use crate::config::platform;
 use crate::lints::{Check, Lint};
-use crate::platform;
-use crate::source::FileId;
+use crate::model::cfg;
+use crate::model::diagnostic::Diagnostic;
+use crate::model::facts::{Registration, RegistryKind};
+use crate::model::lint_id::LintId;
+use crate::model::source::FileId;
 
 pub const LINT: Lint = Lint {
     id: LintId::DuplicateRegistration,

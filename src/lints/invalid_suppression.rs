@@ -1,9 +1,9 @@
 //! `invalid_suppression`: a suppression comment that names no known lint or
 //! cannot be read, so it silences nothing.
 
-use crate::diagnostic::{Diagnostic, Span};
-use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
+use crate::model::diagnostic::{Diagnostic, Span};
+use crate::model::lint_id::LintId;
 
 pub const LINT: Lint = Lint {
     id: LintId::InvalidSuppression,
@@ -14,7 +14,7 @@ pub const LINT: Lint = Lint {
 
 /// `// backend-lint: allow(duplicate_registrations)`.
 pub fn unknown_lint(span: Span, name: &str) -> Diagnostic {
-    let help = match crate::typo::closest_lint(name) {
+    let help = match crate::model::typo::closest_lint(name) {
         Some(near) => format!("did you mean `{near}`? `backend-lint lints` lists the lints"),
         None => "`backend-lint lints` lists the lints".to_string(),
     };

@@ -2,11 +2,11 @@
 //! platform and lowered for others.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::{Site, StrExpr};
-use crate::diagnostic::{Diagnostic, Span};
-use crate::lint_id::LintId;
+use crate::config::platform;
 use crate::lints::{Check, Lint};
-use crate::platform;
+use crate::model::diagnostic::{Diagnostic, Span};
+use crate::model::facts::{Site, StrExpr};
+use crate::model::lint_id::LintId;
 
 pub const LINT: Lint = Lint {
     id: LintId::LoweringBackendMismatch,

@@ -1,18 +1,20 @@
 //! The lints: one file each, declaring the lint of its row in the lint
-//! table ([`crate::lint_id`]) with its summary, docs and check.
+//! table ([`crate::model::lint_id`]) with its summary, docs and check.
 //!
 //! Each lint looks at the facts of a whole crate (see [`crate::analysis`]);
 //! extraction already ran per file, in parallel, so a lint only filters and
 //! words what the facts say.
 
 use crate::analysis::CrateFacts;
-use crate::diagnostic::Diagnostic;
-use crate::lint_id::{LintId, lint_table};
+use crate::model::diagnostic::Diagnostic;
+use crate::model::lint_id::{LintId, lint_table};
 
 // Written out rather than generated from the table: rustfmt does not look
 // into macros, so it would not format modules declared by one. A module the
 // table lacks fails a test (tests/registry.rs), a row without its module
 // does not compile.
+pub mod apply;
+
 pub mod duplicate_registration;
 pub mod invalid_suppression;
 pub mod lowering_backend_mismatch;
@@ -40,7 +42,7 @@ impl Lint {
 pub enum Check {
     /// Over the facts of a whole crate.
     Crate(fn(&CrateFacts<'_>, &mut Vec<Diagnostic>)),
-    /// While suppression comments are applied ([`crate::suppression`]): the
+    /// While suppression comments are applied ([`apply::suppression`]): the
     /// lints about the comments themselves.
     Suppressions,
 }

@@ -3,13 +3,13 @@
 //! backend registered under an alias, a lowering platform misspelled.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::{ComparisonKind, Operand};
 use crate::config::Vocabulary;
-use crate::diagnostic::{Diagnostic, Span};
-use crate::lint_id::LintId;
+use crate::config::platform::{self, LiteralKind};
 use crate::lints::{Check, Lint};
-use crate::platform::{self, LiteralKind};
-use crate::source::FileId;
+use crate::model::diagnostic::{Diagnostic, Span};
+use crate::model::facts::{ComparisonKind, Operand};
+use crate::model::lint_id::LintId;
+use crate::model::source::FileId;
 
 pub const LINT: Lint = Lint {
     id: LintId::NonCanonicalPlatformLiteral,
@@ -110,7 +110,7 @@ fn lowering_platform(vocab: &Vocabulary, value: &str, span: Span) -> Option<Diag
 fn comparisons(
     krate: &CrateFacts<'_>,
     file: FileId,
-    facts: &crate::analysis::facts::FileFacts,
+    facts: &crate::model::facts::FileFacts,
     out: &mut Vec<Diagnostic>,
 ) {
     for cmp in &facts.comparisons {

@@ -2,11 +2,11 @@
 //! compared without going through `canonicalize_platform`.
 
 use crate::analysis::CrateFacts;
-use crate::analysis::facts::{ComparisonKind, Operand, Side};
-use crate::diagnostic::Diagnostic;
-use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
-use crate::source::FileId;
+use crate::model::diagnostic::Diagnostic;
+use crate::model::facts::{ComparisonKind, Operand, Side};
+use crate::model::lint_id::LintId;
+use crate::model::source::FileId;
 
 pub const LINT: Lint = Lint {
     id: LintId::UncanonicalizedPlatformComparison,
@@ -102,8 +102,8 @@ fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bo
         // A platform name (canonical, alias or mis-cased): `platform()` of an
         // OS or build target compared with "linux" or "wasm32" is not ours.
         Operand::Str(s) => krate.resolve(file, s).is_some_and(|v| {
-            crate::platform::classify_literal(krate.vocab, &v)
-                != crate::platform::LiteralKind::Unknown
+            crate::config::platform::classify_literal(krate.vocab, &v)
+                != crate::config::platform::LiteralKind::Unknown
         }),
         Operand::Other => false,
     }

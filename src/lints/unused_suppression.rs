@@ -1,8 +1,8 @@
 //! `unused_suppression`: a suppression comment that silences nothing.
 
-use crate::diagnostic::{Diagnostic, Span};
-use crate::lint_id::LintId;
 use crate::lints::{Check, Lint};
+use crate::model::diagnostic::{Diagnostic, Span};
+use crate::model::lint_id::LintId;
 
 pub const LINT: Lint = Lint {
     id: LintId::UnusedSuppression,

@@ -27,11 +27,11 @@ use syn::parse::Parser;
 
 use super::Bail;
 use super::lexer::{Kind, Tok};
-use crate::analysis::cfg::Cfg;
 use crate::analysis::extract::{AnyItem, extract_item, flatten_use, path_attr};
-use crate::analysis::facts::{ConstDef, FileFacts, ModDecl, ScopeIndex, StrExpr};
 use crate::analysis::values::str_expr;
 use crate::config::Vocabulary;
+use crate::model::cfg::Cfg;
+use crate::model::facts::{ConstDef, FileFacts, ModDecl, ScopeIndex, StrExpr};
 
 /// Macros whose tokens the walker never reads as code (`visit_macro_tokens`).
 const UNREAD_MACROS: &[&str] = &[

@@ -1,6 +1,6 @@
 //! The prefilter's lexer: the tokens of a file, fast, or a reason to give up.
 //!
-//! It tells code from comments and literals by the rules of [`crate::lex::scan`]
+//! It tells code from comments and literals by the rules of [`crate::syntax::lex::scan`]
 //! (the same character-literal heuristic, raw strings only after `r`/`br`/`cr`,
 //! nested block comments), so that every byte `lex::nesting` counts as code is
 //! code here too and [`Lexed::nesting_bound`] bounds what it would find. It
@@ -12,9 +12,9 @@
 
 use super::{Bail, CONCAT};
 use crate::config::NameUse;
-use crate::simd::{self, ByteSet, Stops};
+use crate::syntax::simd::{self, ByteSet, Stops};
 // `lex::scan`'s rule for character literals, so that both see the same code.
-use crate::lex::char_literal_len;
+use crate::syntax::lex::char_literal_len;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Kind {
@@ -55,7 +55,7 @@ pub(super) struct Watch<'a> {
     pub canonical: &'a [String],
 }
 
-/// The file's tokens, and upper bounds of what [`crate::lex::nesting`] finds.
+/// The file's tokens, and upper bounds of what [`crate::syntax::lex::nesting`] finds.
 #[derive(Default)]
 pub(super) struct Lexed {
     pub toks: Vec<Tok>,
@@ -296,7 +296,7 @@ pub(super) fn skim(
     if let Err(e) = lexable(text.as_bytes()) {
         return Some(Err(e));
     }
-    let within = crate::lex::CountBounds::of(text, max_brackets, max_chain);
+    let within = crate::syntax::lex::CountBounds::of(text, max_brackets, max_chain);
     if !within.elses {
         return Some(Err(DEEP));
     }
@@ -882,7 +882,7 @@ fn comment_end(b: &[u8], i: usize) -> Result<Option<usize>, Bail> {
         Some(b'/') => Ok(Some(
             memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k),
         )),
-        Some(b'*') => crate::lex::block_comment_end(b, i)
+        Some(b'*') => crate::syntax::lex::block_comment_end(b, i)
             .map(Some)
             .ok_or("an unterminated block comment"),
         _ => Ok(None),

@@ -50,7 +50,7 @@
 //!   requests are looked for too, though a context with a backend only is
 //!   dropped: it keeps the filter right if that ever changes.
 //! - **suppression comments** are read from the text in both modes
-//!   (`suppression::scan`), parsed or not.
+//!   (`comments::scan`), parsed or not.
 //!
 //! Each of these names is an identifier token in code: the walker matches
 //! whole identifiers (`ident.to_string()`), never text in comments or
@@ -98,11 +98,12 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::analysis::facts::FileFacts;
 use crate::config::{NameUse, Vocabulary};
-use crate::engine::{MAX_CHAIN, MAX_NESTING};
-use crate::source::{FileId, parseable_text};
-use crate::suppression;
+use crate::model::facts::FileFacts;
+use crate::model::source::FileId;
+use crate::syntax::comments;
+use crate::syntax::limits::{MAX_CHAIN, MAX_NESTING};
+use crate::syntax::parse::parseable_text;
 
 /// Why a file needs the full parse (for tests and debugging).
 pub type Bail = &'static str;
@@ -150,7 +151,7 @@ impl Filter {
         let (matcher, words) = if stems.iter().any(|s| s.is_empty()) || odd_platform {
             (None, None)
         } else {
-            let words: Vec<&str> = [CONCAT, suppression::PREFIX]
+            let words: Vec<&str> = [CONCAT, comments::PREFIX]
                 .into_iter()
                 .chain(stems.iter().copied())
                 .collect();
@@ -224,7 +225,7 @@ impl Filter {
         });
         literal
             || memchr::memmem::find(b, b"concat").is_some()
-            || memchr::memmem::find(b, suppression::PREFIX.as_bytes()).is_some()
+            || memchr::memmem::find(b, comments::PREFIX.as_bytes()).is_some()
     }
 
     /// Where a stem starts a word (a conservative superset of where the
@@ -368,7 +369,7 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
 /// suppression comments. `None` when it needs the full parse.
 pub fn structure_only(id: FileId, text: &str, vocab: &Vocabulary) -> Option<FileFacts> {
     let mut facts = explain(text, vocab).ok()?;
-    facts.directives = suppression::scan(id, text);
+    facts.directives = comments::scan(id, text);
     Some(facts)
 }
 
@@ -399,7 +400,7 @@ pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
 pub struct Survey {
     /// [`lexes_quietly`] holds.
     pub lexes: bool,
-    /// The text may hold a suppression comment (else `suppression::scan`
+    /// The text may hold a suppression comment (else `comments::scan`
     /// finds none).
     pub directives: bool,
 }

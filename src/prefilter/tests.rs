@@ -337,7 +337,7 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
     };
     for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
         lexer::lex::<true>(text, &watch, &mut lexed).unwrap();
-        let n = crate::lex::nesting(text);
+        let n = crate::syntax::lex::nesting(text);
         assert!(lexed.brackets_bound >= n.brackets, "{text}");
         assert!(lexed.chain_bound >= n.chain, "{text}");
         // Without tokens, the same bounds.
@@ -396,7 +396,7 @@ fn what_the_fast_path_accepts_nests_within_its_bounds() {
                 for max in [3, 4] {
                     if lexer::skim(&text, &watch, max, max) == Some(Ok(())) {
                         skimmed += 1;
-                        let n = crate::lex::nesting(&text);
+                        let n = crate::syntax::lex::nesting(&text);
                         assert!(n.brackets <= max && n.chain <= max, "{text}: {n:?}");
                     }
                 }
@@ -573,7 +573,7 @@ fn the_fast_path_matches_brackets_as_the_lexer() {
             "{text:.60}"
         );
     }
-    if crate::simd::available() {
+    if crate::syntax::simd::available() {
         assert_eq!(compared, texts.len());
     }
 }
@@ -605,7 +605,7 @@ fn a_survey_lexes_and_finds_suppression_comments_as_apart() {
         for text in texts {
             let survey = survey(text, vocab);
             assert_eq!(survey.lexes, lexes_quietly(text, vocab), "{text}");
-            let found = crate::suppression::scan(0, text);
+            let found = crate::syntax::comments::scan(0, text);
             if !survey.directives {
                 assert!(
                     found.directives.is_empty() && found.malformed.is_empty(),

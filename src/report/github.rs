@@ -2,9 +2,9 @@
 
 use std::fmt::Write;
 
-use crate::engine::Outcome;
-use crate::report::text::{markdown_code, markdown_text, visible};
+use crate::model::text::{markdown_code, markdown_text, visible};
 use crate::report::{ci_path, plural, positions};
+use crate::run::Outcome;
 use std::path::Path;
 
 /// Escaping of a command's message, as the runner unescapes it. Callers show
@@ -68,8 +68,8 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             let _ = write!(props, ",col={},endColumn={}", start.column, end.column);
         }
         let level = match d.severity {
-            crate::diagnostic::Severity::Error => "error",
-            crate::diagnostic::Severity::Warning => "warning",
+            crate::model::diagnostic::Severity::Error => "error",
+            crate::model::diagnostic::Severity::Warning => "warning",
         };
         let mut message = visible(&d.message).into_owned();
         if let Some(help) = &d.help {

@@ -7,9 +7,9 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::diagnostic::Severity;
-use crate::engine::Outcome;
+use crate::model::diagnostic::Severity;
 use crate::report::{Fingerprints, ci_path};
+use crate::run::Outcome;
 
 pub fn render(outcome: &Outcome, root: &Path) -> String {
     let sources = &outcome.sources;
@@ -63,5 +63,5 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             "location": { "path": path, "lines": { "begin": line } },
         }));
     }
-    super::text::json_document(&issues)
+    crate::model::text::json_document(&issues)
 }

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
-use crate::diagnostic::{Severity, Span};
-use crate::engine::Outcome;
-use crate::report::text::{Excerpt, visible};
+use crate::model::diagnostic::{Severity, Span};
+use crate::model::source::SourceMap;
+use crate::model::text::{Excerpt, visible};
 use crate::report::{Options, plural, skipped_message};
-use crate::source::SourceMap;
+use crate::run::Outcome;
 
 /// A diagnostic in miette's terms.
 #[derive(Debug)]
@@ -205,8 +205,8 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         // A label in another file, or far from the finding in this one, gets
         // an excerpt of its own: one excerpt spanning both would show every
         // line in between (a registration 30 lines apart, 30 lines).
-        let line = |s: crate::diagnostic::Span| sources.get(s.file).line_col(s.start).line;
-        let apart = |l: &&crate::diagnostic::Label| {
+        let line = |s: crate::model::diagnostic::Span| sources.get(s.file).line_col(s.start).line;
+        let apart = |l: &&crate::model::diagnostic::Label| {
             l.span.file != d.span.file || line(l.span).abs_diff(line(d.span)) > MAX_EXCERPT_GAP
         };
         let mut fixes: Vec<(String, String)> = files

@@ -17,10 +17,10 @@
 
 use serde::Serialize;
 
-use crate::diagnostic::Span as DSpan;
-use crate::engine::Outcome;
+use crate::model::diagnostic::Span as DSpan;
+use crate::model::source::SourceMap;
 use crate::report::positions;
-use crate::source::SourceMap;
+use crate::run::Outcome;
 
 /// Bumped only on incompatible changes.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -98,7 +98,7 @@ fn span(sources: &SourceMap, s: DSpan) -> Span<'_> {
     }
 }
 
-fn error<'a>(sources: &'a SourceMap, e: &'a crate::diagnostic::FileError) -> Error<'a> {
+fn error<'a>(sources: &'a SourceMap, e: &'a crate::model::diagnostic::FileError) -> Error<'a> {
     Error {
         file: &sources.get(e.file).display,
         message: &e.message,
@@ -143,5 +143,5 @@ pub fn render(outcome: &Outcome) -> String {
             skipped: outcome.skipped.len(),
         },
     };
-    super::text::json_document(&output)
+    crate::model::text::json_document(&output)
 }

@@ -7,15 +7,14 @@ pub mod json;
 pub mod rustc;
 pub mod sarif;
 pub mod short;
-pub mod text;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::diagnostic::Span;
-use crate::engine::Outcome;
-use crate::lint_id::LintId;
-use crate::source::{FileId, LineCol, SourceFile, SourceMap};
+use crate::model::diagnostic::Span;
+use crate::model::lint_id::LintId;
+use crate::model::source::{FileId, LineCol, SourceFile, SourceMap};
+use crate::run::Outcome;
 
 /// The output formats of `--format`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -93,14 +92,17 @@ pub(crate) fn relative_to(path: &Path, root: &Path) -> Option<String> {
 
 /// `path` as CI systems want it: relative to the repository root when inside
 /// it, else as shown.
-pub fn ci_path(sources: &SourceMap, file: crate::source::FileId, root: &Path) -> String {
+pub fn ci_path(sources: &SourceMap, file: crate::model::source::FileId, root: &Path) -> String {
     let f = sources.get(file);
     relative_to(&f.path, root).unwrap_or_else(|| f.display.clone())
 }
 
 /// What a skipped file is said to be, in the formats that write sentences:
 /// "skipped `src/x.rs`: not a regular file (a FIFO); it was not read".
-pub fn skipped_message(sources: &SourceMap, skipped: &crate::diagnostic::FileError) -> String {
+pub fn skipped_message(
+    sources: &SourceMap,
+    skipped: &crate::model::diagnostic::FileError,
+) -> String {
     format!(
         "skipped `{}`: {}",
         sources.get(skipped.file).display,
@@ -194,10 +196,10 @@ pub fn fingerprints(outcome: &Outcome, root: &Path) -> Vec<String> {
 }
 
 /// "2 errors and 1 warning", "3 errors", "1 warning".
-pub(crate) fn count_by_severity(diagnostics: &[crate::diagnostic::Diagnostic]) -> String {
+pub(crate) fn count_by_severity(diagnostics: &[crate::model::diagnostic::Diagnostic]) -> String {
     let errors = diagnostics
         .iter()
-        .filter(|d| d.severity == crate::diagnostic::Severity::Error)
+        .filter(|d| d.severity == crate::model::diagnostic::Severity::Error)
         .count();
     let warnings = diagnostics.len() - errors;
     match (errors, warnings) {

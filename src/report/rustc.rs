@@ -3,11 +3,11 @@
 
 use serde_json::{Value, json};
 
-use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::engine::Outcome;
+use crate::model::diagnostic::{Diagnostic, Severity, Span};
+use crate::model::source::SourceMap;
+use crate::model::text::{json_line, visible};
 use crate::report::skipped_message;
-use crate::report::text::{json_line, visible};
-use crate::source::SourceMap;
+use crate::run::Outcome;
 
 /// The longest line quoted in a span's `text`, in bytes.
 const MAX_LINE_TEXT: usize = 4096;

@@ -2,13 +2,13 @@
 
 use serde_json::{Value, json};
 
-use crate::diagnostic::{Severity, Span};
-use crate::engine::Outcome;
 use crate::lints::LINTS;
+use crate::model::diagnostic::{Severity, Span};
+use crate::run::Outcome;
 use std::path::Path;
 
+use crate::model::source::{FileId, SourceMap};
 use crate::report::{positions, relative_to};
-use crate::source::{FileId, SourceMap};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 pub const INFORMATION_URI: &str = "https://github.com/backend-lint/backend-lint";
@@ -170,5 +170,5 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             "results": results,
         }]
     });
-    super::text::json_document(&sarif)
+    crate::model::text::json_document(&sarif)
 }

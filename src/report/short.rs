@@ -1,7 +1,7 @@
 //! `path:line:col: severity[lint]: message`, one line per finding.
 
-use crate::engine::Outcome;
-use crate::report::text::visible;
+use crate::model::text::visible;
+use crate::run::Outcome;
 
 pub fn render(outcome: &Outcome) -> String {
     let mut out = String::new();

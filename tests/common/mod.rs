@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use backend_lint::config::{Config, Overrides};
-use backend_lint::engine::{Input, Outcome, analyze, builtin_config};
 use backend_lint::lints::LINTS;
+use backend_lint::run::{Input, Outcome, analyze, builtin_config};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -94,6 +94,7 @@ impl Fixture {
                     .replace('\\', "/");
                 let mut input = Input::new(p.clone(), shown, 0);
                 input.config = self.config.clone();
+                input.package_root = package_root(p);
                 input
             })
             .collect()
@@ -189,6 +190,7 @@ pub fn inputs(krate: &Crate, prefilter: bool) -> Vec<Input> {
             let mut input = Input::new(p.clone(), p.display().to_string(), 0);
             input.config = krate.config.clone();
             input.prefilter = prefilter;
+            input.package_root = package_root(p);
             input
         })
         .collect()
@@ -280,4 +282,9 @@ pub fn corpus_crates() -> Vec<Crate> {
             config: builtin_config(),
         })
         .collect()
+}
+
+/// The package folder of a file, as discovery gives it to the engine.
+pub fn package_root(file: &Path) -> Option<std::sync::Arc<Path>> {
+    backend_lint::run::discover::package_root_of(file).map(std::sync::Arc::from)
 }

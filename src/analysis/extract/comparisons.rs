@@ -90,7 +90,9 @@ impl Walker<'_> {
     /// literal is a canonical value; of any other string, nothing we track.
     pub(super) fn binding_value(&self, e: &Expr) -> Operand {
         match self.operand(e) {
-            Operand::Str(StrExpr::Lit(s)) if crate::platform::is_canonical(self.vocab, &s) => {
+            Operand::Str(StrExpr::Lit(s))
+                if crate::config::platform::is_canonical(self.vocab, &s) =>
+            {
                 Operand::Canonical
             }
             Operand::Str(_) => Operand::Other,

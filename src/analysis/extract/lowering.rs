@@ -2,8 +2,8 @@
 //! lowered for, within one function.
 
 use super::*;
-use crate::analysis::facts::Site;
 use crate::config::NameSet;
+use crate::model::facts::Site;
 
 impl Walker<'_> {
     /// A literal platform list, whose literals are also remembered for the

@@ -21,18 +21,18 @@ use registry::*;
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
-use crate::analysis::cfg::Cfg;
-use crate::analysis::facts::{
-    Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand,
-    Registration, RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
-};
 use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
     platform_list, str_expr,
 };
 use crate::config::Vocabulary;
-use crate::diagnostic::Span;
-use crate::source::{LineTable, SpanConv};
+use crate::model::cfg::Cfg;
+use crate::model::diagnostic::Span;
+use crate::model::facts::{
+    Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand,
+    Registration, RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
+};
+use crate::syntax::parse::{LineTable, SpanConv};
 
 /// Parse a file's tokens as `syn::File` does (inner attributes, then items
 /// to the end) and extract its facts, walking each item as soon as it is
@@ -1075,14 +1075,14 @@ mod tests {
     fn items_walked_as_parsed_give_the_facts_of_the_whole_file() {
         let vocab = Vocabulary::default();
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let (inputs, _) = crate::discover::collect(std::slice::from_ref(&root), &root);
+        let (inputs, _) = crate::run::discover::collect(std::slice::from_ref(&root), &root);
         let mut compared = 0;
         for path in inputs.iter().map(|i| &i.path) {
             let Ok(text) = std::fs::read_to_string(path) else {
                 continue;
             };
             let conv = SpanConv { file: 0 };
-            let Ok(file) = crate::source::parse_file(&text) else {
+            let Ok(file) = crate::syntax::parse::parse_file(&text) else {
                 continue;
             };
             let mut walker = Walker::new(conv, &text, &vocab);
@@ -1090,9 +1090,10 @@ mod tests {
                 walker.ctx.cfgs.extend(Cfg::from_attr(attr));
             }
             walker.visit_file(&file);
-            let streamed =
-                crate::source::parse_file_with(&text, |input| extract(input, conv, &text, &vocab))
-                    .expect("parses as a whole");
+            let streamed = crate::syntax::parse::parse_file_with(&text, |input| {
+                extract(input, conv, &text, &vocab)
+            })
+            .expect("parses as a whole");
             assert_eq!(
                 format!("{:?}", walker.facts),
                 format!("{streamed:?}"),

@@ -1,6 +1,6 @@
 //! Did-you-mean hints: the word nearest to a mistyped one.
 
-use crate::lint_id::LintId;
+use crate::model::lint_id::LintId;
 
 /// The candidate nearest to `word` if it is a likely typo of it: at most one
 /// edit per three characters (at least one), as `chek` for `check`, not `init`

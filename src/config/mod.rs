@@ -9,6 +9,8 @@
 //! (in that order within one folder); else the built-in defaults.
 //! Command-line levels (`-A/-W/-D`) apply over whichever was found.
 
+pub mod platform;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -16,9 +18,9 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
-pub use crate::lint_id::Level;
-use crate::lint_id::{LintId, without_tool};
-use crate::typo::closest_lint;
+pub use crate::model::lint_id::Level;
+use crate::model::lint_id::{LintId, without_tool};
+use crate::model::typo::closest_lint;
 
 /// File names of a configuration of its own, in order of precedence.
 pub const CONFIG_FILES: &[&str] = &["backend-lint.toml", ".backend-lint.toml"];
@@ -993,18 +995,20 @@ pub struct ConfigError {
 impl ConfigError {
     /// `path:line:col: message`, then a miette excerpt of the TOML.
     pub fn render(&self, color: bool) -> String {
-        use crate::report::text::{Excerpt, visible};
+        use crate::model::text::{Excerpt, visible};
         use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
         // The file comes from the checkout: its name, its text and the
         // parser's message quoting it are shown visibly.
-        let shown =
-            crate::source::display_path(&self.path, &std::env::current_dir().unwrap_or_default());
+        let shown = crate::model::source::display_path(
+            &self.path,
+            &std::env::current_dir().unwrap_or_default(),
+        );
         let shown = visible(&shown).into_owned();
         let message = visible(&self.message);
         let Some(span) = self.span.clone() else {
             return format!("error: {shown}: {message}\n");
         };
-        let file = crate::source::SourceFile::new(
+        let file = crate::model::source::SourceFile::new(
             self.path.clone(),
             shown.clone(),
             Arc::from(self.text.as_str()),

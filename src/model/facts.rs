@@ -1,8 +1,9 @@
 //! What the per-file pass extracts from a file: small, owned facts with byte
 //! spans. The syntax tree is dropped once these are built.
 
-use crate::analysis::cfg::Cfg;
-use crate::diagnostic::Span;
+use crate::model::cfg::Cfg;
+use crate::model::diagnostic::Span;
+use crate::model::lint_id::LintId;
 
 /// A string-valued expression whose value may only be known crate-wide.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -32,7 +33,7 @@ pub struct ModDecl {
     /// `#[path = ".."]`, if any.
     pub path_attr: Option<String>,
     /// Every `cfg` on the way to the declaration, its own included.
-    pub cfgs: Vec<crate::analysis::cfg::Cfg>,
+    pub cfgs: Vec<crate::model::cfg::Cfg>,
     pub scope: u32,
 }
 
@@ -240,7 +241,7 @@ pub struct FileFacts {
     /// a path through one of them (`Backend::NAME`) may name a const of ours.
     pub types: Vec<String>,
     /// Suppression comments (`// backend-lint: allow(..)`).
-    pub directives: crate::suppression::Directives,
+    pub directives: Directives,
 }
 
 impl FileFacts {
@@ -323,4 +324,45 @@ impl Default for FileFacts {
             directives: Default::default(),
         }
     }
+}
+
+// Suppression comments, as `syntax::comments` reads them.
+
+/// One directive as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Directive {
+    /// The whole comment.
+    pub span: Span,
+    /// `allow-file` rather than `allow`.
+    pub file_wide: bool,
+    /// The 1-based line whose findings it covers (unused for `allow-file`);
+    /// `None` when no code follows it directly.
+    pub line: Option<usize>,
+    /// The lints it names.
+    pub lints: Vec<Named>,
+}
+
+/// A lint name in a directive.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    /// As written (messages quote it).
+    pub text: String,
+    pub span: Span,
+    /// The lint of that name, found as the directive is read; `None`: no
+    /// lint has it.
+    pub lint: Option<LintId>,
+}
+
+/// A comment that starts like a directive but cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Malformed {
+    pub span: Span,
+    pub message: String,
+}
+
+/// The directives of a file, and the comments that failed to be ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Directives {
+    pub directives: Vec<Directive>,
+    pub malformed: Vec<Malformed>,
 }

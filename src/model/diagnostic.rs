@@ -2,8 +2,8 @@
 //!
 //! Reporters in `report/` turn these into miette reports, JSON, SARIF, ...
 
-use crate::lint_id::{Level, LintId};
-use crate::source::FileId;
+use crate::model::lint_id::{Level, LintId};
+pub use crate::model::source::{FileId, Span};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -35,14 +35,6 @@ impl Level {
     }
 }
 
-/// A byte range in one file of the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Span {
-    pub file: FileId,
-    pub start: usize,
-    pub end: usize,
-}
-
 /// A secondary location with a message, e.g. "first registered here".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
@@ -70,7 +62,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A finding with its lint's default severity (the configured level is
-    /// applied later, see `engine::apply_levels`; a lint allowed by default
+    /// applied later, see `lints::apply::levels`; a lint allowed by default
     /// is reported only when configured, with the severity of that level).
     pub fn new(lint: LintId, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {

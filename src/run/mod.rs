@@ -1,34 +1,30 @@
 //! Runs the two passes over a set of files.
 
+pub mod atomic;
+pub mod discover;
+
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::analysis::facts::FileFacts;
 use crate::analysis::{CrateFacts, extract};
 use crate::config::{Config, Level, Vocabulary};
-use crate::diagnostic::{Diagnostic, FileError};
-use crate::lex;
-use crate::lints::{Check, LINTS, Lint};
+use crate::lints::apply::{levels::apply_levels, suppression};
+use crate::lints::{Check, Lint};
+use crate::model::diagnostic::{Diagnostic, FileError};
+use crate::model::facts::FileFacts;
+use crate::model::source::{FileId, SourceFile, SourceMap};
 use crate::prefilter;
-use crate::source::{FileId, SourceFile, SourceMap, SpanConv};
-use crate::suppression;
+use crate::syntax::comments;
+use crate::syntax::lex;
+use crate::syntax::limits::{MAX_CHAIN, MAX_NESTING};
+use crate::syntax::parse::SpanConv;
 
 /// Larger files are reported as not analysed rather than parsed: no
 /// hand-written source is this big, and generated code has no registrations.
 pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
-
-/// Deeper files are reported as not analysed. No real code comes near; the
-/// bound keeps even a debug build well inside `STACK_BYTES`.
-pub const MAX_NESTING: usize = 2_000;
-
-/// Longer chains that syn parses by recursion without brackets (`else if`,
-/// `a = b = ..`, `****x`, `|x| |y| ..`, `fn() -> fn() -> ..`, method chains)
-/// are reported as not analysed. Each overflowed 256 MiB of stack somewhere
-/// between 73k and 450k links; no real code comes near this bound.
-pub const MAX_CHAIN: usize = 2_000;
 
 /// Stack of the parsing threads. syn and our walk recurse once per nesting
 /// level; a 2 MiB rayon stack overflows at ~700 nested parentheses and aborts
@@ -54,6 +50,10 @@ pub struct Input {
     /// Never opened, and why (its real path is outside the checkout, it is
     /// a FIFO): listed in [`Outcome::skipped`] with this reason.
     pub skip: Option<String>,
+    /// The folder of its package's `Cargo.toml`, as discovery found it;
+    /// `None` outside any package. The analysis reads cargo's layout from
+    /// it, never from the filesystem.
+    pub package_root: Option<Arc<Path>>,
 }
 
 impl Input {
@@ -67,6 +67,7 @@ impl Input {
             target: false,
             prefilter: true,
             skip: None,
+            package_root: None,
         }
     }
 }
@@ -131,6 +132,7 @@ pub fn analyze_with_progress(
     let mut files: Vec<Analysed> = Vec::new();
     let mut failed: Vec<Failed> = Vec::new();
     let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
+    let mut roots: HashMap<usize, Option<Arc<Path>>> = HashMap::new();
     let mut per_file = per_file.into_iter().peekable();
     for (i, input) in inputs.into_iter().enumerate() {
         let Input {
@@ -140,10 +142,12 @@ pub fn analyze_with_progress(
             config,
             target,
             skip,
+            package_root,
             ..
         } = input;
         // A crate is analysed with the configuration of its first file.
         configs.entry(krate).or_insert(config);
+        roots.entry(krate).or_insert(package_root);
         let Some((_, FileOutcome { result, text })) = per_file.next_if(|(at, _)| *at == i) else {
             outcome.sources.add_unheld();
             continue;
@@ -173,7 +177,7 @@ pub fn analyze_with_progress(
     // Each crate's files together, in file order (a stable sort).
     files.sort_by_key(|f| f.krate);
     let crates: Vec<&[Analysed]> = files.chunk_by(|a, b| a.krate == b.krate).collect();
-    skip_uncompiled(&mut outcome, failed, &crates);
+    skip_uncompiled(&mut outcome, failed, &crates, &roots);
 
     let sources = &outcome.sources;
     let configs = &configs;
@@ -202,6 +206,7 @@ pub fn analyze_with_progress(
                         .map(|f| (f.id, f.path.as_path(), &f.facts))
                         .collect(),
                     &config.vocab,
+                    roots[&files[0].krate].as_deref(),
                 );
                 let mut out = Vec::new();
                 for lint in lints {
@@ -527,7 +532,7 @@ fn verdict(prepared: &prefilter::Prepared, text: &str) -> Verdict {
     }
     // Suppression comments are reported at, so they need the crate pass.
     // (Only whether there are any counts here: no id is needed.)
-    let directives = survey.directives.then(|| suppression::scan(0, text));
+    let directives = survey.directives.then(|| comments::scan(0, text));
     if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
         Verdict::Lexed
     } else {
@@ -567,7 +572,12 @@ impl FileIdentity {
 /// target leads to it (a leftover, an unfinished file), in a cargo package.
 /// Files outside any package are always taken to be compiled. `crates`:
 /// the facts of each crate with a file that failed, by crate number.
-fn skip_uncompiled(outcome: &mut Outcome, failed: Vec<Failed>, crates: &[&[Analysed]]) {
+fn skip_uncompiled(
+    outcome: &mut Outcome,
+    failed: Vec<Failed>,
+    crates: &[&[Analysed]],
+    roots: &HashMap<usize, Option<Arc<Path>>>,
+) {
     let package = |krate: usize| -> Vec<(&std::path::Path, &FileFacts)> {
         let at = crates.binary_search_by_key(&krate, |files| files[0].krate);
         (at.ok().map(|at| crates[at]).unwrap_or_default().iter())
@@ -582,9 +592,9 @@ fn skip_uncompiled(outcome: &mut Outcome, failed: Vec<Failed>, crates: &[&[Analy
     } in failed
     {
         let path = &outcome.sources.get(error.file).path;
+        let root = roots.get(&krate).and_then(|r| r.as_deref());
         let compiled = target
-            || crate::discover::package_root_of(path).is_none()
-            || crate::analysis::modules::is_layout_root(path)
+            || root.is_none_or(|root| crate::analysis::modules::is_layout_root(path, root))
             || crate::analysis::modules::is_declared(path, &package(krate));
         if compiled {
             outcome.errors.push(error);
@@ -678,7 +688,7 @@ fn parsed(id: FileId, input: &Input, text: String) -> FileOutcome {
     let result = match reduced.map(|reduced| parse_and_extract(id, &reduced, vocab)) {
         Some(Ok(mut facts)) => {
             // Comments in the bodies left out count too.
-            facts.directives = suppression::scan(id, &text);
+            facts.directives = comments::scan(id, &text);
             Ok(facts)
         }
         _ => parse_and_extract(id, &text, vocab),
@@ -810,11 +820,12 @@ pub fn parse_and_extract(
             span: None,
         });
     }
-    let parsed =
-        crate::source::parse_file_with(text, |input| extract::extract(input, conv, text, vocab));
+    let parsed = crate::syntax::parse::parse_file_with(text, |input| {
+        extract::extract(input, conv, text, vocab)
+    });
     let result = match parsed {
         Ok(mut facts) => {
-            facts.directives = suppression::scan(id, text);
+            facts.directives = comments::scan(id, text);
             Ok(facts)
         }
         Err(e) => Err(FileError {
@@ -827,22 +838,6 @@ pub fn parse_and_extract(
     // which otherwise grows with every file parsed on this thread.
     proc_macro2::extra::invalidate_current_thread_spans();
     result
-}
-
-/// Give findings the severity of their lint's level; drop allowed ones.
-pub fn apply_levels(diagnostics: &mut Vec<Diagnostic>, config: &Config) {
-    diagnostics.retain_mut(|d| match config.level(d.lint).severity() {
-        Some(severity) => {
-            d.severity = severity;
-            true
-        }
-        None => false,
-    });
-}
-
-/// All lints, for callers that do not filter.
-pub fn all_lints() -> &'static [&'static Lint] {
-    LINTS
 }
 
 #[cfg(test)]

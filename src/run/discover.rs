@@ -3,9 +3,10 @@
 use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use crate::engine::Input;
-use crate::source::display_path;
+use crate::model::source::display_path;
+use crate::run::Input;
 
 /// A path given on the command line that could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,8 +29,8 @@ pub fn collect(paths: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<PathError>) {
     // Each file made an input as it is found: a walk of many files does not
     // hold them twice.
     let mut add = |found: Found| {
-        let krate = packages.krate_of(&found.path);
-        inputs.push(found.input(base, krate));
+        let (krate, root) = packages.krate_of(&found.path);
+        inputs.push(found.input(base, krate, root.as_ref()));
     };
     for path in paths {
         let meta = match std::fs::metadata(path) {
@@ -72,10 +73,11 @@ struct Found {
 }
 
 impl Found {
-    fn input(self, base: &Path, krate: usize) -> Input {
+    fn input(self, base: &Path, krate: usize, package_root: Option<&Arc<Path>>) -> Input {
         let display = display_path(&self.path, base);
         let mut input = Input::new(self.path, display, krate);
         input.skip = self.skip;
+        input.package_root = package_root.cloned();
         input
     }
 }
@@ -252,22 +254,23 @@ struct PackageFinder {
 /// The crate a folder's files belong to.
 #[derive(Clone)]
 enum Root {
-    /// The folder of the nearest `Cargo.toml`.
-    Package(PathBuf),
+    /// The folder of the nearest `Cargo.toml` (shared by its inputs).
+    Package(Arc<Path>),
     /// No `Cargo.toml` above: the nearest crate root by layout, if any.
     Layout(Option<PathBuf>),
 }
 
 impl PackageFinder {
-    fn krate_of(&mut self, file: &Path) -> usize {
+    /// The crate number of a file, and its package's folder if it has one.
+    fn krate_of(&mut self, file: &Path) -> (usize, Option<Arc<Path>>) {
         let abs = std::path::absolute(file).unwrap_or_else(|_| file.to_path_buf());
         let dir = abs.parent().unwrap_or(Path::new(""));
-        let root = match self.root_of(dir) {
-            Root::Package(root) => Some(root),
-            Root::Layout(root) => root,
+        let (root, package) = match self.root_of(dir) {
+            Root::Package(root) => (Some(root.to_path_buf()), Some(root)),
+            Root::Layout(root) => (root, None),
         };
         let next = self.roots.len();
-        *self.roots.entry(root).or_insert(next)
+        (*self.roots.entry(root).or_insert(next), package)
     }
 
     /// A `Cargo.toml` anywhere above wins over a nearer crate root by layout.
@@ -276,7 +279,7 @@ impl PackageFinder {
             return root.clone();
         }
         let root = if dir.join("Cargo.toml").is_file() {
-            Root::Package(dir.to_path_buf())
+            Root::Package(Arc::from(dir))
         } else {
             let above = match dir.parent() {
                 Some(parent) => self.root_of(parent),
@@ -661,9 +664,10 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
                 });
             }
         }
+        let root: Arc<Path> = Arc::from(package.root.as_path());
         inputs.extend(files.into_iter().map(|found| {
             let target = package.targets.contains(&found.path);
-            let mut input = found.input(base, krate);
+            let mut input = found.input(base, krate, Some(&root));
             input.target = target;
             input
         }));
@@ -712,10 +716,13 @@ pub fn packages_of_files(files: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<Pat
         if let Some(input) = known {
             input.skip = None;
         } else {
-            let krate = package_root_of(f)
-                .and_then(|r| packages.iter().position(|p| p.root == r))
+            let root = package_root_of(f);
+            let krate = (root.as_ref())
+                .and_then(|r| packages.iter().position(|p| &p.root == r))
                 .unwrap_or(packages.len() + inputs.len());
-            inputs.push(Input::new(f.clone(), display_path(f, base), krate));
+            let mut input = Input::new(f.clone(), display_path(f, base), krate);
+            input.package_root = root.map(Arc::from);
+            inputs.push(input);
         }
     }
     (inputs, errors)

@@ -186,7 +186,7 @@ struct Chains {
 /// Whether [`nesting`] surely stays within the bounds, from counts of
 /// bytes over the whole text (comments and literals included): see
 /// [`CountBounds`]. The bytes are counted 32 at a time where AVX2 is there
-/// ([`crate::simd::nesting_bytes`]), else in one pass with no branches per
+/// ([`crate::syntax::simd::nesting_bytes`]), else in one pass with no branches per
 /// byte: most files are far within, and the scan is left for the others.
 pub fn surely_within(text: &str, max_brackets: usize, max_chain: usize) -> bool {
     let within = CountBounds::of(text, max_brackets, max_chain);
@@ -208,7 +208,7 @@ pub struct CountBounds {
 impl CountBounds {
     pub fn of(text: &str, max_brackets: usize, max_chain: usize) -> CountBounds {
         let b = text.as_bytes();
-        let n = crate::simd::nesting_bytes(b);
+        let n = crate::syntax::simd::nesting_bytes(b);
         CountBounds {
             brackets: n.open <= max_brackets,
             links: n.eq <= max_chain

@@ -1,0 +1,104 @@
+//! Suppression comments applied to a crate's findings (`syntax::comments`
+//! reads them): what they cover is dropped, then the directives that name no
+//! lint or cover nothing are reported (`invalid_suppression`,
+//! `unused_suppression`).
+
+use crate::config::{Config, Level};
+use crate::lints::apply::levels::apply_levels;
+use crate::lints::{invalid_suppression, unused_suppression};
+use crate::model::diagnostic::Diagnostic;
+use crate::model::facts::{Directive, Directives, Named};
+use crate::model::lint_id::LintId;
+use crate::model::source::{FileId, SourceFile};
+
+/// Where a directive's lint applies: findings of that lint in that file
+/// (`None`) or on that line of it.
+type Reach = (FileId, Option<usize>, LintId);
+
+/// The reach of one lint of a directive; `None` for a line directive with
+/// no code below it, which covers nothing.
+fn reach(file: FileId, dir: &Directive, lint: LintId) -> Option<Reach> {
+    let line = if dir.file_wide { None } else { Some(dir.line?) };
+    Some((file, line, lint))
+}
+
+/// The directives of a crate's files, looked up by reach: a finding is
+/// checked against the two reaches that can cover it, not against every
+/// directive (a file of 10,000 directives made that the square).
+struct Cover<'a> {
+    sources: std::collections::HashMap<FileId, &'a SourceFile>,
+    reaches: std::collections::HashSet<Reach>,
+}
+
+impl<'a> Cover<'a> {
+    fn new(files: &[(&'a SourceFile, FileId, &'a Directives)]) -> Self {
+        Cover {
+            sources: files.iter().map(|(source, id, _)| (*id, *source)).collect(),
+            reaches: files
+                .iter()
+                .flat_map(|(_, id, d)| d.directives.iter().map(move |dir| (*id, dir)))
+                .flat_map(|(id, dir)| {
+                    dir.lints
+                        .iter()
+                        .filter_map(move |named| reach(id, dir, named.lint?))
+                })
+                .collect(),
+        }
+    }
+
+    /// The reaches that cover `d` (none for a finding outside these files).
+    fn covering(&self, d: &Diagnostic) -> impl Iterator<Item = Reach> + '_ {
+        let (file, lint) = (d.span.file, d.lint);
+        let line = self.sources.get(&file).map(|s| s.line(d.span.start));
+        line.into_iter()
+            .flat_map(|line| [None, Some(line)])
+            .map(move |line| (file, line, lint))
+            .filter(|reach| self.reaches.contains(reach))
+    }
+}
+
+/// Apply the directives of a crate's files to its findings: drop those they
+/// cover, then report directives that name no lint (`invalid_suppression`)
+/// or cover nothing (`unused_suppression`), at the configured levels.
+pub fn apply(
+    diagnostics: &mut Vec<Diagnostic>,
+    files: &[(&SourceFile, FileId, &Directives)],
+    config: &Config,
+) {
+    let cover = Cover::new(files);
+    let mut used: std::collections::HashSet<Reach> = std::collections::HashSet::new();
+    diagnostics.retain(|d| {
+        let mut covered = false;
+        for reach in cover.covering(d) {
+            used.insert(reach);
+            covered = true;
+        }
+        !covered
+    });
+
+    let mut meta = Vec::new();
+    for (_, file, directives) in files {
+        for m in &directives.malformed {
+            meta.push(invalid_suppression::malformed(m.span, &m.message));
+        }
+        for dir in &directives.directives {
+            for Named { text, span, lint } in &dir.lints {
+                match *lint {
+                    None => meta.push(invalid_suppression::unknown_lint(*span, text)),
+                    // A lint that did not run (allowed) says nothing about the directive.
+                    Some(l) if config.level(l) == Level::Allow => {}
+                    Some(l) if l == unused_suppression::LINT.id => {}
+                    Some(l) if !reach(*file, dir, l).is_some_and(|r| used.contains(&r)) => {
+                        meta.push(unused_suppression::diagnostic(*span, text, dir.file_wide))
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    // The meta findings obey levels and directives too (but cannot make a
+    // directive used: `allow(unused_suppression)` on itself is not a loop).
+    meta.retain(|d| cover.covering(d).next().is_none());
+    apply_levels(&mut meta, config);
+    diagnostics.extend(meta);
+}
