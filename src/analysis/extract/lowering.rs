@@ -28,17 +28,17 @@ impl Walker<'_> {
 
     /// Which context an expression names: a local (`ctx`, `self.ctx`), the
     /// `let` being initialised, or a context literal written in place.
-    pub(super) fn context_key(&self, e: &Expr) -> String {
+    pub(super) fn context_key(&self, e: &Expr) -> ContextKey {
         let e = peel(e);
         match e {
-            Expr::Path(_) | Expr::Field(_) => self.compact_text(e),
+            Expr::Path(_) | Expr::Field(_) => ContextKey::Named(self.compact_text(e)),
             Expr::MethodCall(m) => self.context_key(&m.receiver),
             Expr::Struct(s) if self.let_name.is_none() => {
-                format!("@{}", struct_key(self.lines(), s))
+                ContextKey::At(struct_key(self.lines(), s))
             }
             _ => match &self.let_name {
-                Some(name) => name.clone(),
-                None => format!("@{}", self.span(e).start),
+                Some(name) => ContextKey::Named(name.clone()),
+                None => ContextKey::At(self.span(e).start),
             },
         }
     }
@@ -50,17 +50,20 @@ impl Walker<'_> {
         let known = self
             .lowering
             .last()
-            .is_some_and(|c| c.contexts.iter().any(|(k, _)| k == name));
+            .is_some_and(|c| c.contexts.iter().any(|(k, _)| k.is(name)));
         // Nothing to retire (the common case): no need to look at the value.
         if !known {
             return true;
         }
-        if self.context_key(value) == name {
+        if self.context_key(value).is(name) {
             return false;
         }
-        let retired = format!("{name}@{}", self.id());
+        let retired = ContextKey::Retired {
+            name: name.to_string(),
+            id: self.id(),
+        };
         if let Some(collector) = self.lowering.last_mut()
-            && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k == name)
+            && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k.is(name))
         {
             entry.0 = retired;
         }
@@ -71,7 +74,7 @@ impl Walker<'_> {
         self.lowering.last_mut()
     }
 
-    pub(super) fn backend_site(&mut self, key: String, arg: &Expr) {
+    pub(super) fn backend_site(&mut self, key: ContextKey, arg: &Expr) {
         let Some((platform, call)) = backend_request(arg, self.scope, &self.vocab.backend_requests)
         else {
             return;
@@ -87,7 +90,7 @@ impl Walker<'_> {
         }
     }
 
-    pub(super) fn platforms_site(&mut self, key: String, list: &Expr) {
+    pub(super) fn platforms_site(&mut self, key: ContextKey, list: &Expr) {
         let Some(platforms) = self.platform_list(list) else {
             return;
         };
@@ -141,7 +144,7 @@ impl Walker<'_> {
             calls: &'a NameSet,
             contexts: Vec<Expr>,
             /// Context literals built in the loop: (key the walker gave them).
-            literals: Vec<String>,
+            literals: Vec<ContextKey>,
             let_name: Option<String>,
         }
         impl<'ast> Visit<'ast> for Finder<'_> {
@@ -176,8 +179,8 @@ impl Walker<'_> {
                         self.contexts.push((**rest).clone());
                     }
                     self.literals.push(match self.let_name.take() {
-                        Some(n) => n,
-                        None => format!("@{}", struct_key(self.lines, s)),
+                        Some(n) => ContextKey::Named(n),
+                        None => ContextKey::At(struct_key(self.lines, s)),
                     });
                 }
                 self.let_name = None;
@@ -216,7 +219,7 @@ impl Walker<'_> {
             let_name: None,
         };
         finder.visit_block(body);
-        let keys: Vec<String> = finder
+        let keys: Vec<ContextKey> = finder
             .contexts
             .iter()
             .map(|c| self.context_key(c))
@@ -238,7 +241,7 @@ impl Walker<'_> {
 }
 
 impl LoweringCollector {
-    pub(super) fn get(&mut self, key: String) -> &mut LoweringContext {
+    pub(super) fn get(&mut self, key: ContextKey) -> &mut LoweringContext {
         let i = match self.contexts.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
@@ -253,7 +256,29 @@ impl LoweringCollector {
 /// A lowering context being collected in the current function.
 #[derive(Default)]
 pub(super) struct LoweringCollector {
-    pub(super) contexts: Vec<(String, LoweringContext)>,
+    pub(super) contexts: Vec<(ContextKey, LoweringContext)>,
+}
+
+/// Which lowering context code speaks of, within one function. Never leaves
+/// the walk: the facts hold each function's contexts, not their keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum ContextKey {
+    /// A local or a field, as written (`ctx`, `self.ctx`), or the `let`
+    /// being initialised.
+    Named(String),
+    /// A context written in place (a struct literal, a call), by where it
+    /// starts: no name to know it by.
+    At(usize),
+    /// What `name` named before it was bound to another context (`let ctx =
+    /// ..` again), by the id given then: no later code names it.
+    Retired { name: String, id: u32 },
+}
+
+impl ContextKey {
+    /// The context the local or field `name` names now.
+    fn is(&self, name: &str) -> bool {
+        matches!(self, ContextKey::Named(n) if n == name)
+    }
 }
 
 /// `true` when an expression mentions one of the names.

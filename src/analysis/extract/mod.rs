@@ -791,8 +791,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         let key = match &self.let_name {
-            Some(n) => n.clone(),
-            None => format!("@{}", struct_key(self.lines(), s)),
+            Some(n) => ContextKey::Named(n.clone()),
+            None => ContextKey::At(struct_key(self.lines(), s)),
         };
         for field in &s.fields {
             if let syn::Member::Named(n) = &field.member {
@@ -855,7 +855,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                         if n.starts_with("with")
                             && self.let_init == Some(self.start_of(m.method.span())) =>
                     {
-                        name.clone()
+                        ContextKey::Named(name.clone())
                     }
                     _ => self.context_key(&m.receiver),
                 };
