@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use backend_lint::config::Vocabulary;
 use backend_lint::lints::LINTS;
-use backend_lint::model::facts::FileFacts;
+use backend_lint::model::facts::{FileFacts, Registry};
 use backend_lint::prefilter;
 use backend_lint::run::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
 
@@ -125,10 +125,15 @@ fn check_file(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), S
 /// its structure: everything but the numbers that tell functions, branches
 /// and scopes apart, which a body left out shifts.
 fn recorded(f: &FileFacts) -> Vec<String> {
-    // `registry#12`: a registry made in the function, by number.
+    // `{name#12}`: a function body's scope, by number.
     let unnumbered = |s: &str| match s.find('#') {
         Some(k) if s[k + 1..].bytes().all(|c| c.is_ascii_digit()) => s[..k].to_string(),
         _ => s.to_string(),
+    };
+    // A registry made in the function, without its number.
+    let registry = |r: &Registry| match r {
+        Registry::Local { text, .. } => format!("Local {text}"),
+        other => format!("{other:?}"),
     };
     let mut out = structure(f);
     // `scope: 7` in a path: the scope's own path, without body ids.
@@ -155,7 +160,7 @@ fn recorded(f: &FileFacts) -> Vec<String> {
             r.key_span,
             r.call_span,
             r.callee,
-            unnumbered(&r.receiver),
+            registry(&r.registry),
             r.key,
             r.also_keyed_by,
             r.lowering_primitive,
@@ -172,7 +177,7 @@ fn recorded(f: &FileFacts) -> Vec<String> {
             out.push(scoped(format!(
                 "unregistration {:?} {} {:?}",
                 u.span,
-                unnumbered(&u.receiver),
+                registry(&u.registry),
                 u.key
             )));
         }

@@ -6,7 +6,7 @@ use crate::config::platform;
 use crate::lints::{Check, Lint};
 use crate::model::cfg;
 use crate::model::diagnostic::Diagnostic;
-use crate::model::facts::{Registration, RegistryKind};
+use crate::model::facts::{Registration, Registry, RegistryKind};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
 
@@ -121,8 +121,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 #[derive(PartialEq, Eq, Hash)]
 struct Bucket<'a> {
     callee: &'a str,
-    receiver: &'a str,
-    local_receiver: bool,
+    registry: &'a Registry,
     primitive: Option<&'a str>,
     key: Vec<Option<String>>,
 }
@@ -192,8 +191,7 @@ const MAX_COMPARED: usize = 32;
 fn bucket_keys<'a>(krate: &CrateFacts<'_>, r: &'a Resolved) -> Vec<Bucket<'a>> {
     let bucket = |primitive: Option<&'a str>, key: Vec<Option<String>>| Bucket {
         callee: &r.reg.callee,
-        receiver: &r.reg.receiver,
-        local_receiver: r.reg.local_receiver,
+        registry: &r.reg.registry,
         primitive,
         key,
     };
@@ -222,9 +220,8 @@ fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
     // A registry made in a function is that function's: ids are per file.
     let same_registry = ra.callee == rb.callee
-        && ra.receiver == rb.receiver
-        && ra.local_receiver == rb.local_receiver
-        && (!ra.local_receiver || a.file == b.file);
+        && ra.registry == rb.registry
+        && (!ra.registry.is_local() || a.file == b.file);
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {
         (Some(pa), Some(pb)) => pa == pb && platform::overlaps(krate.vocab, &a.key, &b.key),
         (None, None) => {
@@ -278,7 +275,7 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
     };
     facts.unregistrations.iter().any(|u| {
         u.function == later.reg.context.function
-            && u.receiver == later.reg.receiver
+            && u.registry == later.reg.registry
             && first.reg.call_span.end <= u.span.start
             && u.span.end <= later.reg.call_span.start
             && krate

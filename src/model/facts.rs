@@ -72,12 +72,8 @@ pub struct Context {
 pub struct Registration {
     /// Last segment of the callee: `register_backend`.
     pub callee: String,
-    /// Receiver of a method call, as written (whitespace removed); empty for a
-    /// free function.
-    pub receiver: String,
-    /// The receiver is a registry made in this function (`let mut r =
-    /// Registry::new()`): `receiver` names it within this file only.
-    pub local_receiver: bool,
+    /// The registry it registers on: which receiver, if any.
+    pub registry: Registry,
     /// What the receiver is, when it was made here by a known constructor.
     pub registry_kind: RegistryKind,
     pub key: StrExpr,
@@ -99,6 +95,35 @@ pub struct Registration {
     pub returns_at: Option<usize>,
 }
 
+/// Which registry a registration or unregistration is on, as far as the
+/// receiver tells: two calls are on one registry when these are equal (and,
+/// for a [`Registry::Local`], in one file).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub enum Registry {
+    /// A free function's (`register_backend(..)`): no receiver.
+    #[default]
+    Free,
+    /// A receiver rooted at `self` in the methods of `ty` (the `impl`'s self
+    /// type, `dyn Trait` in a trait's default methods): `self.base` in the
+    /// methods of two types is two registries. `text` as written
+    /// (whitespace removed), `self` included.
+    SelfField { ty: String, text: String },
+    /// A registry made in a function (`let mut r = Registry::new()`), which
+    /// another function or closure may name alike: `text` (`r`, `r.inner`)
+    /// rooted at the `let` the walk numbered `binding`. Means something in
+    /// its file only.
+    Local { binding: u32, text: String },
+    /// Any other receiver, as written (whitespace removed).
+    Expr(String),
+}
+
+impl Registry {
+    /// Named within its file only: equal in two files is not the same registry.
+    pub fn is_local(&self) -> bool {
+        matches!(self, Registry::Local { .. })
+    }
+}
+
 /// What a registry does with a key registered again.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum RegistryKind {
@@ -114,7 +139,7 @@ pub enum RegistryKind {
 /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`.
 #[derive(Debug, Clone)]
 pub struct Unregistration {
-    pub receiver: String,
+    pub registry: Registry,
     pub key: StrExpr,
     pub span: Span,
     pub function: u32,

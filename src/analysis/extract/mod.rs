@@ -30,7 +30,7 @@ use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
     Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand,
-    Registration, RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
+    Registration, Registry, RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
 };
 use crate::syntax::parse::{LineTable, SpanConv};
 

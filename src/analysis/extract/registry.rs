@@ -48,8 +48,7 @@ impl Walker<'_> {
         {
             return;
         }
-        let (receiver, local_receiver, registry_kind) =
-            receiver.map(|r| self.receiver_key(r)).unwrap_or_default();
+        let (registry, registry_kind) = receiver.map(|r| self.registry(r)).unwrap_or_default();
         let mut also_keyed_by = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
@@ -93,8 +92,7 @@ impl Walker<'_> {
         }
         self.facts.registrations.push(Registration {
             callee: name.to_string(),
-            receiver,
-            local_receiver,
+            registry,
             registry_kind,
             key,
             also_keyed_by,
@@ -185,40 +183,37 @@ impl Walker<'_> {
             return;
         };
         self.facts.unregistrations.push(Unregistration {
-            receiver: receiver.map(|r| self.receiver_key(r).0).unwrap_or_default(),
+            registry: receiver.map(|r| self.registry(r).0).unwrap_or_default(),
             key,
             span: self.span(call),
             function: self.ctx.function,
         });
     }
 
-    /// Which registry a receiver is: its text, and for a registry made in
-    /// this function (`let mut r = Registry::new()`) which one, since another
-    /// function or closure may name its own alike; `true` for such a registry,
-    /// whose id means something in this file only.
-    /// A receiver rooted at `self` is named with its type: `self.base` in
-    /// the methods of two types is two registries.
-    /// The kind is known for a registry made here by a collection's constructor.
-    fn receiver_key(&self, r: &Expr) -> (String, bool, RegistryKind) {
+    /// Which registry a receiver is ([`Registry`]), and what kind, known for
+    /// a registry made here by a collection's constructor.
+    fn registry(&self, r: &Expr) -> (Registry, RegistryKind) {
         let root = root_ident(r);
         if root.as_deref() == Some("self")
             && let Some(ty) = &self.self_type
         {
-            let text = format!("<{ty}>{}", self.compact_text(r));
-            return (text, false, RegistryKind::Unknown);
+            let text = self.compact_text(r);
+            let ty = ty.clone();
+            return (Registry::SelfField { ty, text }, RegistryKind::Unknown);
         }
         let fresh = root.and_then(|i| self.lookup(&i)).and_then(|b| b.fresh);
+        let text = self.compact_text(r);
         match fresh {
             // `r` itself, not `r.inner`: what is in it is not known.
-            Some((id, kind)) => {
+            Some((binding, kind)) => {
                 let kind = if matches!(strip_parens(r), Expr::Path(_)) {
                     kind
                 } else {
                     RegistryKind::Unknown
                 };
-                (format!("{}#{id}", self.compact_text(r)), true, kind)
+                (Registry::Local { binding, text }, kind)
             }
-            None => (self.compact_text(r), false, RegistryKind::Unknown),
+            None => (Registry::Expr(text), RegistryKind::Unknown),
         }
     }
 
