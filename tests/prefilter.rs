@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use backend_lint::config::Vocabulary;
 use backend_lint::lints::LINTS;
-use backend_lint::model::facts::{FileFacts, Registry};
+use backend_lint::model::facts::{FileFacts, Registry, ScopeSegment};
 use backend_lint::prefilter;
 use backend_lint::run::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
 
@@ -43,17 +43,22 @@ fn every_fixture_gives_the_same_report_in_both_modes() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A scope's segment with the id of a function body left out (the body
+/// of `name` is `{name}`): only code in that body can name it.
+fn segment(seg: &ScopeSegment) -> String {
+    match seg {
+        ScopeSegment::Module(name) => name.clone(),
+        ScopeSegment::Block { name, .. } => format!("{{{name}}}"),
+    }
+}
+
 /// The structure facts that name resolution and the module tree use, with
-/// scopes as paths and the ids of function body scopes left out
-/// (`{name#12}` is `{name}`: only code in that body can name it).
+/// scopes as paths of [`segment`]s.
 fn structure(f: &FileFacts) -> Vec<String> {
     let path = |s: u32| {
         f.scopes[s as usize]
             .iter()
-            .map(|seg| match seg.find('#') {
-                Some(k) if seg.starts_with('{') => format!("{}}}", &seg[..k]),
-                _ => seg.clone(),
-            })
+            .map(segment)
             .collect::<Vec<_>>()
             .join("::")
     };
@@ -79,7 +84,7 @@ fn structure(f: &FileFacts) -> Vec<String> {
         ));
     }
     for s in 0..f.scopes.len() {
-        if !f.scopes[s].iter().any(|seg| seg.starts_with('{')) {
+        if !f.scopes[s].iter().any(ScopeSegment::is_block) {
             out.push(format!("scope {}", path(s as u32)));
         }
     }
@@ -125,11 +130,6 @@ fn check_file(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), S
 /// its structure: everything but the numbers that tell functions, branches
 /// and scopes apart, which a body left out shifts.
 fn recorded(f: &FileFacts) -> Vec<String> {
-    // `{name#12}`: a function body's scope, by number.
-    let unnumbered = |s: &str| match s.find('#') {
-        Some(k) if s[k + 1..].bytes().all(|c| c.is_ascii_digit()) => s[..k].to_string(),
-        _ => s.to_string(),
-    };
     // A registry made in the function, without its number.
     let registry = |r: &Registry| match r {
         Registry::Local { text, .. } => format!("Local {text}"),
@@ -143,11 +143,10 @@ fn recorded(f: &FileFacts) -> Vec<String> {
         while let Some(k) = rest.find("scope: ") {
             let digits = rest[k + 7..].bytes().take_while(u8::is_ascii_digit).count();
             let n: usize = rest[k + 7..k + 7 + digits].parse().unwrap_or(usize::MAX);
-            let path: Vec<String> = f.scopes.get(n).map_or(vec![], |p| {
-                p.iter()
-                    .map(|seg| unnumbered(seg.trim_end_matches('}')))
-                    .collect()
-            });
+            let path: Vec<String> = f
+                .scopes
+                .get(n)
+                .map_or(vec![], |p| p.iter().map(segment).collect());
             text.push_str(&rest[..k]);
             text.push_str(&format!("scope: {path:?}"));
             rest = &rest[k + 7 + digits..];

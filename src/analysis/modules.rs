@@ -12,10 +12,10 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::model::cfg::Cfg;
-use crate::model::facts::{FileFacts, StrExpr};
+use crate::model::facts::{FileFacts, ScopeSegment, StrExpr};
 
 /// A module: its root file (several roots: lib, bins, tests) and path.
-type ModKey = (usize, Vec<String>);
+type ModKey = (usize, Vec<ScopeSegment>);
 
 /// What a constant's name stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +38,7 @@ struct Module {
 #[derive(Debug, Clone, Default)]
 pub struct FilePlace {
     pub root: usize,
-    pub module: Vec<String>,
+    pub module: Vec<ScopeSegment>,
     /// `cfg`s of the `mod` declarations that lead to the file.
     pub cfgs: Vec<Cfg>,
     /// Declared under `#[cfg(test)]` (directly or through a parent), or in
@@ -125,7 +125,7 @@ enum Found {
 /// Resolution steps for one name, at most: far beyond any real module graph.
 const MAX_STEPS: usize = 1024;
 
-type Visited = HashSet<(Vec<String>, Vec<String>)>;
+type Visited = HashSet<(Vec<ScopeSegment>, Vec<String>)>;
 
 /// (module, path) -> the value it resolves to.
 type Cache = RefCell<HashMap<(ModKey, Vec<String>), Option<String>>>;
@@ -188,7 +188,13 @@ impl ModuleTree {
                 merge(by_name.entry(c.name.clone()), &value);
             }
             local_names.extend(facts.types.iter().cloned());
-            local_names.extend(facts.scopes.iter().flatten().cloned());
+            // A function body's scope is named by no path.
+            let names = facts
+                .scopes
+                .iter()
+                .flatten()
+                .filter_map(ScopeSegment::module);
+            local_names.extend(names.map(str::to_string));
             local_names.extend(facts.mod_decls.iter().map(|d| d.name.clone()));
             for u in &facts.uses {
                 // `use burn_cuda::Backend;` brings in an outside name: not ours.
@@ -280,7 +286,7 @@ impl ModuleTree {
     fn find(
         &self,
         root: usize,
-        base: &[String],
+        base: &[ScopeSegment],
         segments: &[String],
         visited: &mut Visited,
     ) -> Found {
@@ -295,7 +301,7 @@ impl ModuleTree {
         }
         match self.find_in(root, &module, &rest, visited) {
             // In a function body, a name not declared there is the module's.
-            Found::Nothing if relative && module.last().is_some_and(|s| is_block(s)) => {
+            Found::Nothing if relative && module.last().is_some_and(ScopeSegment::is_block) => {
                 self.find(root, &module[..module.len() - 1], segments, visited)
             }
             found => found,
@@ -305,7 +311,7 @@ impl ModuleTree {
     fn find_in(
         &self,
         root: usize,
-        base: &[String],
+        base: &[ScopeSegment],
         rest: &[String],
         visited: &mut Visited,
     ) -> Found {
@@ -324,7 +330,7 @@ impl ModuleTree {
             }
         } else {
             let mut child = base.clone();
-            child.push(first.clone());
+            child.push(ScopeSegment::Module(first.clone()));
             if self.modules.contains_key(&(root, child.clone())) {
                 return self.find(root, &child, tail, visited);
             }
@@ -356,14 +362,17 @@ impl ModuleTree {
 }
 
 /// Resolve leading `crate`/`self`/`super` against `base`: (module, rest).
-fn absolute(base: &[String], segments: &[String]) -> Option<(Vec<String>, Vec<String>)> {
+fn absolute(
+    base: &[ScopeSegment],
+    segments: &[String],
+) -> Option<(Vec<ScopeSegment>, Vec<String>)> {
     let mut module = base.to_vec();
     if segments
         .first()
         .is_some_and(|s| matches!(s.as_str(), "crate" | "self" | "super"))
     {
         // `self` in a function body is the module around it.
-        while module.last().is_some_and(|s| is_block(s)) {
+        while module.last().is_some_and(ScopeSegment::is_block) {
             module.pop();
         }
     }
@@ -382,11 +391,6 @@ fn absolute(base: &[String], segments: &[String]) -> Option<(Vec<String>, Vec<St
     Some((module, rest.to_vec()))
 }
 
-/// The scope of a function body (`{name#id}`), not a module.
-fn is_block(segment: &str) -> bool {
-    segment.starts_with('{')
-}
-
 fn merge(entry: std::collections::hash_map::Entry<'_, String, Const>, value: &Const) {
     entry
         .and_modify(|v| {
@@ -400,9 +404,19 @@ fn merge(entry: std::collections::hash_map::Entry<'_, String, Const>, value: &Co
 /// Where rustc looks for the file of `mod name;` declared in `parent`.
 fn child_candidates(
     parent: &Path,
-    inline: &[String],
+    inline: &[ScopeSegment],
     decl: &crate::model::facts::ModDecl,
 ) -> Vec<PathBuf> {
+    // In a function body (`fn f() { #[path = "x.rs"] mod x; }`): no folder
+    // stands for a body, so no file is looked for; the file, if an input, is
+    // a crate root of its own.
+    let Some(inline) = inline
+        .iter()
+        .map(ScopeSegment::module)
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Vec::new();
+    };
     let dir = parent.parent().unwrap_or(Path::new(""));
     let stem = parent.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     let mod_rs = matches!(stem, "lib" | "main" | "mod");
@@ -462,7 +476,7 @@ fn resolve_place(
             let decl = &files[p].1.mod_decls[d];
             let mut module = parent.module.clone();
             module.extend(files[p].1.scopes[decl.scope as usize].iter().cloned());
-            module.push(decl.name.clone());
+            module.push(ScopeSegment::Module(decl.name.clone()));
             let mut cfgs = parent.cfgs.clone();
             cfgs.extend(decl.cfgs.iter().cloned());
             FilePlace {

@@ -258,8 +258,9 @@ pub struct FileFacts {
     /// `register_lowering`) rather than any field named `platforms`.
     pub lowering_platforms: Vec<(bool, Vec<(StrExpr, Span)>)>,
     /// Inline module paths within the file: `scopes[0]` is the file itself
-    /// (`[]`), `mod a { mod b {} }` adds `[a]` and `[a, b]`.
-    pub scopes: Vec<Vec<String>>,
+    /// (`[]`), `mod a { mod b {} }` adds `[a]` and `[a, b]`, a function body
+    /// a [`ScopeSegment::Block`] below its module.
+    pub scopes: Vec<Vec<ScopeSegment>>,
     pub mod_decls: Vec<ModDecl>,
     pub uses: Vec<UseDecl>,
     /// Names of the types this file declares (structs, enums, traits...):
@@ -286,8 +287,8 @@ impl FileFacts {
 impl FileFacts {
     /// Whether the file declares nothing (its facts are as good as the
     /// defaults): the crate pass reads nothing of it. Its scopes may be
-    /// function bodies' (`{name#id}`), which no path names and which hold
-    /// nothing when the file declares nothing.
+    /// function bodies', which no path names and which hold nothing when the
+    /// file declares nothing.
     pub fn is_empty(&self) -> bool {
         // Every field named: a new one must say whether it counts.
         let FileFacts {
@@ -306,10 +307,35 @@ impl FileFacts {
         !self.may_be_reported()
             && consts.is_empty()
             && unregistrations.is_empty()
-            && scopes.iter().flatten().all(|name| name.starts_with('{'))
+            && scopes.iter().flatten().all(ScopeSegment::is_block)
             && mod_decls.is_empty()
             && uses.is_empty()
             && types.is_empty()
+    }
+}
+
+/// One step of a scope's path: a module, or a function body below one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ScopeSegment {
+    /// `mod name { .. }`, or `mod name;` on the way to a file.
+    Module(String),
+    /// The body of function `name`, the walk's function `id` (functions of
+    /// one name are many: methods of several types, nested ones): what is
+    /// declared there is visible there only, and no path names the body.
+    Block { name: String, id: u32 },
+}
+
+impl ScopeSegment {
+    pub fn is_block(&self) -> bool {
+        matches!(self, ScopeSegment::Block { .. })
+    }
+
+    /// The module's name; `None` for a function body.
+    pub fn module(&self) -> Option<&str> {
+        match self {
+            ScopeSegment::Module(name) => Some(name),
+            ScopeSegment::Block { .. } => None,
+        }
     }
 }
 
@@ -318,11 +344,11 @@ impl FileFacts {
 /// number (10,000 `mod`s in a file). Knows the paths given to it, and the
 /// file's own scope.
 #[derive(Default)]
-pub struct ScopeIndex(std::collections::HashMap<Vec<String>, u32>);
+pub struct ScopeIndex(std::collections::HashMap<Vec<ScopeSegment>, u32>);
 
 impl ScopeIndex {
     /// The index of `path` in `scopes`, added at the end when new.
-    pub fn of(&mut self, scopes: &mut Vec<Vec<String>>, path: Vec<String>) -> u32 {
+    pub fn of(&mut self, scopes: &mut Vec<Vec<ScopeSegment>>, path: Vec<ScopeSegment>) -> u32 {
         if path.is_empty() {
             return 0;
         }

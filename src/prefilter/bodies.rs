@@ -18,8 +18,8 @@
 //!   function (`duplicate_registration::unregistered_between`), and a
 //!   blanked body has none;
 //! - its closures, blocks and registries made there, whose numbers
-//!   (`{name#id}` scopes, branch ids, `registry#id`) shift those of later
-//!   bodies without changing what they tell apart;
+//!   (of function body scopes, branches, registries made in a function)
+//!   shift those of later bodies without changing what they tell apart;
 //! - a syntax error there is not seen, as with the structure reader
 //!   (`--no-prefilter` reports it).
 //!

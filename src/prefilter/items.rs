@@ -18,10 +18,11 @@
 //! then placed in the item's module. Anything else, and the reader gives up
 //! and the file is parsed in full.
 //!
-//! Not reproduced: the ids of function body scopes (`{name#id}`) and the
-//! scopes of bodies without items. Only code in that body can name what is
-//! declared in it, and this reader only runs on files whose code names no
-//! registration, comparison or lowering, so no path is ever resolved there.
+//! Not reproduced: the ids of function body scopes ([`ScopeSegment::Block`])
+//! and the scopes of bodies without items. Only code in that body can name
+//! what is declared in it, and this reader only runs on files whose code
+//! names no registration, comparison or lowering, so no path is ever
+//! resolved there.
 
 use syn::parse::Parser;
 
@@ -31,7 +32,7 @@ use crate::analysis::extract::{AnyItem, extract_item, flatten_use, path_attr};
 use crate::analysis::values::str_expr;
 use crate::config::Vocabulary;
 use crate::model::cfg::Cfg;
-use crate::model::facts::{ConstDef, FileFacts, ModDecl, ScopeIndex, StrExpr};
+use crate::model::facts::{ConstDef, FileFacts, ModDecl, ScopeIndex, ScopeSegment, StrExpr};
 
 /// Macros whose tokens the walker never reads as code (`visit_macro_tokens`).
 const UNREAD_MACROS: &[&str] = &[
@@ -531,14 +532,14 @@ impl<'a> Reader<'a> {
         parsed.extend(self.attrs(inner, true)?);
         cfgs.extend(parsed.iter().filter_map(Cfg::from_attr));
         let mut path = self.facts.scopes[scope as usize].clone();
-        path.push(ident);
+        path.push(ScopeSegment::Module(ident));
         let inner_scope = self.scope_of(path);
         self.items(start, close, Level::Module, inner_scope, cfgs)?;
         cfgs.truncate(saved);
         Ok(close + 1)
     }
 
-    fn scope_of(&mut self, path: Vec<String>) -> u32 {
+    fn scope_of(&mut self, path: Vec<ScopeSegment>) -> u32 {
         self.scope_index.of(&mut self.facts.scopes, path)
     }
 
@@ -607,8 +608,9 @@ impl<'a> Reader<'a> {
     /// A function (its `fn` at `fn_at`, its end at `next`) whose only item
     /// keywords begin items directly in its body (`fn f() { use a::B; .. }`,
     /// the common case): hand over those items, not the whole function. They
-    /// are placed in a scope of the body, `{name#0}`, as the walker places
-    /// them in `{name#id}`. Returns `false` when the function is not so.
+    /// are placed in a scope of the body, numbered 0, as the walker places
+    /// them in a scope numbered by function. Returns `false` when the
+    /// function is not so.
     fn body_items(&mut self, fn_at: usize, next: usize, scope: u32) -> Result<bool, Bail> {
         let (Some(name), Some(close)) = (self.word(fn_at + 1), next.checked_sub(1)) else {
             return Ok(false);
@@ -638,7 +640,10 @@ impl<'a> Reader<'a> {
             return Ok(false);
         }
         let mut module = self.facts.scopes[scope as usize].clone();
-        module.push(format!("{{{name}#0}}"));
+        module.push(ScopeSegment::Block {
+            name: name.to_string(),
+            id: 0,
+        });
         let mut done = open;
         for k in direct {
             if k <= done {
@@ -659,7 +664,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Place the facts of an item walked on its own in `module`, under `cfgs`.
-    fn place(&mut self, facts: FileFacts, module: Vec<String>, cfgs: &[Cfg]) {
+    fn place(&mut self, facts: FileFacts, module: Vec<ScopeSegment>, cfgs: &[Cfg]) {
         let scopes: Vec<u32> = facts
             .scopes
             .iter()

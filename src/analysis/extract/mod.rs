@@ -30,7 +30,8 @@ use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
     Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand,
-    Registration, Registry, RegistryKind, ScopeIndex, Side, StrExpr, Unregistration, UseDecl,
+    Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment, Side, StrExpr, Unregistration,
+    UseDecl,
 };
 use crate::syntax::parse::{LineTable, SpanConv};
 
@@ -136,8 +137,8 @@ struct Walker<'t> {
     /// for the macro text check; once per file, not per macro.
     mentioned: crate::config::FirstBytes,
     facts: FileFacts,
-    /// Where each inline module's path is in `facts.scopes` (block scopes,
-    /// `{name#id}`, are each new and never looked up).
+    /// Where each inline module's path is in `facts.scopes` (function
+    /// bodies' scopes are each new and never looked up).
     scope_index: ScopeIndex,
     scopes: Vec<Vec<Binding>>,
     ctx: Context,
@@ -347,10 +348,13 @@ impl<'t> Walker<'t> {
         self.in_canonicalizer += canonicalizer;
         self.lowering.push(LoweringCollector::default());
         // Items and `use`s inside a body are visible in that body only: a
-        // block scope of its own, `{name#id}`, below the module.
+        // block scope of its own below the module.
         let saved_scope = self.scope;
         let mut block = self.facts.scopes[self.scope as usize].clone();
-        block.push(format!("{{{name}#{}}}", self.ctx.function));
+        block.push(ScopeSegment::Block {
+            name: name.to_string(),
+            id: self.ctx.function,
+        });
         self.facts.scopes.push(block);
         self.scope = (self.facts.scopes.len() - 1) as u32;
         f(self);
@@ -492,7 +496,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             return;
         };
         let mut path = self.facts.scopes[self.scope as usize].clone();
-        path.push(name);
+        path.push(ScopeSegment::Module(name));
         let saved = self.scope;
         self.scope = self.scope_index.of(&mut self.facts.scopes, path);
         for item in items {
