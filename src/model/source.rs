@@ -162,10 +162,6 @@ impl SourceFile {
             .unwrap_or(self.text.len());
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
-
-    pub fn slice(&self, span: Span) -> &str {
-        self.text.get(span.start..span.end).unwrap_or("")
-    }
 }
 
 fn floor_char_boundary(text: &str, mut i: usize) -> usize {
@@ -207,11 +203,6 @@ impl SourceMap {
             Ok(at) => &self.files[at].1,
             Err(_) => panic!("file {id} is reported at, but its source was not held"),
         }
-    }
-
-    /// The files held, by id.
-    pub fn iter(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
-        self.files.iter().map(|(id, file)| (*id, file))
     }
 
     /// The number of files of the run, held or not.

@@ -74,10 +74,6 @@ impl SpanConv {
             end: range.end,
         }
     }
-
-    pub fn of<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> Span {
-        self.span(node.span())
-    }
 }
 
 /// `syn::parse_file` strips a byte-order mark and a shebang line before
