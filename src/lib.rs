@@ -3,16 +3,23 @@
 //!
 //! The library is what the binaries and tests call. Its layers, each
 //! importing only itself and those listed before it (`tests/layers.rs`
-//! holds the code to it; docs/architecture.md says why):
+//! holds the code to it; docs/architecture.md says why), named without
+//! links since only `cli` is public in a normal build:
 //!
-//! - [`model`]: spans, source files, diagnostics, facts, lint ids;
-//! - [`syntax`]: lexing, the depth guard, parsing, suppression comments;
-//! - [`config`]: the configuration file, levels, the vocabulary;
-//! - [`analysis`]: the per-file walk, the module tree, name resolution;
-//! - [`lints`]: one file per lint, levels, suppression;
-//! - [`prefilter`]: the fast path, which skips what cannot matter;
-//! - [`run`]: discovery, file I/O, the two passes on threads;
-//! - [`report`], [`baseline`], [`cli`]: what a run shows and writes.
+//! - `model`: spans, source files, diagnostics, facts, lint ids;
+//! - `syntax`: lexing, the depth guard, parsing, suppression comments;
+//! - `config`: the configuration file, levels, the vocabulary;
+//! - `analysis`: the per-file walk, the module tree, name resolution;
+//! - `lints`: one file per lint, levels, suppression;
+//! - `prefilter`: the fast path, which skips what cannot matter;
+//! - `run`: discovery, file I/O, the two passes on threads;
+//! - `report`, `baseline`, [`cli`]: what a run shows and writes.
+//!
+//! Only [`cli`] is public in a normal build: the binaries call nothing else,
+//! and no one else links the library, so an item that only tests used shows
+//! up as dead code instead of hiding behind `pub`. With the `testing` feature
+//! (the tests and benches get it through a dev-dependency on this package,
+//! the fuzz target by name) every floor is public, with what only they call.
 
 #![deny(unsafe_code)]
 
@@ -23,13 +30,42 @@
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+// Written out, not made by a macro: rustfmt skips modules declared by one.
+#[cfg(feature = "testing")]
 pub mod analysis;
+#[cfg(not(feature = "testing"))]
+mod analysis;
+#[cfg(feature = "testing")]
 pub mod baseline;
-pub mod cli;
+#[cfg(not(feature = "testing"))]
+mod baseline;
+#[cfg(feature = "testing")]
 pub mod config;
+#[cfg(not(feature = "testing"))]
+mod config;
+#[cfg(feature = "testing")]
 pub mod lints;
+#[cfg(not(feature = "testing"))]
+mod lints;
+#[cfg(feature = "testing")]
 pub mod model;
+#[cfg(not(feature = "testing"))]
+mod model;
+#[cfg(feature = "testing")]
 pub mod prefilter;
+#[cfg(not(feature = "testing"))]
+mod prefilter;
+#[cfg(feature = "testing")]
 pub mod report;
+#[cfg(not(feature = "testing"))]
+mod report;
+#[cfg(feature = "testing")]
 pub mod run;
+#[cfg(not(feature = "testing"))]
+mod run;
+#[cfg(feature = "testing")]
 pub mod syntax;
+#[cfg(not(feature = "testing"))]
+mod syntax;
+
+pub mod cli;

@@ -1151,10 +1151,6 @@ impl Loader {
         }
         Config::load(&path, &self.overrides).transpose()
     }
-
-    pub fn overrides(&self) -> &Overrides {
-        &self.overrides
-    }
 }
 
 /// Where `path` leads when it is a link out of `dir`: a configuration found

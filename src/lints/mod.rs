@@ -61,7 +61,9 @@ pub fn lint(id: LintId) -> &'static Lint {
     LINTS[id.index()]
 }
 
-/// The lint of that exact name.
+/// The lint of that exact name. Only the tests look one up this way
+/// (feature `testing`).
+#[cfg(feature = "testing")]
 pub fn find(name: &str) -> Option<&'static Lint> {
     LintId::from_name(name).map(lint)
 }

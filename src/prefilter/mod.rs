@@ -10,7 +10,7 @@
 //!
 //! Two checks decide that a file cannot yield a finding (the engine runs
 //! them in stages: `engine::per_file_pass`):
-//! - [`lexes_quietly`] (run by the engine as [`survey`], which finds the
+//! - [`lexes_quietly`] (run by the engine as [`survey_with`], which finds the
 //!   vocabulary's stems, `concat` and suppression comments in one search):
 //!   the lexer tells code from comments and strings and decodes literals; a
 //!   file it accepts tokenizes, so a file that does not is reported in both
@@ -389,7 +389,10 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
 /// Whether the lexer reads the whole file and finds nothing that needs the
 /// full parse: no vocabulary name in code, no canonical literal, no nesting
 /// beyond the parser's bounds. The structure is not read. A file for which
-/// this holds tokenizes, and cannot yield a finding.
+/// this holds tokenizes, and cannot yield a finding. The engine runs it as
+/// [`survey_with`]; this form is the tests' and the fuzz target's (feature
+/// `testing`).
+#[cfg(feature = "testing")]
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), false).is_ok())
@@ -420,7 +423,10 @@ impl Prepared {
 
 /// [`lexes_quietly`], and whether the text may hold a suppression comment,
 /// with one search for the vocabulary's stems, `concat` and the comments'
-/// prefix (three passes over the text before).
+/// prefix (three passes over the text before). The engine builds the
+/// prefilter once ([`survey_with`]); this form is the tests' and the fuzz
+/// target's (feature `testing`).
+#[cfg(feature = "testing")]
 pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
     survey_with(text, &Prepared::new(vocab))
 }
@@ -502,8 +508,10 @@ pub fn surely_nests_within(text: &str) -> bool {
 /// vocabulary's stems as [`lexes_quietly`] does: whether the fast path
 /// accepted it, when both agree; `None` when it did not run (no AVX2) or
 /// left the nesting to the lexer; else what each said. For the tests that
-/// hold the fast path to the lexer (`tests/prefilter.rs`, the fuzz target).
+/// hold the fast path to the lexer (`tests/prefilter.rs`, the fuzz target):
+/// feature `testing`.
 #[doc(hidden)]
+#[cfg(feature = "testing")]
 pub fn skim_agrees(text: &str, vocab: &Vocabulary) -> Result<Option<bool>, String> {
     let text = parseable_text(text);
     let compared = watching(&text, vocab, |watch| {

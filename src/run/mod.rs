@@ -94,7 +94,10 @@ pub struct Outcome {
     pub skipped: Vec<FileError>,
 }
 
-/// Analyse `inputs` with `lints` (normally [`LINTS`]).
+/// Analyse `inputs` with `lints` (normally [`LINTS`](crate::lints::LINTS)).
+/// The tests' and the bench's entry point (feature `testing`); the CLI shows
+/// progress.
+#[cfg(feature = "testing")]
 pub fn analyze(inputs: Vec<Input>, lints: &[&Lint]) -> Outcome {
     analyze_with_progress(inputs, lints, &|_| {})
 }

@@ -74,10 +74,6 @@ impl SpanConv {
             end: range.end,
         }
     }
-
-    pub fn of<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> Span {
-        self.span(node.span())
-    }
 }
 
 /// `syn::parse_file` strips a byte-order mark and a shebang line before
@@ -108,11 +104,15 @@ pub fn parseable_text(text: &str) -> std::borrow::Cow<'_, str> {
 /// When a parse fails and the file uses one of them where the keyword cannot
 /// stand, those uses are renamed in place to names of the same length and
 /// the parse is tried again; if that fails too, the first error is reported.
-pub fn parse_file(text: &str) -> syn::Result<syn::File> {
+///
+/// Only the unit tests parse a whole tree; the per-file pass walks each item
+/// as it is parsed (`parse_file_with`).
+#[cfg(test)]
+pub(crate) fn parse_file(text: &str) -> syn::Result<syn::File> {
     parse_file_with(text, |input| input.parse())
 }
 
-/// Parse a file as [`parse_file`] does, with `parser` reading the file's
+/// Parse a file as `parse_file` does, with `parser` reading the file's
 /// tokens in place of `syn::File`'s own parser: the extraction walks each
 /// item as soon as it is parsed and drops it, so the walk reads syntax that
 /// is still in the cache and the file's tree is never held whole. `parser`
