@@ -5,7 +5,7 @@
 //! Text formats show such characters visibly, as rustc does: C0 controls and
 //! DEL as Unicode Control Pictures (`␛`, `␇`, `␊`), the others (C1 controls,
 //! bidi controls, line and paragraph separators) as `\u{202e}`. JSON formats
-//! keep the original text, escaped by JSON's grammar ([`json`]).
+//! keep the original text, escaped by JSON's grammar (`json`).
 
 use std::borrow::Cow;
 use std::sync::Arc;

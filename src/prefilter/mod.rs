@@ -9,7 +9,7 @@
 //! file, and `tests/prefilter.rs` asserts both modes report the same.
 //!
 //! Two checks decide that a file cannot yield a finding (the engine runs
-//! them in stages: `engine::per_file_pass`):
+//! them in stages: `run::per_file_pass`):
 //! - [`lexes_quietly`] (run by the engine as [`survey_with`], which finds the
 //!   vocabulary's stems, `concat` and suppression comments in one search):
 //!   the lexer tells code from comments and strings and decodes literals; a
