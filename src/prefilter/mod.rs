@@ -490,20 +490,6 @@ const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
     canonical: &[],
 };
 
-/// Whether the fast path (`lexer::skim`) shows that `text` nests within
-/// the parser's bounds, [`MAX_NESTING`] brackets and [`MAX_CHAIN`] links,
-/// as `lex::nesting` counts them: a text it accepts nests within the bounds
-/// it was given (held to `lex::nesting` by the lexer's tests). About four
-/// times faster than `lex::nesting` on a file with many brackets or links;
-/// `false` says nothing (no AVX2, a text it does not read, many links in a
-/// row).
-pub fn surely_nests_within(text: &str) -> bool {
-    matches!(
-        lexer::skim(text, &UNWATCHED, MAX_NESTING, MAX_CHAIN),
-        Some(Ok(()))
-    )
-}
-
 /// How [`lexer::skim`] and the lexer read `text`, watching the
 /// vocabulary's stems as [`lexes_quietly`] does: whether the fast path
 /// accepted it, when both agree; `None` when it did not run (no AVX2) or

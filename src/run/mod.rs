@@ -796,9 +796,7 @@ pub fn parse_and_extract(
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN)
-        || prefilter::surely_nests_within(text)
-    {
+    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN) {
         lex::Nesting::default()
     } else {
         lex::nesting(text)
