@@ -11,6 +11,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::text::{json_document, visible};
 use crate::report;
 use crate::run::Outcome;
 
@@ -62,8 +63,10 @@ impl Applied {
             out.push_str(&format!(
                 "note: {entries} of the baseline {verb} no finding any more (fixed, or the line changed); rewrite it with --write-baseline:\n"
             ));
+            // A baseline is committed: its text is the checkout's, shown visibly.
             for e in &self.stale {
-                out.push_str(&format!("  {}: [{}] {}\n", e.path, e.lint, e.message));
+                let entry = format!("{}: [{}] {}", e.path, e.lint, e.message);
+                out.push_str(&format!("  {}\n", visible(&entry)));
             }
         }
         out
@@ -88,12 +91,11 @@ fn entries(outcome: &Outcome, root: &Path) -> Vec<Entry> {
 pub fn write(path: &Path, outcome: &Outcome, root: &Path) -> Result<usize, String> {
     let findings = entries(outcome, root);
     let n = findings.len();
-    let text = serde_json::to_string_pretty(&Baseline {
+    let text = json_document(&Baseline {
         version: VERSION,
         findings,
-    })
-    .map_err(|e| e.to_string())?;
-    crate::run::atomic::replace(path, (text + "\n").as_bytes())
+    });
+    crate::run::atomic::replace(path, text.as_bytes())
         .map_err(|e| format!("cannot write the baseline `{}`: {e}", path.display()))?;
     Ok(n)
 }
@@ -103,9 +105,11 @@ pub fn apply(path: &Path, outcome: &mut Outcome, root: &Path) -> Result<Applied,
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read the baseline `{}`: {e}", path.display()))?;
     let baseline: Baseline = serde_json::from_str(&text).map_err(|e| {
+        // serde quotes the file (an unknown key): the checkout's text.
         format!(
-            "`{}` is not a backend-lint baseline: {e} (write one with --write-baseline)",
-            path.display()
+            "`{}` is not a backend-lint baseline: {} (write one with --write-baseline)",
+            path.display(),
+            visible(&e.to_string())
         )
     })?;
     if baseline.version != VERSION {

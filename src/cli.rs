@@ -478,7 +478,7 @@ fn check(args: CheckArgs) -> u8 {
                     eprintln!(
                         "warning: `{}` is excluded by `exclude` in {}; not checked",
                         crate::model::text::visible(&input.display),
-                        config.origin.describe()
+                        crate::model::text::visible(&config.origin.describe())
                     );
                 }
             }

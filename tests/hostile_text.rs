@@ -361,3 +361,33 @@ fn a_hostile_configuration_error_is_shown_visibly() {
     assert!(out.stderr.contains("␛]0;title␇"), "{}", out.stderr);
     assert_inert("configuration error", &out.stderr);
 }
+
+/// A baseline is committed, so its entries are the checkout's text: a stale
+/// entry and an unknown key are shown visibly on stderr, one line each.
+#[test]
+fn a_hostile_baseline_is_shown_visibly() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), "pub fn f() {}\n").unwrap();
+    let entry = serde_json::json!({
+        "lint": "duplicate_registration",
+        "path": format!("src/{PAYLOAD}.rs"),
+        "fingerprint": "0:1",
+        "message": format!("m{PAYLOAD}"),
+    });
+    let stale = serde_json::json!({ "version": 1, "findings": [entry] });
+    std::fs::write(dir.path().join("stale.json"), stale.to_string()).unwrap();
+    let mut unknown = serde_json::json!({ "version": 1, "findings": [] });
+    unknown[PAYLOAD] = serde_json::json!(1);
+    std::fs::write(dir.path().join("unknown.json"), unknown.to_string()).unwrap();
+    for baseline in ["stale.json", "unknown.json"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+            .current_dir(dir.path())
+            .args(["check", "src", "--baseline", baseline])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_inert(baseline, &stderr);
+        assert!(stderr.contains("INJECTED"), "{baseline}: {stderr}");
+    }
+}

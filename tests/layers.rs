@@ -114,4 +114,7 @@ fn an_upward_import_is_seen() {
     assert_eq!(imported(&up), ["model", "run"]);
     let tests = code("use crate::model::x;\n#[cfg(test)]\nmod tests { use crate::cli; }\n");
     assert_eq!(imported(&tests), ["model"]);
+    // A grouped import names no layer: the check above reports it.
+    assert_eq!(imported(&code("use crate::{run, model};\n")), [""]);
+    assert_eq!(rank(""), None);
 }

@@ -227,3 +227,54 @@ fn loose_crates_are_crates_by_layout() {
         ]
     );
 }
+
+/// A configuration with a line of 70,000 characters before its error: the
+/// excerpt is left out (miette's layout panicked past 65,535 columns).
+#[test]
+fn a_broken_configuration_with_a_long_line_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(70_000);
+    write(
+        dir.path(),
+        "backend-lint.toml",
+        format!("a = \"{long}\"\nbogus = 1\n"),
+    );
+    write(dir.path(), "lib.rs", "pub fn f() {}\n");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .current_dir(dir.path())
+        .args(["check", "."])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("backend-lint.toml:1:1"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+/// Registrations in tests never collide with the library's (each test builds
+/// its own registry), so they take no place among the registrations a
+/// library's one is compared with: 80 of them between two library
+/// registrations of one key hid the duplicate.
+#[test]
+fn registrations_in_tests_do_not_hide_a_duplicate() {
+    let dir = tempfile::tempdir().unwrap();
+    let tests = |n: usize| -> String {
+        (0..n)
+            .map(|i| format!("#[test]\nfn t{i}() {{ crate::register_backend(\"cuda\", f); }}\n"))
+            .collect()
+    };
+    write(dir.path(), "lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\n");
+    write(dir.path(), "a.rs", tests(40));
+    write(
+        dir.path(),
+        "b.rs",
+        "pub fn init() { crate::register_backend(\"cuda\", f); }\n",
+    );
+    write(dir.path(), "c.rs", tests(40));
+    write(
+        dir.path(),
+        "d.rs",
+        "pub fn again() { crate::register_backend(\"cuda\", f); }\n",
+    );
+    assert_eq!(findings(dir.path()), ["duplicate_registration@d.rs:1"]);
+}

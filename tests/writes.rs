@@ -141,6 +141,7 @@ fn a_signal_during_the_write_leaves_the_old_baseline_or_the_new_one() {
             .spawn()
             .unwrap()
     };
+    let mut ended_by_signal = 0;
     for (round, signal) in (0..6).zip(["TERM", "INT", "HUP"].iter().cycle()) {
         registrations(root, "cuda", 3);
         assert!(run().wait().unwrap().success());
@@ -157,10 +158,14 @@ fn a_signal_during_the_write_leaves_the_old_baseline_or_the_new_one() {
         assert!(killed.success());
         // Killed before or after the rename (which is atomic): either way
         // a whole baseline, and the temporary file removed.
-        child.wait().unwrap();
+        let status = child.wait().unwrap();
+        ended_by_signal +=
+            usize::from(std::os::unix::process::ExitStatusExt::signal(&status).is_some());
         whole_baseline(&baseline, &[2, 19_999]);
         assert_eq!(names(root), ["baseline.json", "src"], "round {round}");
     }
+    // The signals came while the runs were writing, not after they ended.
+    assert!(ended_by_signal > 0, "no run ended on its signal");
 }
 
 #[test]
@@ -222,4 +227,64 @@ fn a_report_to_a_fifo_is_written_in_place() {
     assert_eq!(json["summary"]["diagnostics"], 1);
     let kind = fifo.symlink_metadata().unwrap().file_type();
     assert!(std::os::unix::fs::FileTypeExt::is_fifo(&kind));
+}
+
+/// A checkout may commit `report.sarif -> ~/.bashrc` or `reports -> /etc`:
+/// a report is never written through a link of the current folder. A link
+/// at the report's path is replaced itself; a linked folder is refused.
+#[test]
+fn reports_are_never_written_through_a_link_of_the_checkout() {
+    let dir = tempfile::tempdir().unwrap();
+    let (checkout, outside) = (dir.path().join("checkout"), dir.path().join("outside"));
+    registrations(&checkout, "cuda", 2);
+    write(&outside, "victim.sh", "#!/bin/sh\necho kept\n");
+    std::os::unix::fs::symlink(outside.join("victim.sh"), checkout.join("report.txt")).unwrap();
+    std::os::unix::fs::symlink(&outside, checkout.join("reports")).unwrap();
+    let run = |output: &str| {
+        Command::new(BIN)
+            .current_dir(&checkout)
+            .args([
+                "check", "src", "--quiet", "--format", "json", "--output", output,
+            ])
+            .output()
+            .unwrap()
+    };
+    let out = run("short=report.txt");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let report = checkout.join("report.txt");
+    assert!(!report.symlink_metadata().unwrap().is_symlink());
+    assert!(
+        std::fs::read_to_string(&report)
+            .unwrap()
+            .contains("duplicate_registration")
+    );
+    let out = run("short=reports/x.txt");
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`reports` is a link"));
+    assert_eq!(names(&outside), ["victim.sh"]);
+    assert_eq!(
+        std::fs::read_to_string(outside.join("victim.sh")).unwrap(),
+        "#!/bin/sh\necho kept\n"
+    );
+}
+
+/// `--output json=/dev/stdout` with stdout appended to a log (`>> ci.log`):
+/// the report is added to the log, never renamed over it or truncating it.
+#[test]
+fn a_report_to_dev_stdout_appends_to_where_stdout_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    registrations(dir.path(), "cuda", 2);
+    std::fs::write(dir.path().join("ci.log"), "earlier steps\n").unwrap();
+    let status = Command::new("sh")
+        .current_dir(dir.path())
+        .arg("-c")
+        .arg("\"$0\" check src --quiet --format short --output json=/dev/stdout >> ci.log")
+        .arg(BIN)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let log = std::fs::read_to_string(dir.path().join("ci.log")).unwrap();
+    assert!(log.starts_with("earlier steps\n"), "{log}");
+    assert!(log.contains("error[duplicate_registration]"), "{log}");
+    assert!(log.contains("\"diagnostics\""), "{log}");
 }

@@ -815,7 +815,10 @@ impl Config {
             },
         };
         let body = toml::to_string_pretty(&effective).unwrap_or_default();
-        format!("# from: {}\n\n{body}", self.origin.describe())
+        format!(
+            "# from: {}\n\n{body}",
+            crate::model::text::visible(&self.origin.describe())
+        )
     }
 }
 
@@ -995,7 +998,7 @@ pub struct ConfigError {
 impl ConfigError {
     /// `path:line:col: message`, then a miette excerpt of the TOML.
     pub fn render(&self, color: bool) -> String {
-        use crate::model::text::{Excerpt, visible};
+        use crate::model::text::{Excerpt, MAX_EXCERPT_LINE, visible};
         use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
         // The file comes from the checkout: its name, its text and the
         // parser's message quoting it are shown visibly.
@@ -1014,6 +1017,14 @@ impl ConfigError {
             Arc::from(self.text.as_str()),
         );
         let at = file.line_col(span.start);
+        let last = file.line_col(span.end).line;
+        let lines = at.line.saturating_sub(1).max(1)..=last + 1;
+        if lines
+            .into_iter()
+            .any(|l| file.line_text(l).len() > MAX_EXCERPT_LINE)
+        {
+            return format!("error: {shown}:{}:{}: {message}\n", at.line, at.column);
+        }
         let excerpt = Excerpt::new(&file.text);
         let span = excerpt.offset(span.start)..excerpt.offset(span.end);
         let report = miette::MietteDiagnostic::new(format!("invalid configuration: {message}"))

@@ -122,6 +122,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 struct Bucket<'a> {
     callee: &'a str,
     registry: &'a Registry,
+    /// The file of a registry made in a function, or of a closure run once.
+    file: Option<FileId>,
+    /// Test code builds registries of its own, per test.
+    test_scope: Option<(FileId, u32)>,
+    once_scope: Option<u32>,
     primitive: Option<&'a str>,
     key: Vec<Option<String>>,
 }
@@ -189,9 +194,17 @@ impl<'r, 'a> Candidates<'r, 'a> {
 const MAX_COMPARED: usize = 32;
 
 fn bucket_keys<'a>(krate: &CrateFacts<'_>, r: &'a Resolved) -> Vec<Bucket<'a>> {
+    // Only what `collide` requires to be equal, so that registrations that
+    // can never collide (tests, other files' local registries) do not fill
+    // a bucket's `MAX_COMPARED`.
+    let once_scope = r.reg.context.once_scope;
+    let local = r.reg.registry.is_local() || once_scope.is_some();
     let bucket = |primitive: Option<&'a str>, key: Vec<Option<String>>| Bucket {
         callee: &r.reg.callee,
         registry: &r.reg.registry,
+        file: local.then_some(r.file),
+        test_scope: r.test_scope,
+        once_scope,
         primitive,
         key,
     };

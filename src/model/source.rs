@@ -123,6 +123,11 @@ impl SourceFile {
 
     /// The 1-based line of a byte offset (clamped to the text), without the
     /// column, which counts the characters before it on its line.
+    /// The byte offset where a 1-based line starts (the text's end past the last).
+    pub fn line_start(&self, line: usize) -> usize {
+        (self.line_starts.get(line.wrapping_sub(1)).copied()).unwrap_or(self.text.len())
+    }
+
     pub fn line(&self, offset: usize) -> usize {
         let offset = offset.min(self.text.len());
         self.line_starts.partition_point(|&s| s <= offset)

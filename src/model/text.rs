@@ -10,6 +10,11 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+/// The longest line an excerpt shows, in bytes (rustc cuts lines to the
+/// terminal's width; a longer line here is not shown at all): miette lays
+/// out a whole line, and past 65,535 columns its layout panics.
+pub const MAX_EXCERPT_LINE: usize = 1024;
+
 /// Whether `c` must not reach the output as it is: a control (C0, DEL, C1;
 /// terminals act on them, `\n` and `\r` end lines), a bidi control (reorders
 /// what is shown, "Trojan Source"), or a line or paragraph separator (a line

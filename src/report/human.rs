@@ -8,7 +8,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use crate::model::diagnostic::{Severity, Span};
 use crate::model::source::SourceMap;
-use crate::model::text::{Excerpt, visible};
+use crate::model::text::{Excerpt, MAX_EXCERPT_LINE, visible};
 use crate::report::{Options, plural, skipped_message};
 use crate::run::Outcome;
 
@@ -136,9 +136,10 @@ impl<'a> Files<'a> {
     /// file, as rustc does. The pair to replace when the two differ.
     fn header_fix(&self, file: u32, offset: usize) -> Option<(String, String)> {
         let (name, excerpt) = &self.shown[&file];
-        let at = self.sources.get(file).line_col(offset);
+        let source = self.sources.get(file);
+        let at = source.line_col(offset);
+        let line_start = excerpt.offset(source.line_start(at.line));
         let offset = excerpt.offset(offset).min(excerpt.text.len());
-        let line_start = excerpt.text[..offset].rfind('\n').map_or(0, |i| i + 1);
         let byte_column = offset - line_start + 1;
         (byte_column != at.column).then(|| {
             (
@@ -164,13 +165,13 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
     let mut reports = Vec::new();
     let mut header_fixes: Vec<Vec<(String, String)>> = Vec::new();
     for e in &outcome.errors {
+        let shown = e.span.filter(|s| files.fits(*s));
         header_fixes.push(
-            e.span
+            shown
                 .iter()
                 .filter_map(|s| files.header_fix(e.file, s.start))
                 .collect(),
         );
-        let shown = e.span.filter(|s| files.fits(*s));
         let labels = shown
             .map(|s| vec![files.label("here", s, true)])
             .unwrap_or_default();
@@ -209,19 +210,22 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
         let apart = |l: &&crate::model::diagnostic::Label| {
             l.span.file != d.span.file || line(l.span).abs_diff(line(d.span)) > MAX_EXCERPT_GAP
         };
-        let mut fixes: Vec<(String, String)> = files
-            .header_fix(d.span.file, d.span.start)
-            .into_iter()
-            .collect();
+        // An excerpt of a line too long to show is left out, labels and all
+        // (and so is the fix of its header).
+        let shown = files.fits(d.span) && d.labels.iter().all(|l| apart(&l) || files.fits(l.span));
+        let mut fixes: Vec<(String, String)> = (shown
+            .then(|| files.header_fix(d.span.file, d.span.start)))
+        .flatten()
+        .into_iter()
+        .collect();
         fixes.extend(
             d.labels
                 .iter()
                 .filter(apart)
+                .filter(|l| files.fits(l.span))
                 .filter_map(|l| files.header_fix(l.span.file, l.span.start)),
         );
         header_fixes.push(fixes);
-        // An excerpt of a line too long to show is left out, labels and all.
-        let shown = files.fits(d.span) && d.labels.iter().all(|l| apart(&l) || files.fits(l.span));
         let mut labels = Vec::new();
         let mut message = d.message.clone();
         if shown {
@@ -309,10 +313,6 @@ fn fix_header(report: &mut String, theirs: &str, ours: &str) {
         report.replace_range(i..i + theirs.len(), ours);
     }
 }
-
-/// The longest line an excerpt shows, in bytes (rustc cuts lines to the
-/// terminal's width; a longer line here is not shown at all).
-const MAX_EXCERPT_LINE: usize = 1024;
 
 /// Labels further than this many lines from the finding get their own excerpt.
 const MAX_EXCERPT_GAP: usize = 8;

@@ -17,19 +17,30 @@ static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Write `bytes` to `path`, replacing it whole (see the module's doc).
 ///
 /// The new file keeps the old one's permissions (a new file gets 0o666 less
-/// the umask, as `fs::write` gives it). A symlink is followed: its target is
-/// replaced, the link stays. A path that is not a regular file (`/dev/stdout`,
-/// a FIFO) cannot be renamed over and is written in place.
+/// the umask, as `fs::write` gives it). Links are never written through:
+/// the current folder may be an untrusted checkout, where a committed
+/// `report.sarif -> ~/.bashrc` or `reports -> /elsewhere` would have the
+/// report overwrite a file outside it. So a link at `path` is replaced
+/// itself, and a path whose folders below the current one include a link
+/// is refused. A device the user names (`/dev/stdout`, `/proc/self/fd/1`)
+/// is appended to in place: renaming over it is impossible, and truncating
+/// it would cut a log that stdout is redirected to.
 pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let old = std::fs::metadata(path).ok();
-    if old.as_ref().is_some_and(|m| !m.is_file()) {
+    if path.starts_with("/dev") || path.starts_with("/proc") {
+        let mut file = std::fs::OpenOptions::new().append(true).open(path)?;
+        return file.write_all(bytes);
+    }
+    refuse_links_below_current_folder(path)?;
+    let old = std::fs::symlink_metadata(path).ok();
+    if old
+        .as_ref()
+        .is_some_and(|m| !m.is_file() && !m.is_symlink())
+    {
+        // A FIFO: it cannot be renamed over (and git cannot commit one).
         return std::fs::write(path, bytes);
     }
-    let path = if old.is_some() {
-        std::fs::canonicalize(path)?
-    } else {
-        path.to_path_buf()
-    };
+    // A link keeps nothing of its target, permissions included.
+    let old = old.filter(|m| m.is_file());
     watch_signals();
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -46,27 +57,57 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut temp = builder.tempfile_in(dir)?;
+    // Made and listed under the lock: a signal in between would leave it.
+    let mut temp = {
+        let mut pending = lock();
+        let temp = builder.tempfile_in(dir)?;
+        pending.push(temp.path().to_path_buf());
+        temp
+    };
     let temp_path = temp.path().to_path_buf();
-    lock().push(temp_path.clone());
     // Whatever fails from here, `temp` is dropped on return, which removes it.
     let written = (|| {
-        temp.write_all(bytes)?;
+        // The old permissions before the bytes: a private file's new text
+        // is never readable by more than the old one was.
         if let Some(old) = &old {
             temp.as_file().set_permissions(old.permissions())?;
         }
+        temp.write_all(bytes)?;
         temp.as_file().sync_all()
     })();
     let mut pending = lock();
     pending.retain(|p| *p != temp_path);
     // Renamed, or removed (dropped) on failure, while the lock is held.
-    let result = written.and_then(|()| temp.persist(&path).map(drop).map_err(|e| e.error));
+    let result = written.and_then(|()| temp.persist(path).map(drop).map_err(|e| e.error));
     drop(pending);
     result?;
     // The rename is durable once the folder is synced; a folder that cannot
     // be opened or synced (some filesystems) still holds the whole new file.
     if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// An error when a folder of `path` below the current folder is a link.
+fn refuse_links_below_current_folder(path: &Path) -> io::Result<()> {
+    let Ok(cwd) = std::env::current_dir() else {
+        return Ok(());
+    };
+    let abs = std::path::absolute(path)?;
+    let Ok(below) = abs.strip_prefix(&cwd) else {
+        return Ok(());
+    };
+    let mut folder = cwd.clone();
+    for part in below.parent().into_iter().flat_map(Path::components) {
+        folder.push(part);
+        if folder.symlink_metadata().is_ok_and(|m| m.is_symlink()) {
+            return Err(io::Error::other(format!(
+                "`{}` is a link: no report is written through a link in this folder, \
+                 which may be an untrusted checkout",
+                folder.strip_prefix(&cwd).unwrap_or(&folder).display()
+            )));
+        }
     }
     Ok(())
 }
@@ -127,15 +168,16 @@ mod tests {
     }
 
     #[test]
-    fn a_symlink_stays_and_its_target_is_replaced() {
+    fn a_link_is_replaced_itself_never_its_target() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("real.json");
         let link = dir.path().join("link.json");
         std::fs::write(&target, "old").unwrap();
         std::os::unix::fs::symlink(&target, &link).unwrap();
         replace(&link, b"new").unwrap();
-        assert!(link.symlink_metadata().unwrap().is_symlink());
-        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        assert!(!link.symlink_metadata().unwrap().is_symlink());
+        assert_eq!(std::fs::read(&link).unwrap(), b"new");
+        assert_eq!(std::fs::read(&target).unwrap(), b"old");
     }
 
     #[test]

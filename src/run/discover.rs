@@ -1,6 +1,6 @@
 //! Which files a run reads, and which of them form one crate.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -652,12 +652,16 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
             &mut |found| files.push(found),
             &mut errors,
         );
+        // Sets, not searches: cargo makes every `tests/*.rs` a target, and
+        // a package of 20,000 tests compared each file with each target.
+        let mut met: HashSet<PathBuf> = files.iter().map(|f| f.path.clone()).collect();
+        let targets: HashSet<&Path> = package.targets.iter().map(PathBuf::as_path).collect();
         for t in &package.targets {
             // A target the walk did not meet: the manifest chose its path
             // (`[lib] path = "../../etc/passwd"`), so it is resolved. One
             // that does not exist is cargo's to report, at build time.
-            let met = files.iter().any(|f| &f.path == t);
-            if !met && t.symlink_metadata().is_ok() {
+            if !met.contains(t) && t.symlink_metadata().is_ok() {
+                met.insert(t.clone());
                 files.push(Found {
                     path: t.clone(),
                     skip: boundary.check(t),
@@ -666,7 +670,7 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
         }
         let root: Arc<Path> = Arc::from(package.root.as_path());
         inputs.extend(files.into_iter().map(|found| {
-            let target = package.targets.contains(&found.path);
+            let target = targets.contains(found.path.as_path());
             let mut input = found.input(base, krate, Some(&root));
             input.target = target;
             input
