@@ -17,6 +17,7 @@ use crate::config::{Config, ConfigError, Level, Loader, Overrides};
 use crate::lints::{self, LINTS};
 use crate::model::diagnostic::Severity;
 use crate::model::lint_id::{LintId, without_tool};
+use crate::model::text::visible;
 use crate::model::typo;
 use crate::report::{self, Format};
 use crate::run::{Input, Outcome, analyze_with_progress, builtin_config};
@@ -465,7 +466,7 @@ fn check(args: CheckArgs) -> u8 {
         Err(code) => return code,
     };
     for e in &path_errors {
-        eprintln!("error: {}", crate::model::text::visible(&e.message));
+        eprintln!("error: {}", visible(&e.message));
     }
     let inputs = match configure(inputs, &loader) {
         Ok((inputs, excluded)) => {
@@ -477,8 +478,8 @@ fn check(args: CheckArgs) -> u8 {
                 if given && !args.quiet {
                     eprintln!(
                         "warning: `{}` is excluded by `exclude` in {}; not checked",
-                        crate::model::text::visible(&input.display),
-                        crate::model::text::visible(&config.origin.describe())
+                        visible(&input.display),
+                        visible(&config.origin.describe())
                     );
                 }
             }
@@ -509,7 +510,7 @@ fn check(args: CheckArgs) -> u8 {
     let listed = stdout_format(&args) == Format::Human;
     for e in outcome.skipped.iter().filter(|_| !args.quiet && !listed) {
         let message = report::skipped_message(&outcome.sources, e);
-        eprintln!("warning: {}", crate::model::text::visible(&message));
+        eprintln!("warning: {}", visible(&message));
     }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
@@ -601,7 +602,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
             }
             Err(e) => {
                 // cargo's message may quote the checkout (a package name).
-                eprintln!("error: {}", crate::model::text::visible(&e));
+                eprintln!("error: {}", visible(&e));
                 return Err(EXIT_ERROR);
             }
         }

@@ -134,8 +134,8 @@ pub fn analyze_with_progress(
     let mut outcome = Outcome::default();
     let mut files: Vec<Analysed> = Vec::new();
     let mut failed: Vec<Failed> = Vec::new();
-    let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
-    let mut roots: HashMap<usize, Option<Arc<Path>>> = HashMap::new();
+    // Each crate's configuration and package folder: its first file's.
+    let mut crate_of: HashMap<usize, CrateOf> = HashMap::new();
     let mut per_file = per_file.into_iter().peekable();
     for (i, input) in inputs.into_iter().enumerate() {
         let Input {
@@ -148,9 +148,10 @@ pub fn analyze_with_progress(
             package_root,
             ..
         } = input;
-        // A crate is analysed with the configuration of its first file.
-        configs.entry(krate).or_insert(config);
-        roots.entry(krate).or_insert(package_root);
+        crate_of.entry(krate).or_insert(CrateOf {
+            config,
+            package_root,
+        });
         let Some((_, FileOutcome { result, text })) = per_file.next_if(|(at, _)| *at == i) else {
             outcome.sources.add_unheld();
             continue;
@@ -180,10 +181,10 @@ pub fn analyze_with_progress(
     // Each crate's files together, in file order (a stable sort).
     files.sort_by_key(|f| f.krate);
     let crates: Vec<&[Analysed]> = files.chunk_by(|a, b| a.krate == b.krate).collect();
-    skip_uncompiled(&mut outcome, failed, &crates, &roots);
+    skip_uncompiled(&mut outcome, failed, &crates, &crate_of);
 
     let sources = &outcome.sources;
-    let configs = &configs;
+    let crate_of = &crate_of;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let diagnostics: Vec<Diagnostic> = on_big_stack(pool.as_ref(), || {
@@ -197,7 +198,10 @@ pub fn analyze_with_progress(
                 if !files.iter().any(|f| shown(&f)) {
                     return Vec::new();
                 }
-                let config = &configs[&files[0].krate];
+                let CrateOf {
+                    config,
+                    package_root,
+                } = &crate_of[&files[0].krate];
                 let directives: Vec<_> = files
                     .iter()
                     .filter(shown)
@@ -209,7 +213,7 @@ pub fn analyze_with_progress(
                         .map(|f| (f.id, f.path.as_path(), &f.facts))
                         .collect(),
                     &config.vocab,
-                    roots[&files[0].krate].as_deref(),
+                    package_root.as_deref(),
                 );
                 let mut out = Vec::new();
                 for lint in lints {
@@ -244,6 +248,13 @@ pub fn analyze_with_progress(
     });
     outcome.diagnostics.dedup();
     outcome
+}
+
+/// What a crate is analysed with: the configuration and package folder of
+/// its first file.
+struct CrateOf {
+    config: Arc<Config>,
+    package_root: Option<Arc<Path>>,
 }
 
 /// What the crate pass reads of a file: where it is and what it declares.
@@ -579,7 +590,7 @@ fn skip_uncompiled(
     outcome: &mut Outcome,
     failed: Vec<Failed>,
     crates: &[&[Analysed]],
-    roots: &HashMap<usize, Option<Arc<Path>>>,
+    crate_of: &HashMap<usize, CrateOf>,
 ) {
     let package = |krate: usize| -> Vec<(&std::path::Path, &FileFacts)> {
         let at = crates.binary_search_by_key(&krate, |files| files[0].krate);
@@ -595,7 +606,7 @@ fn skip_uncompiled(
     } in failed
     {
         let path = &outcome.sources.get(error.file).path;
-        let root = roots.get(&krate).and_then(|r| r.as_deref());
+        let root = crate_of.get(&krate).and_then(|c| c.package_root.as_deref());
         let compiled = target
             || root.is_none_or(|root| crate::analysis::modules::is_layout_root(path, root))
             || crate::analysis::modules::is_declared(path, &package(krate));
