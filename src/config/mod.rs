@@ -998,7 +998,7 @@ pub struct ConfigError {
 impl ConfigError {
     /// `path:line:col: message`, then a miette excerpt of the TOML.
     pub fn render(&self, color: bool) -> String {
-        use crate::model::text::{Excerpt, MAX_EXCERPT_LINE, visible};
+        use crate::model::text::{Excerpt, excerpt_fits, visible};
         use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
         // The file comes from the checkout: its name, its text and the
         // parser's message quoting it are shown visibly.
@@ -1017,12 +1017,7 @@ impl ConfigError {
             Arc::from(self.text.as_str()),
         );
         let at = file.line_col(span.start);
-        let last = file.line_col(span.end).line;
-        let lines = at.line.saturating_sub(1).max(1)..=last + 1;
-        if lines
-            .into_iter()
-            .any(|l| file.line_text(l).len() > MAX_EXCERPT_LINE)
-        {
+        if !excerpt_fits(&file, span.start, span.end) {
             return format!("error: {shown}:{}:{}: {message}\n", at.line, at.column);
         }
         let excerpt = Excerpt::new(&file.text);

@@ -10,10 +10,19 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::model::source::SourceFile;
+
 /// The longest line an excerpt shows, in bytes (rustc cuts lines to the
 /// terminal's width; a longer line here is not shown at all): miette lays
 /// out a whole line, and past 65,535 columns its layout panics.
 pub const MAX_EXCERPT_LINE: usize = 1024;
+
+/// Whether an excerpt of `start..end` in `file`, with its line of context
+/// on each side, has only lines of at most [`MAX_EXCERPT_LINE`] bytes.
+pub fn excerpt_fits(file: &SourceFile, start: usize, end: usize) -> bool {
+    let (first, last) = (file.line(start), file.line(end));
+    (first.saturating_sub(1).max(1)..=last + 1).all(|l| file.line_text(l).len() <= MAX_EXCERPT_LINE)
+}
 
 /// Whether `c` must not reach the output as it is: a control (C0, DEL, C1;
 /// terminals act on them, `\n` and `\r` end lines), a bidi control (reorders

@@ -8,7 +8,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
 use crate::model::diagnostic::{Severity, Span};
 use crate::model::source::SourceMap;
-use crate::model::text::{Excerpt, MAX_EXCERPT_LINE, visible};
+use crate::model::text::{Excerpt, excerpt_fits, visible};
 use crate::report::{Options, plural, skipped_message};
 use crate::run::Outcome;
 
@@ -115,10 +115,7 @@ impl<'a> Files<'a> {
     /// and a line of generated or minified code can be megabytes long (past
     /// 65,535 columns its layout panics).
     fn fits(&self, span: Span) -> bool {
-        let file = self.sources.get(span.file);
-        let (first, last) = (file.line_col(span.start).line, file.line_col(span.end).line);
-        (first.saturating_sub(1).max(1)..=last + 1)
-            .all(|l| file.line_text(l).len() <= MAX_EXCERPT_LINE)
+        excerpt_fits(self.sources.get(span.file), span.start, span.end)
     }
 
     /// Where a finding whose excerpt is left out is, for its message.
