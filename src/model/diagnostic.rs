@@ -58,6 +58,77 @@ pub struct Diagnostic {
     pub labels: Vec<Label>,
     /// What to do about it, in the imperative.
     pub help: Option<String>,
+    /// The edit that does it, when there is a sound one.
+    pub fix: Option<Fix>,
+}
+
+/// How far a fix can be trusted, as ruff and rustc grade theirs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Applicability {
+    /// Shown, never applied: the edit needs a choice only the user can make.
+    DisplayOnly,
+    /// Likely right, but may change behaviour: applied with `--unsafe-fixes` only.
+    Unsafe,
+    /// Keeps the meaning the code evidently intends: applied by `--fix`.
+    Safe,
+}
+
+/// One replacement of a byte range of one file. An empty range inserts,
+/// an empty replacement deletes.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Edit {
+    pub span: Span,
+    pub replacement: String,
+}
+
+/// What a finding's fix does: a message saying it in the imperative
+/// ("replace `\"CUDA\"` with `\"cuda\"`") and its edits, applied together
+/// or not at all. The edits of one fix never overlap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub message: String,
+    pub applicability: Applicability,
+    pub edits: Vec<Edit>,
+}
+
+impl Fix {
+    pub fn new(
+        applicability: Applicability,
+        message: impl Into<String>,
+        edits: impl IntoIterator<Item = Edit>,
+    ) -> Fix {
+        let mut edits: Vec<Edit> = edits.into_iter().collect();
+        edits.sort();
+        Fix {
+            message: message.into(),
+            applicability,
+            edits,
+        }
+    }
+}
+
+impl Edit {
+    pub fn replace(span: Span, replacement: impl Into<String>) -> Edit {
+        Edit {
+            span,
+            replacement: replacement.into(),
+        }
+    }
+
+    pub fn delete(span: Span) -> Edit {
+        Edit::replace(span, "")
+    }
+
+    pub fn insert(file: FileId, at: usize, text: impl Into<String>) -> Edit {
+        Edit::replace(
+            Span {
+                file,
+                start: at,
+                end: at,
+            },
+            text,
+        )
+    }
 }
 
 impl Diagnostic {
@@ -73,6 +144,7 @@ impl Diagnostic {
             label: String::new(),
             labels: Vec::new(),
             help: None,
+            fix: None,
         }
     }
 
@@ -91,6 +163,11 @@ impl Diagnostic {
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
         self
     }
 }
