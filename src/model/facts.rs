@@ -417,3 +417,31 @@ pub struct Directives {
     pub directives: Vec<Directive>,
     pub malformed: Vec<Malformed>,
 }
+
+/// A name the analysis learned from the code it read rather than from the
+/// configuration (issue 19), with the place that taught it: shown by
+/// `backend-lint config` and in the findings that rest on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Inferred {
+    pub kind: InferredKind,
+    /// The function, method or constant, as the code names it.
+    pub name: String,
+    /// Where it is defined: the place that made it count.
+    pub span: crate::model::source::Span,
+    /// Why it counts, a clause for messages: "rejects a second insertion
+    /// of its key (`self.map.contains_key(&key)`)", "wraps `register`".
+    pub why: String,
+}
+
+/// What an [`Inferred`] name is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum InferredKind {
+    /// Registers under a key and rejects a second one, or wraps such a function.
+    Registration,
+    /// Returns a raw platform value.
+    Source,
+    /// Returns a canonicalized platform value.
+    Canonicalizer,
+    /// Returns only string literals: the closed set of values it can give.
+    ValueSet,
+}
