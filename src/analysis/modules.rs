@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use crate::model::cfg::Cfg;
-use crate::model::facts::{FileFacts, ScopeSegment, StrExpr};
+use crate::model::facts::{ConstValue, FileFacts, ScopeSegment, StrExpr};
 
 /// A module: its root file (several roots: lib, bins, tests) and path.
 type ModKey = (usize, Vec<ScopeSegment>);
@@ -21,6 +21,8 @@ type ModKey = (usize, Vec<ScopeSegment>);
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Const {
     Str(String),
+    /// Defined as another constant: its path, from the module it is in.
+    Alias(ModKey, Vec<String>),
     /// Not a string: an enum value, a number...
     NotStr,
     /// Declared with different values (cfg variants, several modules).
@@ -182,7 +184,11 @@ impl ModuleTree {
                 modules.entry(key_of(scope as u32)).or_default();
             }
             for c in &facts.consts {
-                let value = c.value.clone().map_or(Const::NotStr, Const::Str);
+                let value = match &c.value {
+                    ConstValue::Str(v) => Const::Str(v.clone()),
+                    ConstValue::Alias(path) => Const::Alias(key_of(c.scope), path.clone()),
+                    ConstValue::Other => Const::NotStr,
+                };
                 let module = modules.entry(key_of(c.scope)).or_default();
                 merge(module.consts.entry(c.name.clone()), &value);
                 merge(by_name.entry(c.name.clone()), &value);
@@ -260,8 +266,11 @@ impl ModuleTree {
             // By name only when the path may lead into this crate: not
             // `burn_cuda::Backend::NAME`, which names another crate's item.
             Found::Nothing if self.may_be_ours(segments) => match self.by_name.get(last) {
-                Some(Const::Str(v)) => Some(v.clone()),
-                _ => None,
+                Some(c) => match self.value_of(c, &mut visited) {
+                    Found::Value(v) => Some(v),
+                    _ => None,
+                },
+                None => None,
             },
             Found::Nothing => None,
         };
@@ -308,6 +317,20 @@ impl ModuleTree {
         }
     }
 
+    /// What a constant stands for: an alias is followed to the constant it
+    /// names (`visited` ends a cycle, `const A: &str = B; const B: &str = A;`,
+    /// and bounds a chain); one that leads nowhere known is no string.
+    fn value_of(&self, c: &Const, visited: &mut Visited) -> Found {
+        match c {
+            Const::Str(v) => Found::Value(v.clone()),
+            Const::Alias((root, module), path) => match self.find(*root, module, path, visited) {
+                Found::Value(v) => Found::Value(v),
+                _ => Found::Ambiguous,
+            },
+            Const::NotStr | Const::Ambiguous => Found::Ambiguous,
+        }
+    }
+
     fn find_in(
         &self,
         root: usize,
@@ -322,13 +345,12 @@ impl ModuleTree {
         let Some(module) = self.modules.get(&(root, base.clone())) else {
             return Found::Nothing;
         };
-        if tail.is_empty() {
-            match module.consts.get(first) {
-                Some(Const::Str(v)) => return Found::Value(v.clone()),
-                Some(Const::NotStr | Const::Ambiguous) => return Found::Ambiguous,
-                None => {}
-            }
-        } else {
+        if tail.is_empty()
+            && let Some(c) = module.consts.get(first)
+        {
+            return self.value_of(c, visited);
+        }
+        if !tail.is_empty() {
             let mut child = base.clone();
             child.push(ScopeSegment::Module(first.clone()));
             if self.modules.contains_key(&(root, child.clone())) {

@@ -5,7 +5,7 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Token};
 
 use crate::config::NameSet;
-use crate::model::facts::StrExpr;
+use crate::model::facts::{ConstValue, StrExpr};
 
 /// Methods that hand back the same string (or a view of it, or it inside an
 /// `Option`). Lowercasing is here on purpose: `to_lowercase()` is not
@@ -92,6 +92,27 @@ pub fn str_expr(e: &Expr, scope: u32) -> Option<StrExpr> {
         }),
         Expr::Macro(m) if m.mac.path.is_ident("concat") => concat_literals(&m.mac.tokens),
         _ => None,
+    }
+}
+
+/// What a `const`/`static` initialised with `e` is defined as. Only a bare
+/// path (behind `&`) is an alias: the structure reader, which sees tokens,
+/// reads the same (`prefilter::items` parses a value of words, `::` and `&`).
+pub fn const_value(e: &Expr, scope: u32) -> ConstValue {
+    if let Some(StrExpr::Lit(s)) = str_expr(e, scope) {
+        return ConstValue::Str(s);
+    }
+    let mut e = e;
+    while let Expr::Reference(r) = e {
+        e = &r.expr;
+    }
+    match e {
+        Expr::Path(p) if p.qself.is_none() => ConstValue::Alias(
+            (p.path.segments.iter())
+                .map(|s| s.ident.to_string())
+                .collect(),
+        ),
+        _ => ConstValue::Other,
     }
 }
 

@@ -20,10 +20,21 @@ pub enum StrExpr {
 #[derive(Debug, Clone)]
 pub struct ConstDef {
     pub name: String,
-    /// `None` when the value is not a string literal (or `concat!` of them).
-    pub value: Option<String>,
+    pub value: ConstValue,
     /// The inline module scope it is declared in (index into [`FileFacts::scopes`]).
     pub scope: u32,
+}
+
+/// What a `const`/`static` is defined as, as far as strings go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConstValue {
+    /// A string literal (or `concat!` of them).
+    Str(String),
+    /// Another constant, by its path as written from the constant's scope
+    /// (`const A1: &str = A0;`, `&super::names::CUDA`): its value, if any.
+    Alias(Vec<String>),
+    /// Anything else: a number, an enum value, a call...
+    Other,
 }
 
 /// `mod name;`: a module whose body is another file.

@@ -29,10 +29,10 @@ use syn::parse::Parser;
 use super::Bail;
 use super::lexer::{Kind, Tok};
 use crate::analysis::extract::{AnyItem, extract_item, flatten_use, path_attr};
-use crate::analysis::values::str_expr;
+use crate::analysis::values::const_value;
 use crate::config::Vocabulary;
 use crate::model::cfg::Cfg;
-use crate::model::facts::{ConstDef, FileFacts, ModDecl, ScopeIndex, ScopeSegment, StrExpr};
+use crate::model::facts::{ConstDef, ConstValue, FileFacts, ModDecl, ScopeIndex, ScopeSegment};
 
 /// Macros whose tokens the walker never reads as code (`visit_macro_tokens`).
 const UNREAD_MACROS: &[&str] = &[
@@ -444,7 +444,14 @@ impl<'a> Reader<'a> {
             .toks
             .get(eq + 1)
             .is_some_and(|t| t.kind == Kind::Open && matches!(t.byte, b'[' | b'{'));
-        let value = if !opens_group && (name..semi).any(|k| self.toks[k].kind == Kind::Str) {
+        // Another constant (`A0`, `&super::names::CUDA`): words, `::` and
+        // `&` only (`const_value`).
+        let value_toks = &self.toks[eq + 1..semi];
+        let is_path = value_toks.iter().all(|t| {
+            t.kind == Kind::Ident || (t.kind == Kind::Punct && matches!(t.byte, b':' | b'&'))
+        });
+        let has_str = (name..semi).any(|k| self.toks[k].kind == Kind::Str);
+        let value = if !opens_group && (has_str || is_path) {
             let text = self.slice(keyword, semi + 1);
             let expr = if self.word(keyword) == Some("static") {
                 syn::parse_str::<syn::ItemStatic>(text).map(|s| *s.expr)
@@ -452,12 +459,9 @@ impl<'a> Reader<'a> {
                 syn::parse_str::<syn::ItemConst>(text).map(|c| *c.expr)
             };
             let expr = expr.map_err(|_| "a constant syn does not parse")?;
-            match str_expr(&expr, scope) {
-                Some(StrExpr::Lit(v)) => Some(v),
-                _ => None,
-            }
+            const_value(&expr, scope)
         } else {
-            None
+            ConstValue::Other
         };
         let name = self.word(name).unwrap_or_default().to_string();
         self.facts.consts.push(ConstDef { name, value, scope });

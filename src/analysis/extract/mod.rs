@@ -22,7 +22,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use crate::analysis::values::{
-    backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
+    backend_request, const_value, field_name, is_platforms_collection, parse_args, path_last, peel,
     platform_list, str_expr,
 };
 use crate::config::Vocabulary;

@@ -7,13 +7,9 @@ impl Walker<'_> {
     /// Every `const`/`static`: a non-string one still shadows a string one of
     /// the same name elsewhere.
     pub(super) fn const_item(&mut self, ident: &syn::Ident, e: &Expr) {
-        let value = match str_expr(e, self.scope) {
-            Some(StrExpr::Lit(value)) => Some(value),
-            _ => None,
-        };
         self.facts.consts.push(ConstDef {
             name: ident.to_string(),
-            value,
+            value: const_value(e, self.scope),
             scope: self.scope,
         });
     }

@@ -1,0 +1,5 @@
+//! Plugin names, in terms of `names`.
+
+use crate::names;
+
+pub const HOST: &str = names::HOST;
