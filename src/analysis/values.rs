@@ -37,21 +37,27 @@ const SAME_VALUE_METHODS: &[&str] = &[
 /// Strip what does not change a string's value: `&x`, `*x`, `(x)`, `x?`, `x.await`,
 /// `x.as_str()`, `x.to_string()`, `String::from(x)`, `Some(x)` ...
 pub fn peel(mut e: &Expr) -> &Expr {
-    loop {
-        e = match e {
-            Expr::Paren(p) => &p.expr,
-            Expr::Group(g) => &g.expr,
-            Expr::Reference(r) => &r.expr,
-            Expr::Try(t) => &t.expr,
-            Expr::Await(a) => &a.base,
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
-            Expr::MethodCall(m) if SAME_VALUE_METHODS.contains(&m.method.to_string().as_str()) => {
-                &m.receiver
-            }
-            Expr::Call(c) if c.args.len() == 1 && is_conversion_call(&c.func) => &c.args[0],
-            _ => return e,
-        };
+    while let Some(inner) = peel_step(e) {
+        e = inner;
     }
+    e
+}
+
+/// One step of [`peel`]: what `e` hands back unchanged, if anything.
+pub fn peel_step(e: &Expr) -> Option<&Expr> {
+    Some(match e {
+        Expr::Paren(p) => &p.expr,
+        Expr::Group(g) => &g.expr,
+        Expr::Reference(r) => &r.expr,
+        Expr::Try(t) => &t.expr,
+        Expr::Await(a) => &a.base,
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+        Expr::MethodCall(m) if SAME_VALUE_METHODS.contains(&m.method.to_string().as_str()) => {
+            &m.receiver
+        }
+        Expr::Call(c) if c.args.len() == 1 && is_conversion_call(&c.func) => &c.args[0],
+        _ => return None,
+    })
 }
 
 /// `String::from`, `Some`, `Ok`, `str::to_string`, `Cow::from`, `Into::into`...

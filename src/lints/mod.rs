@@ -16,6 +16,7 @@ use crate::model::lint_id::{LintId, lint_table};
 pub mod apply;
 
 pub mod duplicate_registration;
+pub mod impossible_value_comparison;
 pub mod invalid_suppression;
 pub mod lowering_backend_mismatch;
 pub mod non_canonical_platform_literal;

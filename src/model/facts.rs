@@ -218,6 +218,52 @@ pub enum ComparisonKind {
     DebugAssertNe,
 }
 
+/// A call whose result one function of the package decides, named by the
+/// type it is called on when known: `b.as_str()` for `b: Backend` is
+/// `Backend::as_str`; `platform_name(k)` a free function (`ty` `None`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ValueCall {
+    /// The type's name, without its path and generics.
+    pub ty: Option<String>,
+    /// The method or function; `to_string` for a type's `Display`.
+    pub name: String,
+}
+
+impl std::fmt::Display for ValueCall {
+    /// `Backend::as_str`, `platform_name`; a `Display` as `Backend`'s `to_string`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.ty {
+            Some(ty) => write!(f, "{ty}::{}", self.name),
+            None => f.write_str(&self.name),
+        }
+    }
+}
+
+/// A function or method that returns only string literals (`match self {
+/// Backend::Vulkan => "vulkan", .. }`), or a `Display` that writes only
+/// literals: the closed set of values its calls give. Recorded only when a
+/// value is a canonical platform name (a platform's own enum).
+#[derive(Debug, Clone)]
+pub struct ValueSet {
+    pub call: ValueCall,
+    /// Every literal it returns, in order, each once.
+    pub values: Vec<String>,
+    /// The function's name, where it is defined.
+    pub span: Span,
+}
+
+/// A [`ValueCall`]'s result (or a local holding it) compared with strings.
+#[derive(Debug, Clone)]
+pub struct ValueComparison {
+    pub call: ValueCall,
+    /// The call (or local) as written.
+    pub subject: Side,
+    /// The literals and constants it is compared with.
+    pub compared: Vec<Side>,
+    pub how: ComparisonKind,
+    pub in_test: bool,
+}
+
 /// A lowering context: the backend it is given and the platforms it is
 /// lowered for, within one function.
 #[derive(Debug, Clone, Default)]
@@ -262,6 +308,11 @@ pub struct FileFacts {
     pub unregistrations: Vec<Unregistration>,
     pub comparisons: Vec<Comparison>,
     pub lowering: Vec<LoweringContext>,
+    /// Functions returning only literals, one of them a canonical platform.
+    pub value_sets: Vec<ValueSet>,
+    /// Calls of a known function or method compared with strings: only
+    /// matter where a [`ValueSet`] of the package decides that call.
+    pub value_comparisons: Vec<ValueComparison>,
     /// Literals written where a lowering platform is expected (platform lists,
     /// `register_lowering`'s platform), for spelling checks.
     /// (each list as written: `platforms: vec![..]`, `lower(&ctx, &[..])`),
@@ -289,6 +340,7 @@ impl FileFacts {
         !(self.registrations.is_empty()
             && self.comparisons.is_empty()
             && self.lowering.is_empty()
+            && self.value_comparisons.is_empty()
             && self.lowering_platforms.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
@@ -308,6 +360,8 @@ impl FileFacts {
             unregistrations,
             comparisons: _,
             lowering: _,
+            value_sets,
+            value_comparisons: _,
             lowering_platforms: _,
             scopes,
             mod_decls,
@@ -317,6 +371,7 @@ impl FileFacts {
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
+            && value_sets.is_empty()
             && unregistrations.is_empty()
             && scopes.iter().flatten().all(ScopeSegment::is_block)
             && mod_decls.is_empty()
@@ -378,6 +433,8 @@ impl Default for FileFacts {
             unregistrations: Vec::new(),
             comparisons: Vec::new(),
             lowering: Vec::new(),
+            value_sets: Vec::new(),
+            value_comparisons: Vec::new(),
             lowering_platforms: Vec::new(),
             scopes: vec![Vec::new()],
             mod_decls: Vec::new(),

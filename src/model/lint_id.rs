@@ -41,6 +41,7 @@ macro_rules! lint_table {
     ($callback:ident) => {
         $callback! {
             DuplicateRegistration duplicate_registration Deny,
+            ImpossibleValueComparison impossible_value_comparison Warn,
             InvalidSuppression invalid_suppression Warn,
             LoweringBackendMismatch lowering_backend_mismatch Deny,
             NonCanonicalPlatformLiteral non_canonical_platform_literal Deny,

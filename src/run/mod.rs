@@ -422,6 +422,11 @@ fn per_file_pass(
             None => empty.push(i),
         }
     }
+    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes);
+    let reparsed: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
+    outcomes.retain(|(i, _)| !reparsed.contains(i));
+    empty.retain(|i| !reparsed.contains(i));
+    outcomes.extend(whole);
     for (i, survey) in surveys.iter().enumerate() {
         if let Verdict::Unreadable(message) = &survey.verdict {
             outcomes.push((i, unreadable(file_id(i), message.clone())));
@@ -447,7 +452,9 @@ fn per_file_pass(
     let structure = largest_first(
         (0..inputs.len())
             .filter(|&i| {
-                matches!(surveys[i].verdict, Verdict::Lexed) && needed.contains(&inputs[i].krate)
+                matches!(surveys[i].verdict, Verdict::Lexed)
+                    && needed.contains(&inputs[i].krate)
+                    && !reparsed.contains(&i)
             })
             .collect(),
     );
@@ -459,6 +466,65 @@ fn per_file_pass(
     outcomes.retain(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs[*i].krate));
     outcomes.sort_unstable_by_key(|(i, _)| *i);
     (inputs, outcomes)
+}
+
+/// Stage 2b (issue 19): a function learned in stage 2 to return only
+/// literals ([`FileFacts::value_sets`]) decides comparisons of its calls,
+/// which can be in any file of its crate, in a body the prefilter left out
+/// or a file it only lexed. Those files of the crate that mention its name
+/// are parsed whole, as `--no-prefilter` parses them. Crates without such a
+/// function (nearly all) cost nothing more.
+fn reparse_for_learned_names(
+    pool: Option<&rayon::ThreadPool>,
+    inputs: &[Input],
+    surveys: &[Survey],
+    outcomes: &[(usize, FileOutcome)],
+) -> Vec<(usize, FileOutcome)> {
+    let mut learned: HashMap<usize, Vec<&str>> = HashMap::new();
+    for (i, outcome) in outcomes {
+        if let Ok(facts) = &outcome.result {
+            let names = facts.value_sets.iter().map(|v| v.call.name.as_str());
+            learned.entry(inputs[*i].krate).or_default().extend(names);
+        }
+    }
+    learned.retain(|_, names| !names.is_empty());
+    if learned.is_empty() {
+        return Vec::new();
+    }
+    let todo: Vec<usize> = (0..inputs.len())
+        .filter(|&i| {
+            inputs[i].prefilter
+                && learned.contains_key(&inputs[i].krate)
+                && matches!(
+                    surveys[i].verdict,
+                    Verdict::Lexed | Verdict::Parse | Verdict::Analyze
+                )
+        })
+        .collect();
+    let reparse = |&i: &usize| {
+        let text = read_text(&inputs[i].path).ok()?;
+        let names = &learned[&inputs[i].krate];
+        if !names.iter().any(|n| mentions_word(&text, n)) {
+            return None;
+        }
+        let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
+        Some((i, kept(text, result)))
+    };
+    on_big_stack(pool, || {
+        todo.par_iter()
+            .with_max_len(1)
+            .filter_map(reparse)
+            .collect()
+    })
+}
+
+/// `word` stands in `text` as a whole word (in code or not: a mention in a
+/// comment only costs a parse).
+fn mentions_word(text: &str, word: &str) -> bool {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        !text[..at].ends_with(is_word) && !text[at + word.len()..].starts_with(is_word)
+    })
 }
 
 /// Put `items` in the order `order` says (`order[k]`: the place of the item

@@ -145,6 +145,11 @@ impl Walker<'_> {
     }
 
     pub(super) fn compare(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
+        // `"gpu" == b.as_str()` as well as `b.as_str() == "gpu"`.
+        self.compare_value(how, subject, others);
+        if let [other] = others {
+            self.compare_value(how, other, &[subject]);
+        }
         if self.in_canonicalizer > 0 {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
@@ -195,6 +200,12 @@ impl Walker<'_> {
         if lits.is_empty() && wrapped.is_empty() {
             return;
         }
+        if let Some(call) = self.value_call(scrutinee) {
+            let sides = (lits.iter())
+                .map(|lit| self.string_side(StrExpr::Lit(lit.value()), *lit))
+                .collect();
+            self.record_value_comparison(how, call, scrutinee, sides);
+        }
         let operand = self.operand(scrutinee);
         match operand {
             Operand::Raw => lits.extend(wrapped),
@@ -231,25 +242,34 @@ impl Walker<'_> {
         if names.iter().any(|(p, _)| local(p)) {
             return;
         }
+        if let Some(call) = self.value_call(value) {
+            let sides = names
+                .iter()
+                .map(|(name, at)| self.list_side(name, *at))
+                .collect();
+            self.record_value_comparison(ComparisonKind::Contains, call, value, sides);
+        }
         let operand = self.operand(value);
         if !matches!(operand, Operand::Raw | Operand::Canonical) {
             return;
         }
         let mut sides = vec![self.side(value, operand)];
-        for (name, at) in names {
-            let span = self.span_at(at);
-            let text = match &name {
-                StrExpr::Lit(s) => format!("\"{s}\""),
-                StrExpr::Path { segments, .. } => segments.join("::"),
-            };
-            sides.push(Side {
-                operand: Operand::Str(name),
-                span,
-                text,
-                origin: None,
-            });
-        }
+        sides.extend(names.iter().map(|(name, at)| self.list_side(name, *at)));
         self.record_comparison(ComparisonKind::Contains, sides);
+    }
+
+    /// A name of a literal list, as a side of a comparison.
+    fn list_side(&self, name: &StrExpr, at: proc_macro2::Span) -> Side {
+        let text = match name {
+            StrExpr::Lit(s) => format!("\"{s}\""),
+            StrExpr::Path { segments, .. } => segments.join("::"),
+        };
+        Side {
+            operand: Operand::Str(name.clone()),
+            span: self.span_at(at),
+            text,
+            origin: None,
+        }
     }
 }
 

@@ -12,6 +12,7 @@ mod macros;
 #[cfg(feature = "testing")]
 pub use macros::walk_every_macro;
 mod registry;
+mod value_sets;
 
 use comparisons::*;
 use lowering::*;
@@ -23,7 +24,7 @@ use syn::{Expr, Pat};
 
 use crate::analysis::values::{
     backend_request, const_value, field_name, is_platforms_collection, parse_args, path_last, peel,
-    platform_list, str_expr,
+    peel_step, platform_list, str_expr,
 };
 use crate::config::Vocabulary;
 use crate::model::cfg::Cfg;
@@ -112,6 +113,8 @@ impl<'t> Walker<'t> {
             in_closure: 0,
             sure_lowering: false,
             self_type: None,
+            display_impl: false,
+            function_call: None,
             lines: std::cell::OnceCell::new(),
         }
     }
@@ -127,6 +130,10 @@ struct Binding {
     /// `Some(id)` when initialised with a new value (`Registry::new()`,
     /// `Registry::default()`, a struct literal): a registry of its own.
     fresh: Option<(u32, RegistryKind)>,
+    /// Its type, when the code says it (`b: Backend`, `Backend::Vulkan`).
+    ty: Option<String>,
+    /// The call whose result it holds (`let n = b.as_str();`).
+    returned: Option<crate::model::facts::ValueCall>,
 }
 
 struct Walker<'t> {
@@ -174,6 +181,11 @@ struct Walker<'t> {
     /// The type `self` is in the methods being walked: the `impl`'s self
     /// type, or the trait of a default method.
     self_type: Option<String>,
+    /// The `impl` being walked is of `Display`.
+    display_impl: bool,
+    /// The function being walked, as its calls name it: comparisons of its
+    /// own value inside it are how it is made.
+    function_call: Option<crate::model::facts::ValueCall>,
     /// Byte offsets of positions, made when first needed.
     lines: std::cell::OnceCell<LineTable<'t>>,
 }
@@ -295,6 +307,8 @@ impl<'t> Walker<'t> {
             value,
             origin,
             fresh: None,
+            ty: None,
+            returned: None,
         });
     }
 
@@ -446,8 +460,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
         let ty = type_name(&i.self_ty, |t| self.compact_text(t));
         let saved = self.self_type.replace(ty);
+        let display = (i.trait_.as_ref())
+            .and_then(|(path, _)| path.segments.last())
+            .is_some_and(|s| s.ident == "Display");
+        let saved_display = std::mem::replace(&mut self.display_impl, display);
         visit::visit_item_impl(self, i);
         self.self_type = saved;
+        self.display_impl = saved_display;
     }
 
     fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
@@ -469,13 +488,32 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
         let name = f.sig.ident.to_string();
-        self.in_function(is_test_fn(&f.attrs), &name, |w| visit::visit_item_fn(w, f));
+        // A nested function is no method of the impl around it.
+        let saved = (
+            self.self_type.take(),
+            std::mem::take(&mut self.display_impl),
+        );
+        self.value_set(&f.sig, &f.block);
+        let call = self.call_of(&name, false);
+        (self.self_type, self.display_impl) = saved;
+        self.in_function(is_test_fn(&f.attrs), &name, |w| {
+            let saved = std::mem::replace(&mut w.function_call, call);
+            w.bind_params(&f.sig);
+            visit::visit_item_fn(w, f);
+            w.function_call = saved;
+        });
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
         let name = f.sig.ident.to_string();
+        self.value_set(&f.sig, &f.block);
+        let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+        let call = self.call_of(&name, is_method);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
-            visit::visit_impl_item_fn(w, f)
+            let saved = std::mem::replace(&mut w.function_call, call);
+            w.bind_params(&f.sig);
+            visit::visit_impl_item_fn(w, f);
+            w.function_call = saved;
         });
     }
 
@@ -631,6 +669,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let value = self.binding_value(&init.expr);
         let origin = self.origin_text(&init.expr, &value);
         self.bind_pat(&l.pat, value, &origin);
+        if let Some(name) = let_name(&l.pat) {
+            let ty = self.let_type(&l.pat, &init.expr);
+            let returned = self.value_call(&init.expr);
+            self.set_binding_type(&name, ty, returned);
+        }
         if let Some(name) = let_name(&l.pat)
             && is_constructor(&init.expr)
         {

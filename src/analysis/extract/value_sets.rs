@@ -1,0 +1,436 @@
+//! Closed value sets (issue 19): functions that return only string
+//! literals, the calls of them whose type is known, and those calls
+//! compared with strings. Whether a comparison can ever hold is decided
+//! crate-wide, where every function of that name is known.
+
+use super::*;
+use crate::model::facts::{ValueCall, ValueComparison, ValueSet};
+use syn::visit::Visit;
+
+/// Macros that never return: an arm calling one gives no value.
+const DIVERGING: &[&str] = &["panic", "unreachable", "todo", "unimplemented"];
+
+impl Walker<'_> {
+    /// A function of the file as a call would name it: `Backend::as_str` for
+    /// a method, `platform_name` for a free function. A trait's default
+    /// method (`dyn Trait`) is overridden by its impls: no closed set.
+    pub(super) fn call_of(&self, name: &str, is_method: bool) -> Option<ValueCall> {
+        let ty = match (&self.self_type, is_method) {
+            (Some(ty), _) if ty.starts_with("dyn ") => return None,
+            (Some(ty), _) => Some(last_segment(ty)),
+            (None, false) => None,
+            (None, true) => return None,
+        };
+        Some(ValueCall {
+            ty,
+            name: name.to_string(),
+        })
+    }
+
+    /// Record `sig`/`block` as a value set when every value it returns is a
+    /// string literal and one is a canonical platform name. A method takes
+    /// only `self`; a free or associated function one argument (the value).
+    pub(super) fn value_set(&mut self, sig: &syn::Signature, block: &syn::Block) {
+        let takes_self = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+        // `Display::fmt(&self, f)` decides what `to_string()` gives.
+        let display = self.display_impl && takes_self && sig.ident == "fmt";
+        let (name, values) = if display {
+            ("to_string".to_string(), display_literals(block))
+        } else if sig.inputs.len() == 1 {
+            (sig.ident.to_string(), block_literals(block))
+        } else {
+            return;
+        };
+        let Some(mut values) = values else {
+            return;
+        };
+        let platform = |v: &String| crate::config::platform::is_canonical(self.vocab, v);
+        if !values.iter().any(platform) {
+            return;
+        }
+        let Some(call) = self.call_of(&name, takes_self) else {
+            return;
+        };
+        dedup_in_order(&mut values);
+        self.facts.value_sets.push(ValueSet {
+            call,
+            values,
+            span: self.span(&sig.ident),
+        });
+    }
+
+    /// `b.as_str()` with `b` of a known type, `Backend::as_str(&b)`,
+    /// `platform_name(k)`, or a local holding one; through what does not
+    /// change a value (`.to_string()` after it, `&`, `( )`).
+    pub(super) fn value_call(&self, e: &Expr) -> Option<ValueCall> {
+        let mut e = e;
+        loop {
+            match e {
+                Expr::MethodCall(m) if m.args.is_empty() => {
+                    if let Some(ty) = self.receiver_type(&m.receiver) {
+                        return Some(ValueCall {
+                            ty: Some(ty),
+                            name: m.method.to_string(),
+                        });
+                    }
+                }
+                Expr::Call(c) if c.args.len() == 1 => return self.path_call(&c.func),
+                Expr::Path(p) => {
+                    let ident = p.path.get_ident()?;
+                    return self.lookup(&ident.to_string())?.returned.clone();
+                }
+                _ => {}
+            }
+            e = peel_step(e)?;
+        }
+    }
+
+    /// `Backend::as_str` (a type's, `Self` the impl's), `names::platform_name`
+    /// or `platform_name` (a free function's) as a callee.
+    fn path_call(&self, func: &Expr) -> Option<ValueCall> {
+        let Expr::Path(p) = func else {
+            return None;
+        };
+        if p.qself.is_some() {
+            return None;
+        }
+        let segments: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let (name, owner) = segments.split_last()?;
+        let ty = match owner.last() {
+            Some(o) if o == "Self" => Some(last_segment(self.self_type.as_deref()?)),
+            Some(o) if is_type_name(o) => Some(o.clone()),
+            _ => None,
+        };
+        if ty.as_deref().is_some_and(|t| t.starts_with("dyn ")) {
+            return None;
+        }
+        Some(ValueCall {
+            ty,
+            name: name.clone(),
+        })
+    }
+
+    /// The type of a receiver, when the code says it: `self` in an impl, a
+    /// local or parameter of a written type or made from `Backend::Vulkan`,
+    /// a path `Backend::Vulkan` itself.
+    fn receiver_type(&self, e: &Expr) -> Option<String> {
+        let e = strip_borrows(e);
+        let Expr::Path(p) = e else {
+            return None;
+        };
+        if p.qself.is_some() {
+            return None;
+        }
+        if let Some(ident) = p.path.get_ident() {
+            if ident == "self" {
+                let ty = self.self_type.as_deref()?;
+                return (!ty.starts_with("dyn ")).then(|| last_segment(ty));
+            }
+            return self.lookup(&ident.to_string())?.ty.clone();
+        }
+        variant_type(p, self.self_type.as_deref())
+    }
+
+    /// The type a `let` gives its binding: written (`let b: Backend`) or
+    /// that of a variant it is set to (`Backend::Vulkan`).
+    pub(super) fn let_type(&self, pat: &Pat, init: &Expr) -> Option<String> {
+        if let Pat::Type(t) = pat {
+            return written_type(&t.ty);
+        }
+        match strip_borrows(init) {
+            Expr::Path(p) if p.qself.is_none() => variant_type(p, self.self_type.as_deref()),
+            _ => None,
+        }
+    }
+
+    /// Bind the parameters of a function whose type is a named type that is
+    /// not a string (`b: Backend`, `b: &Backend`): a receiver of known type.
+    /// Other parameters stay unbound, as before.
+    pub(super) fn bind_params(&mut self, sig: &syn::Signature) {
+        for input in &sig.inputs {
+            if let syn::FnArg::Typed(t) = input
+                && let Pat::Ident(p) = &*t.pat
+                && let Some(ty) = written_type(&t.ty)
+            {
+                self.bind(p.ident.to_string(), Operand::Other, String::new());
+                self.set_binding_type(&p.ident.to_string(), Some(ty), None);
+            }
+        }
+    }
+
+    /// Give the innermost binding `name` a type and the call it holds.
+    pub(super) fn set_binding_type(
+        &mut self,
+        name: &str,
+        ty: Option<String>,
+        returned: Option<ValueCall>,
+    ) {
+        if let Some(b) = self
+            .scopes
+            .last_mut()
+            .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
+        {
+            b.ty = ty;
+            b.returned = returned;
+        }
+    }
+
+    /// `subject` compared with `others`: kept when `subject` is a value call
+    /// and the others are strings (literals or constants).
+    pub(super) fn compare_value(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
+        let Some(call) = self.value_call(subject) else {
+            return;
+        };
+        let compared: Vec<Side> = others
+            .iter()
+            .filter_map(|e| {
+                let s = str_expr(e, self.scope)?;
+                let local = matches!(&s, StrExpr::Path { segments, .. }
+                    if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+                (!local).then(|| self.string_side(s, e))
+            })
+            .collect();
+        self.record_value_comparison(how, call, subject, compared);
+    }
+
+    pub(super) fn string_side<T: syn::spanned::Spanned + ?Sized>(
+        &self,
+        value: StrExpr,
+        at: &T,
+    ) -> Side {
+        Side {
+            operand: Operand::Str(value),
+            span: self.span(at),
+            text: self.short_text(at),
+            origin: None,
+        }
+    }
+
+    pub(super) fn record_value_comparison(
+        &mut self,
+        how: ComparisonKind,
+        call: ValueCall,
+        subject: &Expr,
+        compared: Vec<Side>,
+    ) {
+        // Inside the function that decides the value, the value is being made.
+        if compared.is_empty() || self.function_call.as_ref() == Some(&call) {
+            return;
+        }
+        // As written, borrows left out (`side` would name `kind` for
+        // `kind.to_string()`).
+        let shown = strip_borrows(subject);
+        let subject = Side {
+            operand: Operand::Other,
+            span: self.span(shown),
+            text: self.short_text(shown),
+            origin: None,
+        };
+        self.facts.value_comparisons.push(ValueComparison {
+            call,
+            subject,
+            compared,
+            how,
+            in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
+        });
+    }
+}
+
+fn strip_borrows(mut e: &Expr) -> &Expr {
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+            _ => return e,
+        };
+    }
+}
+
+/// `Backend::Vulkan` (both capitalised): a value of type `Backend`;
+/// `Self::Vulkan` one of the impl's type.
+fn variant_type(p: &syn::ExprPath, self_type: Option<&str>) -> Option<String> {
+    let n = p.path.segments.len();
+    if n < 2 {
+        return None;
+    }
+    let ty = p.path.segments[n - 2].ident.to_string();
+    let variant = p.path.segments[n - 1].ident.to_string();
+    if !is_type_name(&variant) || variant.chars().all(|c| !c.is_lowercase()) {
+        // `Backend::NAME` is a constant, of any type.
+        return None;
+    }
+    match ty.as_str() {
+        "Self" => self_type
+            .filter(|t| !t.starts_with("dyn "))
+            .map(last_segment),
+        _ if is_type_name(&ty) => Some(ty),
+        _ => None,
+    }
+}
+
+/// A named type written on a parameter or `let`, not a string or a
+/// wrapper of unknown content: `Backend`, `&Backend`, `crate::Backend<T>`.
+fn written_type(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Reference(r) => written_type(&r.elem),
+        syn::Type::Paren(p) => written_type(&p.elem),
+        syn::Type::Group(g) => written_type(&g.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?.ident.to_string();
+            let generic = matches!(
+                last.as_str(),
+                "String" | "Cow" | "Option" | "Result" | "Box" | "Rc" | "Arc" | "Vec" | "Self"
+            );
+            (is_type_name(&last) && !generic).then_some(last)
+        }
+        _ => None,
+    }
+}
+
+fn is_type_name(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+fn last_segment(ty: &str) -> String {
+    ty.rsplit("::").next().unwrap_or(ty).to_string()
+}
+
+fn dedup_in_order(values: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    values.retain(|v| seen.insert(v.clone()));
+}
+
+/// Every value a body returns, when each is a string literal.
+fn block_literals(block: &syn::Block) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    tail_literals(block, &mut out, &expr_literals)?;
+    returns_literals(block, &mut out)?;
+    (!out.is_empty()).then_some(out)
+}
+
+/// What a `Display::fmt` writes, when each is one literal: `write!(f,
+/// "vulkan")`, `f.write_str("vulkan")`, in the arms of a `match`.
+fn display_literals(block: &syn::Block) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    tail_literals(block, &mut out, &written_literals)?;
+    (!out.is_empty()).then_some(out)
+}
+
+type Reader = dyn Fn(&Expr, &mut Vec<String>) -> Option<()>;
+
+/// The tail expression of `block`, read by `read`; a block with no tail
+/// (or statements after a `match`) gives nothing known.
+fn tail_literals(block: &syn::Block, out: &mut Vec<String>, read: &Reader) -> Option<()> {
+    match block.stmts.last()? {
+        syn::Stmt::Expr(e, None) => read(e, out),
+        _ => None,
+    }
+}
+
+/// The values of `e`, when it can only be string literals (or diverge).
+fn expr_literals(e: &Expr, out: &mut Vec<String>) -> Option<()> {
+    branches(e, out, &expr_literals, |e, out| match peel(e) {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => {
+            out.push(s.value());
+            Some(())
+        }
+        _ => None,
+    })
+}
+
+/// What `e` writes to the formatter, when it can only be literals.
+fn written_literals(e: &Expr, out: &mut Vec<String>) -> Option<()> {
+    branches(e, out, &written_literals, |e, out| match e {
+        Expr::Macro(m) if m.mac.path.is_ident("write") => {
+            let args = parse_args(&m.mac.tokens)?;
+            let [
+                _,
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }),
+            ] = args.iter().collect::<Vec<_>>()[..]
+            else {
+                return None;
+            };
+            // A format string with an argument writes more than itself.
+            let value = s.value();
+            (!value.contains(['{', '}'])).then(|| out.push(value))
+        }
+        Expr::MethodCall(m) if m.method == "write_str" && m.args.len() == 1 => {
+            expr_literals(&m.args[0], out)
+        }
+        Expr::Try(t) => written_literals(&t.expr, out),
+        _ => None,
+    })
+}
+
+/// `match`, `if`/`else` and blocks hand each branch to `read`; an arm that
+/// panics gives no value; anything else to `leaf`.
+fn branches(
+    e: &Expr,
+    out: &mut Vec<String>,
+    read: &Reader,
+    leaf: impl Fn(&Expr, &mut Vec<String>) -> Option<()>,
+) -> Option<()> {
+    match e {
+        Expr::Match(m) => m.arms.iter().try_for_each(|a| read(&a.body, out)),
+        Expr::If(i) => {
+            let (_, otherwise) = i.else_branch.as_ref()?;
+            tail_literals(&i.then_branch, out, read)?;
+            read(otherwise, out)
+        }
+        Expr::Block(b) if b.block.stmts.len() == 1 => tail_literals(&b.block, out, read),
+        Expr::Return(r) => read(r.expr.as_deref()?, out),
+        Expr::Paren(p) => read(&p.expr, out),
+        Expr::Macro(m)
+            if m.mac
+                .path
+                .get_ident()
+                .is_some_and(|i| DIVERGING.contains(&i.to_string().as_str())) =>
+        {
+            Some(())
+        }
+        _ => leaf(e, out),
+    }
+}
+
+/// Every `return` of the body (not of its closures or nested functions)
+/// gives a literal.
+fn returns_literals(block: &syn::Block, out: &mut Vec<String>) -> Option<()> {
+    struct Returns<'o> {
+        out: &'o mut Vec<String>,
+        ok: bool,
+    }
+    impl<'ast> Visit<'ast> for Returns<'_> {
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            let value = r.expr.as_deref().and_then(|e| {
+                let mut found = Vec::new();
+                expr_literals(e, &mut found).map(|()| found)
+            });
+            match value {
+                Some(found) => self.out.extend(found),
+                None => self.ok = false,
+            }
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+        // A `?` returns an error: not a string.
+        fn visit_expr_try(&mut self, _: &'ast syn::ExprTry) {
+            self.ok = false;
+        }
+    }
+    let mut returns = Returns { out, ok: true };
+    returns.visit_block(block);
+    returns.ok.then_some(())
+}

@@ -1,0 +1,95 @@
+//! `impossible_value_comparison`: the result of a function that returns only
+//! string literals (a backend enum's `as_str`, a `Display` that writes one
+//! name per variant) compared with a string it never returns.
+
+use crate::analysis::{CrateFacts, quoted_list};
+use crate::lints::{Check, Lint};
+use crate::model::diagnostic::Diagnostic;
+use crate::model::facts::{ComparisonKind, Operand, ValueComparison, ValueSet};
+use crate::model::lint_id::LintId;
+
+pub const LINT: Lint = Lint {
+    id: LintId::ImpossibleValueComparison,
+    summary: "a function's result is compared with a string it never returns",
+    docs: include_str!("../../lints/impossible_value_comparison/README.md"),
+    check: Check::Crate(check),
+};
+
+fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    for (file, cmp) in krate
+        .files
+        .iter()
+        .flat_map(|(id, f)| f.value_comparisons.iter().map(move |c| (*id, c)))
+    {
+        // `assert_ne!(b.as_str(), "gpu")` states the impossibility on purpose;
+        // tests are skipped as the other comparison lints skip them.
+        let asserts_ne = matches!(
+            cmp.how,
+            ComparisonKind::AssertNe | ComparisonKind::DebugAssertNe
+        );
+        if asserts_ne || (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
+            continue;
+        }
+        let Some((defined_in, set)) = krate.value_set(&cmp.call) else {
+            continue;
+        };
+        for side in &cmp.compared {
+            let Operand::Str(s) = &side.operand else {
+                continue;
+            };
+            let Some(value) = krate.resolve(file, s) else {
+                continue;
+            };
+            if returns(set, &value, cmp.how) {
+                continue;
+            }
+            out.push(diagnostic(
+                cmp,
+                side.span,
+                &value,
+                set,
+                (defined_in == file).then_some(set),
+            ));
+        }
+    }
+}
+
+/// Whether `set` may give `value`, compared as `how` compares.
+fn returns(set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
+    match how {
+        ComparisonKind::EqIgnoreAsciiCase => {
+            set.values.iter().any(|v| v.eq_ignore_ascii_case(value))
+        }
+        _ => set.values.iter().any(|v| v == value),
+    }
+}
+
+fn diagnostic(
+    cmp: &ValueComparison,
+    at: crate::model::source::Span,
+    value: &str,
+    set: &ValueSet,
+    here: Option<&ValueSet>,
+) -> Diagnostic {
+    let call = &cmp.call;
+    let mut d = Diagnostic::new(
+        LINT.id,
+        at,
+        format!(
+            "`{}` is compared with `\"{value}\"`, which `{call}` never returns",
+            cmp.subject.text
+        ),
+    )
+    .with_label("never returned")
+    .with_secondary(
+        cmp.subject.span,
+        format!("`{call}` returns only {}", quoted_list(&set.values)),
+    )
+    .with_help(format!(
+        "compare with a value `{call}` returns, or make it return `\"{value}\"`"
+    ));
+    if let Some(set) = here {
+        d = d.with_secondary(set.span, "its values are decided here");
+    }
+    d
+}
