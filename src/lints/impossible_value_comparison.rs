@@ -56,12 +56,14 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 
 /// Whether `set` may give `value`, compared as `how` compares.
 fn returns(set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
-    match how {
-        ComparisonKind::EqIgnoreAsciiCase => {
-            set.values.iter().any(|v| v.eq_ignore_ascii_case(value))
-        }
-        _ => set.values.iter().any(|v| v == value),
-    }
+    let matches: fn(&str, &str) -> bool = match how {
+        ComparisonKind::EqIgnoreAsciiCase => |v, s| v.eq_ignore_ascii_case(s),
+        ComparisonKind::StartsWith => |v, s| v.starts_with(s),
+        ComparisonKind::EndsWith => |v, s| v.ends_with(s),
+        ComparisonKind::StrContains => |v, s| v.contains(s),
+        _ => |v, s| v == s,
+    };
+    set.values.iter().any(|v| matches(v, value))
 }
 
 fn diagnostic(

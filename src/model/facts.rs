@@ -208,7 +208,17 @@ pub enum ComparisonKind {
     EqIgnoreAsciiCase,
     /// `[..].contains(..)`
     Contains,
+    /// `.starts_with(..)` of a string: a prefix.
+    StartsWith,
+    /// `.ends_with(..)` of a string: a suffix.
+    EndsWith,
+    /// `.contains(..)` of a string: a part.
+    StrContains,
     Match,
+    /// `if let "gpu" = p`
+    IfLet,
+    /// `let "gpu" = p else { .. }`
+    LetElse,
     Matches,
     AssertMatches,
     DebugAssertMatches,
@@ -262,6 +272,26 @@ pub struct ValueComparison {
     pub compared: Vec<Side>,
     pub how: ComparisonKind,
     pub in_test: bool,
+}
+
+impl ComparisonKind {
+    /// Compares its two sides alike, either way round (`a == b`); not a
+    /// string's part (`a.starts_with(b)`) or patterns.
+    pub fn is_symmetric(self) -> bool {
+        !matches!(
+            self,
+            ComparisonKind::StartsWith
+                | ComparisonKind::EndsWith
+                | ComparisonKind::StrContains
+                | ComparisonKind::Contains
+                | ComparisonKind::Match
+                | ComparisonKind::IfLet
+                | ComparisonKind::LetElse
+                | ComparisonKind::Matches
+                | ComparisonKind::AssertMatches
+                | ComparisonKind::DebugAssertMatches
+        )
+    }
 }
 
 /// A lowering context: the backend it is given and the platforms it is

@@ -147,7 +147,9 @@ impl Walker<'_> {
     pub(super) fn compare(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
         // `"gpu" == b.as_str()` as well as `b.as_str() == "gpu"`.
         self.compare_value(how, subject, others);
-        if let [other] = others {
+        if let [other] = others
+            && how.is_symmetric()
+        {
             self.compare_value(how, other, &[subject]);
         }
         if self.in_canonicalizer > 0 {
@@ -229,6 +231,17 @@ impl Walker<'_> {
 }
 
 impl Walker<'_> {
+    /// The guard of `matches!(value, pat if guard)`: `pat`'s names hold what
+    /// `value` holds there, as in a `match` arm.
+    pub(super) fn visit_guard(&mut self, value: &Expr, pat: &Pat, guard: &Expr) {
+        let held = self.binding_value(value);
+        let origin = self.origin_text(value, &held);
+        self.with_scope(|w| {
+            w.bind_pat(pat, held, &origin);
+            w.visit_expr(guard);
+        });
+    }
+
     /// `["cuda", "rocm"].contains(&dev.platform())`: the value compared with
     /// each name of a literal list.
     pub(super) fn compare_with_list(&mut self, list: &Expr, value: &Expr) {
@@ -279,6 +292,10 @@ pub(super) fn method_comparison(name: &str) -> Option<ComparisonKind> {
         "eq" => ComparisonKind::EqMethod,
         "ne" => ComparisonKind::NeMethod,
         "eq_ignore_ascii_case" => ComparisonKind::EqIgnoreAsciiCase,
+        "starts_with" => ComparisonKind::StartsWith,
+        "ends_with" => ComparisonKind::EndsWith,
+        // `[..].contains(&p)` is a list's: `compare_with_list`.
+        "contains" => ComparisonKind::StrContains,
         _ => return None,
     })
 }

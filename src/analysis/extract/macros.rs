@@ -21,9 +21,12 @@ impl Walker<'_> {
             _ => {}
         }
         if let Some(how) = pattern_macro_comparison(&name) {
-            if let Ok((e, p)) = parse_matches(&mac.tokens) {
+            if let Ok((e, p, guard)) = parse_matches(&mac.tokens) {
                 self.compare_with_patterns(how, &e, [&p]);
                 self.visit_expr(&e);
+                if let Some(guard) = guard {
+                    self.visit_guard(&e, &p, &guard);
+                }
             }
             return;
         }

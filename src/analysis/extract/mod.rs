@@ -653,6 +653,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&init.expr);
         (self.let_name, self.let_init) = saved;
         if let Some((_, diverge)) = &init.diverge {
+            self.compare_with_patterns(ComparisonKind::LetElse, &init.expr, [&l.pat]);
             self.visit_expr(diverge);
         }
         // `let (a, b) = (x.platform(), y);` binds pairwise.
@@ -701,6 +702,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             for c in conds {
                 if let Expr::Let(l) = c {
                     w.visit_expr(&l.expr);
+                    w.compare_with_patterns(ComparisonKind::IfLet, &l.expr, [&*l.pat]);
                     let v = w.binding_value(&l.expr);
                     let origin = w.origin_text(&l.expr, &v);
                     w.bind_pat(&l.pat, v, &origin);

@@ -238,7 +238,7 @@ impl Walker<'_> {
                 match strip_parens(cond) {
                     Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
                     Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
-                        if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
+                        if let Ok((e, p, _)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
                         {
                             self.failing_calls.extend(callee_id(self.lines(), &e));
@@ -317,15 +317,23 @@ pub(super) fn strip_parens(mut e: &Expr) -> &Expr {
 }
 
 /// `matches!(expr, pattern)` / `matches!(expr, pattern if guard)`.
-pub(super) fn parse_matches(tokens: &proc_macro2::TokenStream) -> syn::Result<(Expr, Pat)> {
+pub(super) fn parse_matches(
+    tokens: &proc_macro2::TokenStream,
+) -> syn::Result<(Expr, Pat, Option<Expr>)> {
     use syn::parse::Parser;
     Parser::parse2(
         |input: syn::parse::ParseStream| {
             let e: Expr = input.parse()?;
             input.parse::<syn::Token![,]>()?;
             let p = Pat::parse_multi_with_leading_vert(input)?;
+            // `matches!(p, x if x == "gpu")`: the guard compares too.
+            let guard = if input.parse::<Option<syn::Token![if]>>()?.is_some() {
+                Some(input.parse()?)
+            } else {
+                None
+            };
             let _rest: proc_macro2::TokenStream = input.parse()?;
-            Ok((e, p))
+            Ok((e, p, guard))
         },
         tokens.clone(),
     )
