@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use backend_lint::config::Vocabulary;
 use backend_lint::lints::LINTS;
-use backend_lint::model::facts::{FileFacts, Registry, ScopeSegment};
+use backend_lint::model::facts::{Comparison, FileFacts, Operand, Registry, ScopeSegment};
 use backend_lint::prefilter;
 use backend_lint::run::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
 
@@ -50,6 +50,15 @@ fn segment(seg: &ScopeSegment) -> String {
         ScopeSegment::Module(name) => name.clone(),
         ScopeSegment::Block { name, .. } => format!("{{{name}}}"),
     }
+}
+
+/// A comparison of a platform value the file itself shows (raw or
+/// canonical), not only of calls whose functions the crate pass knows
+/// ([`Operand::Call`]): those are read again whole, in every file naming a
+/// learned function, by the runner's stage 2b (issue 19), so the prefilter
+/// may skip them at first.
+fn decided_here(c: &Comparison) -> bool {
+    (c.sides.iter()).any(|s| matches!(s.operand, Operand::Raw | Operand::Canonical))
 }
 
 /// The structure facts that name resolution and the module tree use, with
@@ -111,7 +120,7 @@ fn check_file(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<(), S
         }
     };
     if !(full.registrations.is_empty()
-        && full.comparisons.is_empty()
+        && !full.comparisons.iter().any(decided_here)
         && full.lowering.is_empty()
         && full.lowering_platforms.is_empty())
     {
@@ -181,7 +190,7 @@ fn recorded(f: &FileFacts) -> Vec<String> {
             )));
         }
     }
-    for c in &f.comparisons {
+    for c in f.comparisons.iter().filter(|c| decided_here(c)) {
         let sides: Vec<_> = c
             .sides
             .iter()

@@ -12,7 +12,9 @@ pub mod values;
 use std::path::Path;
 
 use crate::config::Vocabulary;
-use crate::model::facts::{FileFacts, Inferred, InferredKind, StrExpr, ValueCall, ValueSet};
+use crate::model::facts::{
+    FileFacts, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall, ValueSet,
+};
 use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
 
@@ -29,7 +31,14 @@ pub struct CrateFacts<'a> {
     /// The value sets of the crate by the call they decide; `None` where two
     /// functions so named disagree (cfg variants, two types of one name).
     value_sets: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a ValueSet)>>,
+    /// The functions returning platform values by call; `None` where two
+    /// so named disagree.
+    platform_fns: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a PlatformFn)>>,
 }
+
+/// Wrappers of wrappers followed at most: far beyond real code, and a
+/// cycle (`a` returns `b(..)`, `b` returns `a(..)`) ends.
+const MAX_WRAPPERS: usize = 16;
 
 impl<'a> CrateFacts<'a> {
     /// `files`: id, path and facts of each file of the crate.
@@ -55,8 +64,22 @@ impl<'a> CrateFacts<'a> {
                     .or_insert(Some((*id, set)));
             }
         }
+        let mut platform_fns = std::collections::HashMap::new();
+        for (id, _, facts) in &files {
+            for f in &facts.platform_fns {
+                platform_fns
+                    .entry(&f.call)
+                    .and_modify(|known: &mut Option<(FileId, &PlatformFn)>| {
+                        if known.is_some_and(|(_, k)| k.returns != f.returns) {
+                            *known = None;
+                        }
+                    })
+                    .or_insert(Some((*id, f)));
+            }
+        }
         CrateFacts {
             value_sets,
+            platform_fns,
             index: (files.iter().enumerate())
                 .map(|(i, (id, _, _))| (*id, i))
                 .collect(),
@@ -86,6 +109,43 @@ impl<'a> CrateFacts<'a> {
         self.value_sets.get(call).copied().flatten()
     }
 
+    /// What an operand holds once the package's functions are known: a call
+    /// of an inferred source or canonicalizer (or a wrapper of one) is
+    /// [`Operand::Raw`] or [`Operand::Canonical`], any other call
+    /// [`Operand::Other`].
+    pub fn holds(&self, operand: &Operand) -> Operand {
+        match operand {
+            Operand::Call(call) => self
+                .platform_fn(call)
+                .map_or(Operand::Other, |(kind, _)| kind),
+            other => other.clone(),
+        }
+    }
+
+    /// Why an operand holds a platform value when the code taught it, for
+    /// messages: "`platform_of` returns `c.platform_name()`, a raw platform value".
+    pub fn why(&self, operand: &Operand) -> Option<String> {
+        let Operand::Call(call) = operand else {
+            return None;
+        };
+        let (kind, f) = self.platform_fn(call)?;
+        Some(why(f, &kind))
+    }
+
+    /// The platform kind a call gives, through wrappers, and the function
+    /// called.
+    fn platform_fn(&self, call: &ValueCall) -> Option<(Operand, &'a PlatformFn)> {
+        let (_, first) = self.platform_fns.get(call).copied().flatten()?;
+        let mut f = first;
+        for _ in 0..MAX_WRAPPERS {
+            match &f.returns {
+                Operand::Call(next) => f = self.platform_fns.get(next).copied().flatten()?.1,
+                kind => return Some((kind.clone(), first)),
+            }
+        }
+        None
+    }
+
     /// What the crate pass inferred from the code, each with the place that
     /// made it count (for `backend-lint config`), in file order.
     #[cfg_attr(
@@ -93,23 +153,43 @@ impl<'a> CrateFacts<'a> {
         expect(dead_code, reason = "the `config` display of inferred names calls it")
     )]
     pub fn inferred(&self) -> Vec<Inferred> {
-        let mut sets: Vec<(FileId, &ValueSet)> =
-            self.value_sets.values().flatten().copied().collect();
-        sets.sort_by_key(|(file, set)| (*file, set.span.start));
-        (sets.into_iter())
-            .map(|(_, set)| Inferred {
-                kind: InferredKind::ValueSet,
-                name: set.call.to_string(),
-                span: set.span,
-                why: format!("returns only {}", quoted_list(&set.values)),
+        let sets = self.value_sets.values().flatten().map(|(_, set)| Inferred {
+            kind: InferredKind::ValueSet,
+            name: set.call.to_string(),
+            span: set.span,
+            why: format!("returns only {}", quoted_list(&set.values)),
+        });
+        let fns = self.platform_fns.values().flatten().filter_map(|(_, f)| {
+            let (kind, _) = self.platform_fn(&f.call)?;
+            let kind_of = match kind {
+                Operand::Raw => InferredKind::Source,
+                _ => InferredKind::Canonicalizer,
+            };
+            Some(Inferred {
+                kind: kind_of,
+                name: f.call.to_string(),
+                span: f.span,
+                why: why(f, &kind),
             })
-            .collect()
+        });
+        let mut all: Vec<Inferred> = sets.chain(fns).collect();
+        all.sort_by_key(|i| (i.span.file, i.span.start));
+        all
     }
 
     /// Where a file sits: its module, the `cfg`s of its `mod` declarations, test-only or not.
     pub fn place(&self, file: FileId) -> &FilePlace {
         &self.tree.places[self.index(file)]
     }
+}
+
+/// "`platform_of` returns `c.platform_name()`, a raw platform value".
+fn why(f: &PlatformFn, kind: &Operand) -> String {
+    let what = match kind {
+        Operand::Raw => "a raw platform value",
+        _ => "a canonical platform value",
+    };
+    format!("`{}` returns `{}`, {what}", f.call, f.text)
 }
 
 /// Two definitions give the same values, in any order.
@@ -140,9 +220,10 @@ mod tests {
     }
 
     /// A value set is inferred once per call, with its values and the name
-    /// that defines it; two definitions that disagree give none.
+    /// that defines it (two definitions that disagree give none); a source
+    /// and a canonicalizer with what they return.
     #[test]
-    fn value_sets_are_inferred_with_their_place() {
+    fn inferred_names_come_with_their_place() {
         let vocab = Vocabulary::default();
         let text = "
             enum Backend { Cuda, Metal }
@@ -153,15 +234,44 @@ mod tests {
             fn platform_name(k: u8) -> &'static str { \"cuda\" }
             #[cfg(not(a))]
             fn platform_name(k: u8) -> &'static str { \"rocm\" }
+            fn platform_of(c: &Client) -> String { c.platform() }
+            fn canonical_of(c: &Client) -> String { canonicalize_platform(&platform_of(c)) }
         ";
         let facts = facts(text, &vocab);
         let krate = CrateFacts::new(vec![(0, Path::new("lib.rs"), &facts)], &vocab, None);
         let inferred = krate.inferred();
-        assert_eq!(inferred.len(), 1, "{inferred:?}");
-        let set = &inferred[0];
-        assert_eq!(set.kind, InferredKind::ValueSet);
-        assert_eq!(set.name, "Backend::as_str");
-        assert_eq!(set.why, "returns only `\"cuda\"` and `\"metal\"`");
-        assert_eq!(&text[set.span.start..set.span.end], "as_str");
+        let shown: Vec<(InferredKind, &str, &str, &str)> = (inferred.iter())
+            .map(|i| {
+                (
+                    i.kind,
+                    i.name.as_str(),
+                    i.why.as_str(),
+                    &text[i.span.start..i.span.end],
+                )
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    InferredKind::ValueSet,
+                    "Backend::as_str",
+                    "returns only `\"cuda\"` and `\"metal\"`",
+                    "as_str"
+                ),
+                (
+                    InferredKind::Source,
+                    "platform_of",
+                    "`platform_of` returns `c.platform()`, a raw platform value",
+                    "platform_of"
+                ),
+                (
+                    InferredKind::Canonicalizer,
+                    "canonical_of",
+                    "`canonical_of` returns `canonicalize_platform(&platform_of(c))`, a canonical platform value",
+                    "canonical_of"
+                ),
+            ]
+        );
     }
 }

@@ -5,7 +5,7 @@
 use crate::analysis::{CrateFacts, quoted_list};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::Diagnostic;
-use crate::model::facts::{ComparisonKind, Operand, ValueComparison, ValueSet};
+use crate::model::facts::{ComparisonKind, Operand, Side, ValueCall, ValueSet};
 use crate::model::lint_id::LintId;
 
 pub const LINT: Lint = Lint {
@@ -19,7 +19,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     for (file, cmp) in krate
         .files
         .iter()
-        .flat_map(|(id, f)| f.value_comparisons.iter().map(move |c| (*id, c)))
+        .flat_map(|(id, f)| f.comparisons.iter().map(move |c| (*id, c)))
     {
         // `assert_ne!(b.as_str(), "gpu")` states the impossibility on purpose;
         // tests are skipped as the other comparison lints skip them.
@@ -30,26 +30,37 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         if asserts_ne || (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
             continue;
         }
-        let Some((defined_in, set)) = krate.value_set(&cmp.call) else {
-            continue;
+        // The call is the subject; either side only of `a == b`.
+        let callers = if cmp.how.is_symmetric() {
+            cmp.sides.len()
+        } else {
+            1
         };
-        for side in &cmp.compared {
-            let Operand::Str(s) = &side.operand else {
+        for (at, subject) in cmp.sides.iter().enumerate().take(callers) {
+            let Operand::Call(call) = &subject.operand else {
                 continue;
             };
-            let Some(value) = krate.resolve(file, s) else {
+            let Some((defined_in, set)) = krate.value_set(call) else {
                 continue;
             };
-            if returns(set, &value, cmp.how) {
-                continue;
+            for side in cmp
+                .sides
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != at)
+                .map(|(_, s)| s)
+            {
+                let Operand::Str(s) = &side.operand else {
+                    continue;
+                };
+                let Some(value) = krate.resolve(file, s) else {
+                    continue;
+                };
+                if !returns(set, &value, cmp.how) {
+                    let here = (defined_in == file).then_some(set);
+                    out.push(diagnostic(call, subject, side.span, &value, set, here));
+                }
             }
-            out.push(diagnostic(
-                cmp,
-                side.span,
-                &value,
-                set,
-                (defined_in == file).then_some(set),
-            ));
         }
     }
 }
@@ -67,24 +78,24 @@ fn returns(set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
 }
 
 fn diagnostic(
-    cmp: &ValueComparison,
+    call: &ValueCall,
+    subject: &Side,
     at: crate::model::source::Span,
     value: &str,
     set: &ValueSet,
     here: Option<&ValueSet>,
 ) -> Diagnostic {
-    let call = &cmp.call;
     let mut d = Diagnostic::new(
         LINT.id,
         at,
         format!(
             "`{}` is compared with `\"{value}\"`, which `{call}` never returns",
-            cmp.subject.text
+            subject.text
         ),
     )
     .with_label("never returned")
     .with_secondary(
-        cmp.subject.span,
+        subject.span,
         format!("`{call}` returns only {}", quoted_list(&set.values)),
     )
     .with_help(format!(

@@ -116,8 +116,8 @@ fn comparisons(
     for cmp in &facts.comparisons {
         // A raw side is `uncanonicalized_platform_comparison`'s finding: fixing
         // that first is what the user must do, one finding is enough.
-        let canonical = cmp.sides.iter().any(|s| s.operand == Operand::Canonical);
-        if !canonical || cmp.sides.iter().any(|s| s.operand == Operand::Raw) {
+        let holds = |kind: Operand| cmp.sides.iter().any(|s| krate.holds(&s.operand) == kind);
+        if !holds(Operand::Canonical) || holds(Operand::Raw) {
             continue;
         }
         // `.eq_ignore_ascii_case("CUDA")` does match "cuda": only an alias is a bug there.

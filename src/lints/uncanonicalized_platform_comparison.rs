@@ -26,7 +26,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         if (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
             continue;
         }
-        let Some(raw) = cmp.sides.iter().position(|s| s.operand == Operand::Raw) else {
+        let Some(raw) = (cmp.sides.iter()).position(|s| krate.holds(&s.operand) == Operand::Raw)
+        else {
             continue;
         };
         let compared: Vec<&Side> = cmp
@@ -49,7 +50,12 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 written(cmp.how)
             ),
         )
-        .with_label("raw platform: may be an alias like `gpu` or differ in case")
+        .with_label(match krate.why(&raw.operand) {
+            Some(why) => {
+                format!("raw platform ({why}): may be an alias like `gpu` or differ in case")
+            }
+            None => "raw platform: may be an alias like `gpu` or differ in case".to_string(),
+        })
         .with_help(format!(
             "compare `{}({})` instead",
             krate
@@ -109,6 +115,7 @@ fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bo
             crate::config::platform::classify_literal(krate.vocab, &v)
                 != crate::config::platform::LiteralKind::Unknown
         }),
+        Operand::Call(_) => krate.holds(&side.operand) != Operand::Other,
         Operand::Other => false,
     }
 }

@@ -165,6 +165,10 @@ pub enum Operand {
     Canonical,
     /// A string literal, or a path that may name a string const.
     Str(StrExpr),
+    /// The result of a call of a function of the package (or a local
+    /// holding it): a platform value when that function is inferred to
+    /// return one (see [`PlatformFn`]), known crate-wide only.
+    Call(ValueCall),
     /// Anything else: unknown, enum, integer...
     Other,
 }
@@ -262,16 +266,18 @@ pub struct ValueSet {
     pub span: Span,
 }
 
-/// A [`ValueCall`]'s result (or a local holding it) compared with strings.
+/// A function returning a string whose every returned value is a raw
+/// platform value, a canonical one, or the result of one same call: a
+/// source, a canonicalizer, or a wrapper of whatever that call is.
 #[derive(Debug, Clone)]
-pub struct ValueComparison {
+pub struct PlatformFn {
     pub call: ValueCall,
-    /// The call (or local) as written.
-    pub subject: Side,
-    /// The literals and constants it is compared with.
-    pub compared: Vec<Side>,
-    pub how: ComparisonKind,
-    pub in_test: bool,
+    /// [`Operand::Raw`], [`Operand::Canonical`] or [`Operand::Call`].
+    pub returns: Operand,
+    /// The function's name, where it is defined.
+    pub span: Span,
+    /// What it returns, as written: `c.platform_name()`.
+    pub text: String,
 }
 
 impl ComparisonKind {
@@ -340,9 +346,8 @@ pub struct FileFacts {
     pub lowering: Vec<LoweringContext>,
     /// Functions returning only literals, one of them a canonical platform.
     pub value_sets: Vec<ValueSet>,
-    /// Calls of a known function or method compared with strings: only
-    /// matter where a [`ValueSet`] of the package decides that call.
-    pub value_comparisons: Vec<ValueComparison>,
+    /// Functions returning platform values or wrapping such a call.
+    pub platform_fns: Vec<PlatformFn>,
     /// Literals written where a lowering platform is expected (platform lists,
     /// `register_lowering`'s platform), for spelling checks.
     /// (each list as written: `platforms: vec![..]`, `lower(&ctx, &[..])`),
@@ -370,7 +375,6 @@ impl FileFacts {
         !(self.registrations.is_empty()
             && self.comparisons.is_empty()
             && self.lowering.is_empty()
-            && self.value_comparisons.is_empty()
             && self.lowering_platforms.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
@@ -391,7 +395,7 @@ impl FileFacts {
             comparisons: _,
             lowering: _,
             value_sets,
-            value_comparisons: _,
+            platform_fns,
             lowering_platforms: _,
             scopes,
             mod_decls,
@@ -402,6 +406,7 @@ impl FileFacts {
         !self.may_be_reported()
             && consts.is_empty()
             && value_sets.is_empty()
+            && platform_fns.is_empty()
             && unregistrations.is_empty()
             && scopes.iter().flatten().all(ScopeSegment::is_block)
             && mod_decls.is_empty()
@@ -464,7 +469,7 @@ impl Default for FileFacts {
             comparisons: Vec::new(),
             lowering: Vec::new(),
             value_sets: Vec::new(),
-            value_comparisons: Vec::new(),
+            platform_fns: Vec::new(),
             lowering_platforms: Vec::new(),
             scopes: vec![Vec::new()],
             mod_decls: Vec::new(),

@@ -15,6 +15,7 @@ use crate::lints::apply::{levels::apply_levels, suppression};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Diagnostic, FileError};
 use crate::model::facts::FileFacts;
+use crate::model::facts::Operand;
 use crate::model::source::{FileId, SourceFile, SourceMap};
 use crate::prefilter;
 use crate::syntax::comments;
@@ -468,54 +469,100 @@ fn per_file_pass(
     (inputs, outcomes)
 }
 
-/// Stage 2b (issue 19): a function learned in stage 2 to return only
-/// literals ([`FileFacts::value_sets`]) decides comparisons of its calls,
-/// which can be in any file of its crate, in a body the prefilter left out
-/// or a file it only lexed. Those files of the crate that mention its name
-/// are parsed whole, as `--no-prefilter` parses them. Crates without such a
-/// function (nearly all) cost nothing more.
+/// Stage 2b (issue 19): functions learned in stage 2 (returning only
+/// literals, [`FileFacts::value_sets`]; returning platform values,
+/// [`FileFacts::platform_fns`]) decide comparisons of their calls, which
+/// can be in any file of their crate, in a body the prefilter left out or
+/// a file it only lexed; a wrapper of one is learned from such a body. The
+/// files of the crate that mention a learned name are parsed whole, as
+/// `--no-prefilter` parses them, until no new name is learned (each file
+/// once). Crates that learn nothing (nearly all) cost nothing more.
 fn reparse_for_learned_names(
     pool: Option<&rayon::ThreadPool>,
     inputs: &[Input],
     surveys: &[Survey],
     outcomes: &[(usize, FileOutcome)],
 ) -> Vec<(usize, FileOutcome)> {
-    let mut learned: HashMap<usize, Vec<&str>> = HashMap::new();
-    for (i, outcome) in outcomes {
-        if let Ok(facts) = &outcome.result {
-            let names = facts.value_sets.iter().map(|v| v.call.name.as_str());
-            learned.entry(inputs[*i].krate).or_default().extend(names);
+    let mut whole: Vec<(usize, FileOutcome)> = Vec::new();
+    let mut known: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
+    loop {
+        let facts = (outcomes.iter().chain(&whole))
+            .filter_map(|(i, o)| Some((inputs[*i].krate, o.result.as_ref().ok()?)));
+        let mut fresh = learned_names(facts);
+        for (krate, names) in &mut fresh {
+            let known = known.entry(*krate).or_default();
+            names.retain(|n| known.insert(n.clone()));
+        }
+        fresh.retain(|_, names| !names.is_empty());
+        if fresh.is_empty() {
+            return whole;
+        }
+        let done: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
+        let todo: Vec<usize> = (0..inputs.len())
+            .filter(|&i| {
+                inputs[i].prefilter
+                    && !done.contains(&i)
+                    && fresh.contains_key(&inputs[i].krate)
+                    && matches!(
+                        surveys[i].verdict,
+                        Verdict::Lexed | Verdict::Parse | Verdict::Analyze
+                    )
+            })
+            .collect();
+        let reparse = |&i: &usize| {
+            let text = read_text(&inputs[i].path).ok()?;
+            let names = &fresh[&inputs[i].krate];
+            if !names.iter().any(|n| mentions_word(&text, n)) {
+                return None;
+            }
+            let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
+            Some((i, kept(text, result)))
+        };
+        let more: Vec<(usize, FileOutcome)> = on_big_stack(pool, || {
+            todo.par_iter()
+                .with_max_len(1)
+                .filter_map(reparse)
+                .collect()
+        });
+        whole.extend(more);
+    }
+}
+
+/// The names of the functions each crate's facts teach: value sets, and
+/// sources and canonicalizers with the wrappers of them (by name: a name
+/// too many only costs a parse).
+fn learned_names<'f>(
+    facts: impl Iterator<Item = (usize, &'f FileFacts)>,
+) -> HashMap<usize, Vec<String>> {
+    let mut fns: HashMap<usize, Vec<&'f crate::model::facts::PlatformFn>> = HashMap::new();
+    let mut names: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
+    for (krate, f) in facts {
+        let sets = f.value_sets.iter().map(|v| v.call.name.clone());
+        names.entry(krate).or_default().extend(sets);
+        fns.entry(krate).or_default().extend(&f.platform_fns);
+    }
+    for (krate, fns) in fns {
+        let names = names.entry(krate).or_default();
+        loop {
+            let before = names.len();
+            for f in &fns {
+                let learned = match &f.returns {
+                    Operand::Call(c) => names.contains(&c.name),
+                    _ => true,
+                };
+                if learned {
+                    names.insert(f.call.name.clone());
+                }
+            }
+            if names.len() == before {
+                break;
+            }
         }
     }
-    learned.retain(|_, names| !names.is_empty());
-    if learned.is_empty() {
-        return Vec::new();
-    }
-    let todo: Vec<usize> = (0..inputs.len())
-        .filter(|&i| {
-            inputs[i].prefilter
-                && learned.contains_key(&inputs[i].krate)
-                && matches!(
-                    surveys[i].verdict,
-                    Verdict::Lexed | Verdict::Parse | Verdict::Analyze
-                )
-        })
-        .collect();
-    let reparse = |&i: &usize| {
-        let text = read_text(&inputs[i].path).ok()?;
-        let names = &learned[&inputs[i].krate];
-        if !names.iter().any(|n| mentions_word(&text, n)) {
-            return None;
-        }
-        let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
-        Some((i, kept(text, result)))
-    };
-    on_big_stack(pool, || {
-        todo.par_iter()
-            .with_max_len(1)
-            .filter_map(reparse)
-            .collect()
-    })
+    names
+        .into_iter()
+        .map(|(k, n)| (k, n.into_iter().collect()))
+        .collect()
 }
 
 /// `word` stands in `text` as a whole word (in code or not: a mention in a

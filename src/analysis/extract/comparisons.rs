@@ -1,11 +1,23 @@
 //! What expressions hold (raw or canonical platform values) and the
 //! comparisons between them.
 
+use super::value_sets::strip_borrows;
 use super::*;
 
 impl Walker<'_> {
-    /// What `e` is, as far as platforms go.
+    /// What `e` is, as far as platforms go: a call of a function of the
+    /// package is known crate-wide ([`Operand::Call`]).
     pub(super) fn operand(&self, e: &Expr) -> Operand {
+        match self.operand_here(e) {
+            here @ (Operand::Other | Operand::Str(StrExpr::Path { .. })) => {
+                self.value_call(e).map_or(here, Operand::Call)
+            }
+            here => here,
+        }
+    }
+
+    /// What `e` is, as far as this file tells.
+    fn operand_here(&self, e: &Expr) -> Operand {
         let inner = peel(e);
         // A path naming a local binding: its value.
         if let Expr::Path(p) = inner
@@ -67,8 +79,14 @@ impl Walker<'_> {
 
     /// `e` as a side of a comparison: its text, and for a binding where its
     /// value came from. Only computed for comparisons that are kept.
-    fn side(&self, e: &Expr, operand: Operand) -> Side {
-        let (text, origin) = if let Expr::Path(p) = peel(e)
+    pub(super) fn side(&self, e: &Expr, operand: Operand) -> Side {
+        // A call is shown as written (`kind.to_string()`, not `kind`),
+        // borrows left out.
+        let shown = strip_borrows(e);
+        let call = matches!(operand, Operand::Call(_)) && !matches!(shown, Expr::Path(_));
+        let (text, origin) = if call {
+            (self.short_text(shown), None)
+        } else if let Expr::Path(p) = peel(e)
             && let Some(ident) = p.path.get_ident()
             && let Some(binding) = self.lookup(&ident.to_string())
         {
@@ -80,7 +98,7 @@ impl Walker<'_> {
         };
         Side {
             operand,
-            span: self.span(e),
+            span: self.span(if call { shown } else { e }),
             text,
             origin,
         }
@@ -145,13 +163,6 @@ impl Walker<'_> {
     }
 
     pub(super) fn compare(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
-        // `"gpu" == b.as_str()` as well as `b.as_str() == "gpu"`.
-        self.compare_value(how, subject, others);
-        if let [other] = others
-            && how.is_symmetric()
-        {
-            self.compare_value(how, other, &[subject]);
-        }
         if self.in_canonicalizer > 0 {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
@@ -176,7 +187,11 @@ impl Walker<'_> {
             return;
         }
         let operands: Vec<Operand> = sides.iter().map(|s| s.operand.clone()).collect();
-        if worth_recording(&operands) {
+        // Inside the function that decides a call's value, the value is being
+        // made (or the function recurses).
+        let own =
+            |o: &Operand| matches!(o, Operand::Call(c) if self.function_call.as_ref() == Some(c));
+        if worth_recording(&operands) && !operands.iter().any(own) {
             self.facts.comparisons.push(Comparison {
                 sides,
                 how,
@@ -202,15 +217,9 @@ impl Walker<'_> {
         if lits.is_empty() && wrapped.is_empty() {
             return;
         }
-        if let Some(call) = self.value_call(scrutinee) {
-            let sides = (lits.iter())
-                .map(|lit| self.string_side(StrExpr::Lit(lit.value()), *lit))
-                .collect();
-            self.record_value_comparison(how, call, scrutinee, sides);
-        }
         let operand = self.operand(scrutinee);
         match operand {
-            Operand::Raw => lits.extend(wrapped),
+            Operand::Raw | Operand::Call(_) => lits.extend(wrapped),
             Operand::Canonical => {}
             _ => return,
         }
@@ -255,15 +264,8 @@ impl Walker<'_> {
         if names.iter().any(|(p, _)| local(p)) {
             return;
         }
-        if let Some(call) = self.value_call(value) {
-            let sides = names
-                .iter()
-                .map(|(name, at)| self.list_side(name, *at))
-                .collect();
-            self.record_value_comparison(ComparisonKind::Contains, call, value, sides);
-        }
         let operand = self.operand(value);
-        if !matches!(operand, Operand::Raw | Operand::Canonical) {
+        if !may_be_platform(&operand) {
             return;
         }
         let mut sides = vec![self.side(value, operand)];
@@ -322,11 +324,14 @@ pub(super) fn value_macro_comparison(name: &str) -> Option<ComparisonKind> {
     })
 }
 
+/// A platform value, or a call that may turn out to give one.
+pub(super) fn may_be_platform(o: &Operand) -> bool {
+    matches!(o, Operand::Raw | Operand::Canonical | Operand::Call(_))
+}
+
 /// A comparison involves a platform value and something it is compared with.
 fn worth_recording(operands: &[Operand]) -> bool {
-    operands
-        .iter()
-        .any(|o| matches!(o, Operand::Raw | Operand::Canonical))
+    operands.iter().any(may_be_platform)
         && operands
             .iter()
             .filter(|o| !matches!(o, Operand::Other))

@@ -7,6 +7,7 @@
 mod comparisons;
 mod lowering;
 mod macros;
+mod platform_fns;
 
 #[doc(hidden)]
 #[cfg(feature = "testing")]
@@ -115,6 +116,8 @@ impl<'t> Walker<'t> {
             self_type: None,
             display_impl: false,
             function_call: None,
+            body_pending: false,
+            fn_returns: None,
             lines: std::cell::OnceCell::new(),
         }
     }
@@ -186,6 +189,11 @@ struct Walker<'t> {
     /// The function being walked, as its calls name it: comparisons of its
     /// own value inside it are how it is made.
     function_call: Option<crate::model::facts::ValueCall>,
+    /// The next block walked is a function's body.
+    body_pending: bool,
+    /// What the function being walked returns (`return`s and its tail),
+    /// with the first as written; `None` when it returns no string.
+    fn_returns: Option<(Vec<Operand>, String)>,
     /// Byte offsets of positions, made when first needed.
     lines: std::cell::OnceCell<LineTable<'t>>,
 }
@@ -247,7 +255,7 @@ impl<'t> Walker<'t> {
     /// Where a binding's value came from, for messages; only platform values
     /// are ever named in one, so nothing is computed for the others.
     fn origin_text(&self, e: &Expr, value: &Operand) -> String {
-        if matches!(value, Operand::Raw | Operand::Canonical) {
+        if may_be_platform(value) {
             self.short_text(e)
         } else {
             String::new()
@@ -497,10 +505,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let call = self.call_of(&name, false);
         (self.self_type, self.display_impl) = saved;
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
-            let saved = std::mem::replace(&mut w.function_call, call);
-            w.bind_params(&f.sig);
-            visit::visit_item_fn(w, f);
-            w.function_call = saved;
+            w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f))
         });
     }
 
@@ -510,10 +515,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
         let call = self.call_of(&name, is_method);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
-            let saved = std::mem::replace(&mut w.function_call, call);
-            w.bind_params(&f.sig);
-            visit::visit_impl_item_fn(w, f);
-            w.function_call = saved;
+            w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f))
         });
     }
 
@@ -590,6 +592,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             syn::Stmt::Expr(Expr::Return(r), _) => Some((i, self.start_of(r.return_token.span))),
             _ => None,
         });
+        // The function's body: its tail is what the function returns.
+        let is_body = std::mem::take(&mut self.body_pending);
         self.with_scope(|w| {
             for (i, stmt) in b.stmts.iter().enumerate() {
                 let before = returns_at
@@ -601,10 +605,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     w.returns.pop();
                 }
             }
+            if is_body && let Some(syn::Stmt::Expr(tail, None)) = b.stmts.last() {
+                w.returned_value(Some(tail));
+            }
         });
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+        if self.in_closure == 0 {
+            self.returned_value(r.expr.as_deref());
+        }
         self.returns.push(self.start_of(r.return_token.span));
         visit::visit_expr_return(self, r);
         self.returns.pop();

@@ -4,7 +4,7 @@
 //! crate-wide, where every function of that name is known.
 
 use super::*;
-use crate::model::facts::{ValueCall, ValueComparison, ValueSet};
+use crate::model::facts::{ValueCall, ValueSet};
 use syn::visit::Visit;
 
 /// Macros that never return: an arm calling one gives no value.
@@ -74,7 +74,8 @@ impl Walker<'_> {
                         });
                     }
                 }
-                Expr::Call(c) if c.args.len() == 1 => return self.path_call(&c.func),
+                // `Some(x)`, `String::from(x)` hand back their argument.
+                Expr::Call(c) if peel_step(e).is_none() => return self.path_call(&c.func),
                 Expr::Path(p) => {
                     let ident = p.path.get_ident()?;
                     return self.lookup(&ident.to_string())?.returned.clone();
@@ -179,69 +180,9 @@ impl Walker<'_> {
             b.returned = returned;
         }
     }
-
-    /// `subject` compared with `others`: kept when `subject` is a value call
-    /// and the others are strings (literals or constants).
-    pub(super) fn compare_value(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
-        let Some(call) = self.value_call(subject) else {
-            return;
-        };
-        let compared: Vec<Side> = others
-            .iter()
-            .filter_map(|e| {
-                let s = str_expr(e, self.scope)?;
-                let local = matches!(&s, StrExpr::Path { segments, .. }
-                    if segments.len() == 1 && self.lookup(&segments[0]).is_some());
-                (!local).then(|| self.string_side(s, e))
-            })
-            .collect();
-        self.record_value_comparison(how, call, subject, compared);
-    }
-
-    pub(super) fn string_side<T: syn::spanned::Spanned + ?Sized>(
-        &self,
-        value: StrExpr,
-        at: &T,
-    ) -> Side {
-        Side {
-            operand: Operand::Str(value),
-            span: self.span(at),
-            text: self.short_text(at),
-            origin: None,
-        }
-    }
-
-    pub(super) fn record_value_comparison(
-        &mut self,
-        how: ComparisonKind,
-        call: ValueCall,
-        subject: &Expr,
-        compared: Vec<Side>,
-    ) {
-        // Inside the function that decides the value, the value is being made.
-        if compared.is_empty() || self.function_call.as_ref() == Some(&call) {
-            return;
-        }
-        // As written, borrows left out (`side` would name `kind` for
-        // `kind.to_string()`).
-        let shown = strip_borrows(subject);
-        let subject = Side {
-            operand: Operand::Other,
-            span: self.span(shown),
-            text: self.short_text(shown),
-            origin: None,
-        };
-        self.facts.value_comparisons.push(ValueComparison {
-            call,
-            subject,
-            compared,
-            how,
-            in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
-        });
-    }
 }
 
-fn strip_borrows(mut e: &Expr) -> &Expr {
+pub(super) fn strip_borrows(mut e: &Expr) -> &Expr {
     loop {
         e = match e {
             Expr::Paren(p) => &p.expr,

@@ -1,0 +1,10 @@
+//! `uncanonicalized_platform_comparison`: functions of the crate that
+//! return a client's raw platform (`platform_of`), and wrappers of them,
+//! are sources as the configured ones are: their results compared with
+//! platform names before canonicalization, as PJRT plugin loaders do.
+//! Analysed as one crate.
+
+mod client;
+mod plugins;
+
+pub use client::{Client, client_platform, platform_of};

@@ -1,0 +1,116 @@
+//! Sources and canonicalizers learned from the code (issue 19): a function
+//! returning a string whose every returned value is a raw platform value
+//! (`fn platform_of(c: &Client) -> String { c.platform_name() }`), a
+//! canonical one, or the result of one same call of the package (a
+//! wrapper, resolved crate-wide).
+
+use super::*;
+use crate::model::facts::{PlatformFn, ValueCall};
+
+impl Walker<'_> {
+    /// Walk a function's parameters and body with `call` as the function
+    /// being walked, and record it when it returns platform values.
+    pub(super) fn in_platform_fn(
+        &mut self,
+        sig: &syn::Signature,
+        call: Option<ValueCall>,
+        walk: impl FnOnce(&mut Self),
+    ) {
+        let name = sig.ident.to_string();
+        // Configured names are known already; a canonicalizer's own raw
+        // comparisons and returns are its job.
+        let learnable = returns_string(&sig.output)
+            && call.is_some()
+            && self.vocab.fact_start(&name).is_none()
+            && self.in_canonicalizer == 0;
+        let saved_call = std::mem::replace(&mut self.function_call, call);
+        let saved_returns = std::mem::replace(
+            &mut self.fn_returns,
+            learnable.then(|| (Vec::new(), String::new())),
+        );
+        let saved_pending = std::mem::replace(&mut self.body_pending, true);
+        self.bind_params(sig);
+        walk(self);
+        let returns = std::mem::replace(&mut self.fn_returns, saved_returns);
+        let call = std::mem::replace(&mut self.function_call, saved_call);
+        self.body_pending = saved_pending;
+        // A function returning its own call (recursion) says nothing.
+        if let (Some((returns, text)), Some(call)) = (returns, call)
+            && let Some(returns) = one_kind(returns)
+            && returns != Operand::Call(call.clone())
+        {
+            let span = self.span(&sig.ident);
+            self.facts.platform_fns.push(PlatformFn {
+                call,
+                returns,
+                span,
+                text,
+            });
+        }
+    }
+
+    /// A value the function being walked returns (`None`: a bare `return`).
+    pub(super) fn returned_value(&mut self, e: Option<&Expr>) {
+        if self.fn_returns.is_none() {
+            return;
+        }
+        let (value, text) = match e {
+            Some(e) => {
+                let value = self.operand(e);
+                // A local is named by where its value came from.
+                let side = self.side(e, value.clone());
+                (value, side.origin.unwrap_or(side.text))
+            }
+            None => (Operand::Other, String::new()),
+        };
+        if let Some((values, first)) = &mut self.fn_returns {
+            if values.is_empty() {
+                *first = text;
+            }
+            values.push(value);
+        }
+    }
+}
+
+/// The one platform kind of every returned value; `None` when there is
+/// none, they differ, or one is no platform value.
+fn one_kind(returns: Vec<Operand>) -> Option<Operand> {
+    let mut kinds = returns.into_iter();
+    let first = kinds.next()?;
+    (may_be_platform(&first) && kinds.all(|k| k == first)).then_some(first)
+}
+
+/// `-> String`, `-> &str`, `-> Option<&'static str>`, `-> Cow<'_, str>`,
+/// `-> Result<String, E>`: a string, maybe in an `Option` or `Result`.
+fn returns_string(output: &syn::ReturnType) -> bool {
+    let syn::ReturnType::Type(_, ty) = output else {
+        return false;
+    };
+    is_string(ty)
+}
+
+fn is_string(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => is_string(&r.elem),
+        syn::Type::Paren(p) => is_string(&p.elem),
+        syn::Type::Group(g) => is_string(&g.elem),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            match last.ident.to_string().as_str() {
+                "str" | "String" | "Cow" => true,
+                "Option" | "Result" => {
+                    match &last.arguments {
+                        syn::PathArguments::AngleBracketed(a) => a.args.iter().take(1).any(
+                            |arg| matches!(arg, syn::GenericArgument::Type(t) if is_string(t)),
+                        ),
+                        _ => false,
+                    }
+                }
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
