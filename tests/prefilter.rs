@@ -224,6 +224,20 @@ fn recorded(f: &FileFacts) -> Vec<String> {
     for v in &f.value_sets {
         out.push(scoped(format!("value set {} {:?}", v.call, v.values)));
     }
+    // So are those of functions returning a context they gave a backend
+    // (they name the backend request), and of sources and canonicalizers
+    // (they name one); wrappers of them are read again whole by stage 2b.
+    for c in &f.context_fns {
+        let backends: Vec<_> = c.backends.iter().map(|b| (b.span, &b.value)).collect();
+        out.push(scoped(format!("context fn {} {backends:?}", c.call)));
+    }
+    for p in f
+        .platform_fns
+        .iter()
+        .filter(|p| !matches!(p.returns, Operand::Call(_)))
+    {
+        out.push(scoped(format!("platform fn {} {:?}", p.call, p.returns)));
+    }
     out
 }
 

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::config::Vocabulary;
 use crate::model::facts::{
-    FileFacts, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall, ValueSet,
+    ContextFn, FileFacts, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall, ValueSet,
 };
 use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
@@ -34,6 +34,9 @@ pub struct CrateFacts<'a> {
     /// The functions returning platform values by call; `None` where two
     /// so named disagree.
     platform_fns: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a PlatformFn)>>,
+    /// The functions returning a context they gave a backend, by call;
+    /// `None` where two so named are defined.
+    context_fns: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a ContextFn)>>,
 }
 
 /// Wrappers of wrappers followed at most: far beyond real code, and a
@@ -77,9 +80,19 @@ impl<'a> CrateFacts<'a> {
                     .or_insert(Some((*id, f)));
             }
         }
+        let mut context_fns = std::collections::HashMap::new();
+        for (id, _, facts) in &files {
+            for f in &facts.context_fns {
+                context_fns
+                    .entry(&f.call)
+                    .and_modify(|known: &mut Option<_>| *known = None)
+                    .or_insert(Some((*id, f)));
+            }
+        }
         CrateFacts {
             value_sets,
             platform_fns,
+            context_fns,
             index: (files.iter().enumerate())
                 .map(|(i, (id, _, _))| (*id, i))
                 .collect(),
@@ -144,6 +157,18 @@ impl<'a> CrateFacts<'a> {
             }
         }
         None
+    }
+
+    /// The backend a context made by `call` is given there, when the
+    /// function gives every context it returns the same one: its platform
+    /// and the function.
+    pub fn context_backend(&self, call: &ValueCall) -> Option<(String, &'a ContextFn)> {
+        let (file, f) = self.context_fns.get(call).copied().flatten()?;
+        let mut platforms = f.backends.iter().map(|b| self.resolve(file, &b.value));
+        let first = platforms.next()??;
+        platforms
+            .all(|p| p.as_ref() == Some(&first))
+            .then_some((first, f))
     }
 
     /// What the crate pass inferred from the code, each with the place that

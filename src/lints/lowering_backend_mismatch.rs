@@ -27,7 +27,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         // The backend a lowering uses: the one set last before it, on a path
         // that reaches it (else the first one set after it, e.g. a context
         // literal listing `platforms:` before `backend:`).
-        let backend_for = |site: &Site<Vec<StrExpr>>| -> Option<(String, Span)> {
+        let backend_for = |site: &Site<Vec<StrExpr>>| -> Option<(String, Span, String)> {
             let reaching = || ctx.backends.iter().filter(|b| b.meets(site));
             let before = reaching()
                 .filter(|b| b.span.start < site.span.start)
@@ -37,11 +37,22 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     .filter(|b| b.span.start >= site.span.start)
                     .min_by_key(|b| b.span.start)
             };
-            let b = before.or_else(after)?;
-            Some((krate.resolve(file, &b.value)?, b.span))
+            if let Some(b) = before.or_else(after) {
+                let backend = krate.resolve(file, &b.value)?;
+                let label = format!("backend for `{backend}`");
+                return Some((backend, b.span, label));
+            }
+            // None set here: the one the function that made the context gave it.
+            let made = ctx.made_by.iter().find(|m| m.meets(site))?;
+            let (backend, f) = krate.context_backend(&made.value)?;
+            let label = format!(
+                "made by `{}`, which gives it a backend for `{backend}`",
+                f.call
+            );
+            Some((backend, made.span, label))
         };
         for site in &ctx.platforms {
-            let (Some((backend, backend_span)), Some(platforms)) =
+            let (Some((backend, backend_span, backend_label)), Some(platforms)) =
                 (backend_for(site), resolve_all(&site.value))
             else {
                 continue;
@@ -60,7 +71,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     format!("lowering for {shown} with a backend for `{backend}`"),
                 )
                 .with_label(format!("lowered for {shown}"))
-                .with_secondary(backend_span, format!("backend for `{backend}`"))
+                .with_secondary(backend_span, backend_label)
                 .with_help(format!(
                     "get the backend for a lowering platform (`get_backend(\"{}\")`) or lower for `{backend}`; at run time this fails with \"the platform for the specified backend {backend} is different from the lowering platform {}\"",
                     first_canonical(krate, &platforms[0]),
@@ -69,7 +80,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             );
         }
         for site in &ctx.loop_platforms {
-            let (Some((backend, backend_span)), Some(platforms)) =
+            let (Some((backend, backend_span, _)), Some(platforms)) =
                 (backend_for(site), resolve_all(&site.value))
             else {
                 continue;

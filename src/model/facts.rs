@@ -310,8 +310,22 @@ pub struct LoweringContext {
     pub platforms: Vec<Site<Vec<StrExpr>>>,
     /// `ctx.get_backend()` calls on the context (only an error with several platforms).
     pub backend_reads: Vec<Span>,
+    /// A context made by a function of the package (`let ctx =
+    /// host_context();`), at the lowering that uses it: its backend is the
+    /// one that function gives it ([`ContextFn`]), unless one is set here.
+    pub made_by: Vec<Site<ValueCall>>,
     /// Literal platform lists of `for` loops in which the context is lowered.
     pub loop_platforms: Vec<Site<Vec<StrExpr>>>,
+}
+
+/// A function that returns a lowering context it gave a backend
+/// (`fn host_context() -> LoweringContext { .. get_backend("cpu") .. }`).
+#[derive(Debug, Clone)]
+pub struct ContextFn {
+    pub call: ValueCall,
+    pub backends: Vec<Site<StrExpr>>,
+    /// The function's name, where it is defined.
+    pub span: Span,
 }
 
 /// Something said about a lowering context at one place of the function.
@@ -348,6 +362,8 @@ pub struct FileFacts {
     pub value_sets: Vec<ValueSet>,
     /// Functions returning platform values or wrapping such a call.
     pub platform_fns: Vec<PlatformFn>,
+    /// Functions returning a lowering context with a backend.
+    pub context_fns: Vec<ContextFn>,
     /// Literals written where a lowering platform is expected (platform lists,
     /// `register_lowering`'s platform), for spelling checks.
     /// (each list as written: `platforms: vec![..]`, `lower(&ctx, &[..])`),
@@ -396,6 +412,7 @@ impl FileFacts {
             lowering: _,
             value_sets,
             platform_fns,
+            context_fns,
             lowering_platforms: _,
             scopes,
             mod_decls,
@@ -407,6 +424,7 @@ impl FileFacts {
             && consts.is_empty()
             && value_sets.is_empty()
             && platform_fns.is_empty()
+            && context_fns.is_empty()
             && unregistrations.is_empty()
             && scopes.iter().flatten().all(ScopeSegment::is_block)
             && mod_decls.is_empty()
@@ -470,6 +488,7 @@ impl Default for FileFacts {
             lowering: Vec::new(),
             value_sets: Vec::new(),
             platform_fns: Vec::new(),
+            context_fns: Vec::new(),
             lowering_platforms: Vec::new(),
             scopes: vec![Vec::new()],
             mod_decls: Vec::new(),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::config::NameSet;
-use crate::model::facts::Site;
+use crate::model::facts::{ContextFn, Site, ValueCall};
 
 impl Walker<'_> {
     /// A literal platform list, whose literals are also remembered for the
@@ -70,6 +70,39 @@ impl Walker<'_> {
         true
     }
 
+    /// The tail of a function's body: which context it returns, if the
+    /// function gave one a backend (looked at only then).
+    pub(super) fn returned_context(&mut self, tail: &Expr) {
+        let gave_backend = (self.lowering.last())
+            .is_some_and(|c| c.contexts.iter().any(|(_, x)| !x.backends.is_empty()));
+        if gave_backend {
+            self.returned_context = Some(self.context_key(tail));
+        }
+    }
+
+    /// Record the function just walked (`call`) when it returns a context
+    /// it gave a backend and did not lower.
+    pub(super) fn context_fn(&mut self, call: &ValueCall, sig: &syn::Signature) {
+        let Some(key) = self.returned_context.take() else {
+            return;
+        };
+        let Some((_, ctx)) =
+            (self.lowering.last()).and_then(|c| c.contexts.iter().find(|(k, _)| *k == key))
+        else {
+            return;
+        };
+        if ctx.backends.is_empty() || !ctx.platforms.is_empty() {
+            return;
+        }
+        let backends = ctx.backends.clone();
+        let span = self.span(&sig.ident);
+        self.facts.context_fns.push(ContextFn {
+            call: call.clone(),
+            backends,
+            span,
+        });
+    }
+
     pub(super) fn lowering_here(&mut self) -> Option<&mut LoweringCollector> {
         self.lowering.last_mut()
     }
@@ -124,6 +157,18 @@ impl Walker<'_> {
         };
         let Some(ctx) = ctx else { return };
         let key = self.context_key(ctx);
+        // `host_context().lower_for(..)`, or `ctx` from `let ctx = host_context();`.
+        if let Some(call) = self.value_call(ctx) {
+            let span = self.span(ctx);
+            let branches = self.ctx.branches.clone();
+            if let Some(l) = self.lowering_here() {
+                l.get(key.clone()).made_by.push(Site {
+                    value: call,
+                    span,
+                    branches,
+                });
+            }
+        }
         self.sure_lowering = true;
         self.platforms_site(key, args[list_at]);
         self.sure_lowering = false;

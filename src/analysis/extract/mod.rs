@@ -118,6 +118,7 @@ impl<'t> Walker<'t> {
             function_call: None,
             body_pending: false,
             fn_returns: None,
+            returned_context: None,
             lines: std::cell::OnceCell::new(),
         }
     }
@@ -194,6 +195,9 @@ struct Walker<'t> {
     /// What the function being walked returns (`return`s and its tail),
     /// with the first as written; `None` when it returns no string.
     fn_returns: Option<(Vec<Operand>, String)>,
+    /// The lowering context the function being walked returns, when it
+    /// has given one a backend.
+    returned_context: Option<ContextKey>,
     /// Byte offsets of positions, made when first needed.
     lines: std::cell::OnceCell<LineTable<'t>>,
 }
@@ -383,7 +387,9 @@ impl<'t> Walker<'t> {
         self.scope = saved_scope;
         let collector = self.lowering.pop().expect("pushed above");
         for (_, ctx) in collector.contexts {
-            let has_backend = !ctx.backends.is_empty() || !ctx.backend_reads.is_empty();
+            let has_backend = !ctx.backends.is_empty()
+                || !ctx.backend_reads.is_empty()
+                || !ctx.made_by.is_empty();
             let has_platforms = !ctx.platforms.is_empty() || !ctx.loop_platforms.is_empty();
             if has_backend && has_platforms {
                 self.facts.lowering.push(ctx);
@@ -607,6 +613,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             if is_body && let Some(syn::Stmt::Expr(tail, None)) = b.stmts.last() {
                 w.returned_value(Some(tail));
+                w.returned_context(tail);
             }
         });
     }

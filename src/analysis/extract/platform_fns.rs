@@ -29,8 +29,13 @@ impl Walker<'_> {
             learnable.then(|| (Vec::new(), String::new())),
         );
         let saved_pending = std::mem::replace(&mut self.body_pending, true);
+        let saved_context = self.returned_context.take();
         self.bind_params(sig);
         walk(self);
+        if let Some(call) = &self.function_call.clone() {
+            self.context_fn(call, sig);
+        }
+        self.returned_context = saved_context;
         let returns = std::mem::replace(&mut self.fn_returns, saved_returns);
         let call = std::mem::replace(&mut self.function_call, saved_call);
         self.body_pending = saved_pending;
