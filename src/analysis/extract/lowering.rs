@@ -1,6 +1,7 @@
 //! Lowering contexts: the backend each is given and the platforms it is
 //! lowered for, within one function.
 
+use super::value_sets::strip_borrows;
 use super::*;
 use crate::config::NameSet;
 use crate::model::facts::{ContextFn, Site, ValueCall};
@@ -9,21 +10,33 @@ impl Walker<'_> {
     /// A literal platform list, whose literals are also remembered for the
     /// spelling check of lowering platforms.
     pub(super) fn platform_list(&mut self, e: &Expr) -> Option<Vec<StrExpr>> {
-        let list = platform_list(e, self.scope)?;
-        // `&[p]` with a local `p` is not a literal list.
-        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
-        if list.iter().any(|(p, _)| local(p)) {
-            return None;
-        }
-        let out = list.iter().map(|(p, _)| p.clone()).collect();
-        let spans = list
-            .into_iter()
-            .map(|(p, span)| (p, self.span_at(span)))
-            .collect();
+        let spans = self.literal_list(e)?;
+        let out = spans.iter().map(|(p, _)| p.clone()).collect();
         self.facts
             .lowering_platforms
             .push((self.sure_lowering, spans));
         Some(out)
+    }
+
+    /// A literal platform list written here, or held by a local
+    /// (`let targets = ["gpu"];`), with the span of each name. `&[p]` with
+    /// a local `p` is not a literal list.
+    pub(super) fn literal_list(&self, e: &Expr) -> Option<Vec<(StrExpr, Span)>> {
+        if let Expr::Path(p) = strip_borrows(e)
+            && let Some(ident) = p.path.get_ident()
+        {
+            return self.lookup(&ident.to_string())?.platforms.clone();
+        }
+        let list = platform_list(e, self.scope)?;
+        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+        if list.iter().any(|(p, _)| local(p)) {
+            return None;
+        }
+        Some(
+            list.into_iter()
+                .map(|(p, at)| (p, self.span_at(at)))
+                .collect(),
+        )
     }
 
     /// Which context an expression names: a local (`ctx`, `self.ctx`), the
@@ -141,11 +154,7 @@ impl Walker<'_> {
     /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`. Only for callees
     /// that are lowering calls (`lowering.calls`).
     pub(super) fn lowering_call(&mut self, receiver: Option<&Expr>, args: &[&Expr]) {
-        let list_at = args.iter().position(|a| {
-            platform_list(a, self.scope).is_some_and(|l| {
-                l.iter().all(|(p, _)| !matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some()))
-            })
-        });
+        let list_at = args.iter().position(|a| self.literal_list(a).is_some());
         let Some(list_at) = list_at else { return };
         let ctx = match receiver {
             Some(r) => Some(r),

@@ -138,6 +138,9 @@ struct Binding {
     ty: Option<String>,
     /// The call whose result it holds (`let n = b.as_str();`).
     returned: Option<crate::model::facts::ValueCall>,
+    /// The literal platform list it holds (`let targets = ["gpu"];`), with
+    /// each name's span.
+    platforms: Option<Vec<(StrExpr, Span)>>,
 }
 
 struct Walker<'t> {
@@ -300,6 +303,8 @@ impl<'t> Walker<'t> {
         let innermost = self.scopes.len() - 1;
         for (depth, scope) in self.scopes.iter_mut().enumerate().rev() {
             if let Some(b) = scope.iter_mut().rev().find(|b| b.name == name) {
+                // A list assigned again is not followed: none is known.
+                b.platforms = None;
                 if depth == innermost {
                     b.value = value;
                     b.origin = origin;
@@ -321,6 +326,7 @@ impl<'t> Walker<'t> {
             fresh: None,
             ty: None,
             returned: None,
+            platforms: None,
         });
     }
 
@@ -691,6 +697,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let ty = self.let_type(&l.pat, &init.expr);
             let returned = self.value_call(&init.expr);
             self.set_binding_type(&name, ty, returned);
+            let platforms = self.literal_list(&init.expr);
+            if let Some(b) = self.scopes.last_mut().and_then(|s| s.last_mut()) {
+                b.platforms = platforms;
+            }
         }
         if let Some(name) = let_name(&l.pat)
             && is_constructor(&init.expr)
