@@ -18,6 +18,31 @@ impl Walker<'_> {
         Some(out)
     }
 
+    /// The list a `let` binds when it names a known platform (`let targets
+    /// = ["gpu"];`): a `vec![..]`'s tokens are looked at before they are
+    /// parsed, as most `let`s of lists hold other strings.
+    pub(super) fn held_list(&self, init: &Expr) -> Option<Vec<(StrExpr, Span)>> {
+        use crate::config::platform::{LiteralKind, classify_literal};
+        let known = |s: &str| classify_literal(self.vocab, s) != LiteralKind::Unknown;
+        if let Expr::Macro(m) = strip_borrows(init) {
+            let literal = |t: proc_macro2::TokenTree| match t {
+                proc_macro2::TokenTree::Literal(l) => {
+                    let text = l.to_string();
+                    text.strip_prefix('"')
+                        .and_then(|t| t.strip_suffix('"'))
+                        .is_some_and(known)
+                }
+                _ => false,
+            };
+            if !m.mac.tokens.clone().into_iter().any(literal) {
+                return None;
+            }
+        }
+        let list = self.literal_list(init)?;
+        let names_one = (list.iter()).any(|(p, _)| matches!(p, StrExpr::Lit(s) if known(s)));
+        names_one.then_some(list)
+    }
+
     /// A literal platform list written here, or held by a local
     /// (`let targets = ["gpu"];`), with the span of each name. `&[p]` with
     /// a local `p` is not a literal list.

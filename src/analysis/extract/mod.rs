@@ -697,7 +697,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let ty = self.let_type(&l.pat, &init.expr);
             let returned = self.value_call(&init.expr);
             self.set_binding_type(&name, ty, returned);
-            let platforms = self.literal_list(&init.expr);
+            let platforms = self.held_list(&init.expr);
             if let Some(b) = self.scopes.last_mut().and_then(|s| s.last_mut()) {
                 b.platforms = platforms;
             }

@@ -55,22 +55,29 @@ impl Walker<'_> {
     }
 
     /// A value the function being walked returns (`None`: a bare `return`).
+    /// The first that is no platform value ends the watch: the function is
+    /// learned from nothing then, and its text is never computed.
     pub(super) fn returned_value(&mut self, e: Option<&Expr>) {
         if self.fn_returns.is_none() {
             return;
         }
-        let (value, text) = match e {
-            Some(e) => {
-                let value = self.operand(e);
-                // A local is named by where its value came from.
+        let value = e.map_or(Operand::Other, |e| self.operand(e));
+        if !may_be_platform(&value) {
+            self.fn_returns = None;
+            return;
+        }
+        let first = self.fn_returns.as_ref().is_some_and(|(v, _)| v.is_empty());
+        // A local is named by where its value came from.
+        let text = match e {
+            Some(e) if first => {
                 let side = self.side(e, value.clone());
-                (value, side.origin.unwrap_or(side.text))
+                side.origin.unwrap_or(side.text)
             }
-            None => (Operand::Other, String::new()),
+            _ => String::new(),
         };
-        if let Some((values, first)) = &mut self.fn_returns {
-            if values.is_empty() {
-                *first = text;
+        if let Some((values, shown)) = &mut self.fn_returns {
+            if first {
+                *shown = text;
             }
             values.push(value);
         }
