@@ -428,6 +428,7 @@ fn per_file_pass(
     outcomes.retain(|(i, _)| !reparsed.contains(i));
     empty.retain(|i| !reparsed.contains(i));
     outcomes.extend(whole);
+    forget_unlearned_calls(&inputs, &mut outcomes);
     for (i, survey) in surveys.iter().enumerate() {
         if let Verdict::Unreadable(message) = &survey.verdict {
             outcomes.push((i, unreadable(file_id(i), message.clone())));
@@ -525,6 +526,35 @@ fn reparse_for_learned_names(
                 .collect()
         });
         whole.extend(more);
+    }
+}
+
+/// Comparisons of calls only ([`Operand::Call`]) matter in a crate that
+/// learned a function from its code: elsewhere no lint can report them, so
+/// they are dropped, and a file with nothing else is kept for no report
+/// (nor is its crate read for one). Most crates learn nothing.
+fn forget_unlearned_calls(inputs: &[Input], outcomes: &mut [(usize, FileOutcome)]) {
+    let learns = |f: &FileFacts| {
+        !(f.value_sets.is_empty() && f.platform_fns.is_empty() && f.context_fns.is_empty())
+    };
+    let learning: std::collections::HashSet<usize> = (outcomes.iter())
+        .filter(|(_, o)| o.result.as_ref().is_ok_and(learns))
+        .map(|(i, _)| inputs[*i].krate)
+        .collect();
+    for (i, outcome) in outcomes.iter_mut() {
+        let Ok(facts) = &mut outcome.result else {
+            continue;
+        };
+        if learning.contains(&inputs[*i].krate) {
+            continue;
+        }
+        let decided_here = |s: &crate::model::facts::Side| {
+            matches!(s.operand, Operand::Raw | Operand::Canonical)
+        };
+        facts.comparisons.retain(|c| c.sides.iter().any(decided_here));
+        if !facts.may_be_reported() {
+            outcome.text = None;
+        }
     }
 }
 
