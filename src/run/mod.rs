@@ -322,7 +322,10 @@ enum Verdict {
 ///    reported in both modes; no file is parsed yet (with `--no-prefilter`
 ///    every file is only opened here);
 /// 2. the files that need it are parsed in full (all of them with
-///    `--no-prefilter`);
+///    `--no-prefilter`); then, in a crate that learned a function from its
+///    code (issue 19), the files naming it are parsed whole
+///    ([`reparse_for_learned_names`]), and elsewhere comparisons of calls
+///    are dropped ([`forget_unlearned_calls`]);
 /// 3. in the crates that need it, the files only lexed are read again for
 ///    their structure.
 ///
@@ -548,10 +551,11 @@ fn forget_unlearned_calls(inputs: &[Input], outcomes: &mut [(usize, FileOutcome)
         if learning.contains(&inputs[*i].krate) {
             continue;
         }
-        let decided_here = |s: &crate::model::facts::Side| {
-            matches!(s.operand, Operand::Raw | Operand::Canonical)
-        };
-        facts.comparisons.retain(|c| c.sides.iter().any(decided_here));
+        let decided_here =
+            |s: &crate::model::facts::Side| matches!(s.operand, Operand::Raw | Operand::Canonical);
+        facts
+            .comparisons
+            .retain(|c| c.sides.iter().any(decided_here));
         if !facts.may_be_reported() {
             outcome.text = None;
         }

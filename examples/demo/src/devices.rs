@@ -1,7 +1,7 @@
 //! Device discovery and selection.
 
 use crate::registry::{cuda_client, register_backend_factory};
-use crate::{canonicalize_platform, names, Device, Error};
+use crate::{canonicalize_platform, names, Device, DeviceKind, Error};
 
 /// Registers the CUDA backend when a driver is found.
 pub fn load_cuda_plugin(driver_found: bool) -> Result<(), Error> {
@@ -17,6 +17,13 @@ pub fn gpus(devices: &[Device]) -> Vec<&Device> {
     // BUG(uncanonicalized_platform_comparison): a plugin may report "cuda" or
     // "CUDA" instead of "gpu"; its GPUs are silently left out.
     devices.iter().filter(|d| d.platform() == "gpu").collect()
+}
+
+/// Whether devices of `kind` are GPUs.
+pub fn kind_is_gpu(kind: DeviceKind) -> bool {
+    // BUG(impossible_value_comparison): `DeviceKind::as_str` returns only
+    // "cpu" and "cuda", never the alias "gpu": this is always false.
+    kind.as_str() == "gpu"
 }
 
 /// Whether any device is a GPU.

@@ -3,7 +3,8 @@
 //!
 //! It has one bug for each backend-lint lint, marked `BUG(<lint>)`, beside
 //! correct code that must stay silent: backend-lint reports exactly four errors
-//! and two warnings (about suppression comments).
+//! and three warnings (one comparison that can never hold, two about
+//! suppression comments).
 
 pub mod devices;
 pub mod lowering;
@@ -23,6 +24,22 @@ pub struct Device {
 impl Device {
     pub fn platform(&self) -> &str {
         &self.platform
+    }
+}
+
+/// The kinds of device the runtime knows, each with its platform's name.
+#[derive(Clone, Copy)]
+pub enum DeviceKind {
+    Cpu,
+    Cuda,
+}
+
+impl DeviceKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeviceKind::Cpu => "cpu",
+            DeviceKind::Cuda => "cuda",
+        }
     }
 }
 
