@@ -330,13 +330,27 @@ pub(super) fn may_be_platform(o: &Operand) -> bool {
 }
 
 /// A comparison involves a platform value and something it is compared with.
+/// Only calls (`Operand::Call`) are kept when compared with something
+/// that can be a name (a constant, or a literal without blanks): `f(x) ==
+/// ""` is too common to keep, and no lint reports an empty or spaced value.
 fn worth_recording(operands: &[Operand]) -> bool {
-    operands.iter().any(may_be_platform)
-        && operands
-            .iter()
-            .filter(|o| !matches!(o, Operand::Other))
-            .count()
-            >= 2
+    let decided_here = |o: &Operand| matches!(o, Operand::Raw | Operand::Canonical);
+    let name_like = |o: &Operand| match o {
+        Operand::Str(StrExpr::Lit(s)) => {
+            !s.is_empty() && s.len() <= 64 && !s.contains(char::is_whitespace)
+        }
+        Operand::Str(StrExpr::Path { .. }) => true,
+        _ => false,
+    };
+    let compared = operands
+        .iter()
+        .filter(|o| !matches!(o, Operand::Other))
+        .count();
+    if operands.iter().any(decided_here) {
+        compared >= 2
+    } else {
+        operands.iter().any(may_be_platform) && operands.iter().any(name_like)
+    }
 }
 
 /// Every name a pattern binds.
