@@ -38,7 +38,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     .min_by_key(|b| b.span.start)
             };
             let b = before.or_else(after)?;
-            Some((krate.resolve(file, &b.value)?, b.span))
+            Some((krate.resolve(file, &b.value.platform)?, b.span))
         };
         for site in &ctx.platforms {
             let (Some((backend, backend_span)), Some(platforms)) =
