@@ -65,7 +65,13 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     first_canonical(krate, &platforms[0]),
                     first_canonical(krate, &platforms[0]),
                 ));
-            if let Some(fix) = fix(krate, request, &platforms) {
+            // A backend every lowering of which is for this one platform:
+            // a backend shared by lowerings for two platforms has no single
+            // right value (the fix would swing between them).
+            let shared_with_others = (ctx.platforms.iter().chain(&ctx.loop_platforms))
+                .filter(|other| backend_for(other).is_some_and(|(_, s, _)| s == backend_span))
+                .any(|other| resolve_all(&other.value) != Some(platforms.clone()));
+            if !shared_with_others && let Some(fix) = fix(krate, request, &platforms) {
                 d = d.with_fix(fix);
             }
             out.push(d);

@@ -299,7 +299,24 @@ fn literal_edits(
         LiteralKind::Canonical => return Some((Vec::new(), Applicability::Safe)),
         LiteralKind::Unknown => return None,
     };
-    let quoted: Vec<String> = targets.iter().map(|t| format!("\"{t}\"")).collect();
+    // A platform another pattern names keeps going where it went: `"gpu" =>
+    // a, "cuda" => b` becomes `"rocm" | "oneapi" => a`, not a `"cuda"` that
+    // would take `b`'s case. Nor is one written twice (`"gpu" | "GPU"`).
+    let named_elsewhere = |t: &String| {
+        (cmp.sides.iter().enumerate()).any(|(i, other)| {
+            let Operand::Str(StrExpr::Lit(v)) = &other.operand else {
+                return false;
+            };
+            i != at && (v == t || i < at && platform::expand(vocab, v).contains(t))
+        })
+    };
+    let quoted: Vec<String> = (targets.iter())
+        .filter(|t| !named_elsewhere(t))
+        .map(|t| format!("\"{t}\""))
+        .collect();
+    if quoted.is_empty() {
+        return None;
+    }
     let edits = match cmp.how {
         ComparisonKind::Match
         | ComparisonKind::Matches
