@@ -15,6 +15,7 @@ pub const LINT: Lint = Lint {
     summary: "the same backend, plugin or lowering is registered twice",
     docs: include_str!("../../lints/duplicate_registration/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 /// A registration with what the crate tells about it.

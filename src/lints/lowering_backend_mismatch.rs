@@ -13,6 +13,7 @@ pub const LINT: Lint = Lint {
     summary: "a lowering context's backend is for a platform it is not lowered for",
     docs: include_str!("../../lints/lowering_backend_mismatch/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {

@@ -17,6 +17,7 @@ pub const LINT: Lint = Lint {
     summary: "a platform literal is an alias or mis-cased where only canonical names can match",
     docs: include_str!("../../lints/non_canonical_platform_literal/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {

@@ -14,6 +14,7 @@ pub const LINT: Lint = Lint {
     summary: "a raw platform string is compared without canonicalization",
     docs: include_str!("../../lints/uncanonicalized_platform_comparison/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {

@@ -34,12 +34,14 @@ pub fn overlap(a: &Edit, b: &Edit) -> bool {
             || a.start == b.start && (a.start == a.end || b.start == b.end))
 }
 
-/// `text` with `edits` (all of one file) applied. The line breaks of an
-/// inserted text follow the file's (CRLF when its first line ends so): a
-/// fix written with `\n` does not mix line endings.
+/// `text` with `edits` (all of one file) applied; an edit given twice (two
+/// fixes adding one `use`) is made once. The line breaks of an inserted
+/// text follow the file's (CRLF when its first line ends so): a fix
+/// written with `\n` does not mix line endings.
 pub fn apply(text: &str, edits: &[&Edit]) -> Result<String, EditError> {
     let mut sorted: Vec<&Edit> = edits.to_vec();
-    sorted.sort_by_key(|e| (e.span.start, e.span.end));
+    sorted.sort();
+    sorted.dedup();
     for pair in sorted.windows(2) {
         if overlap(pair[0], pair[1]) {
             return Err(EditError::Overlap {
@@ -68,15 +70,13 @@ pub fn apply(text: &str, edits: &[&Edit]) -> Result<String, EditError> {
 
 /// The fixes of one pass: in the order given, each whose edits overlap
 /// none of those taken before it (the others wait for the next pass, on
-/// the text the taken ones leave).
+/// the text the taken ones leave). An edit equal to a taken one is no
+/// clash: fixes that each add the same `use` go together.
 pub fn non_overlapping<'f>(fixes: impl IntoIterator<Item = &'f Fix>) -> Vec<&'f Fix> {
     let mut taken: Vec<&Fix> = Vec::new();
     let mut edits: Vec<&Edit> = Vec::new();
     for fix in fixes {
-        let clashes = fix
-            .edits
-            .iter()
-            .any(|e| edits.iter().any(|t| overlap(e, t)));
+        let clashes = (fix.edits.iter()).any(|e| edits.iter().any(|t| *t != e && overlap(e, t)));
         if !clashes {
             edits.extend(&fix.edits);
             taken.push(fix);
@@ -169,6 +169,17 @@ mod tests {
         let c = fix(vec![edit(4, 6, "z"), edit(8, 8, "w")]);
         let taken = non_overlapping([&a, &b, &c]);
         assert_eq!(taken, vec![&a, &c]);
+    }
+
+    #[test]
+    fn one_edit_made_by_two_fixes_is_made_once() {
+        let fix = |edits: Vec<Edit>| Fix::new(Applicability::Safe, "f", edits);
+        let a = fix(vec![edit(0, 0, "use x;\n"), edit(3, 4, "a")]);
+        let b = fix(vec![edit(0, 0, "use x;\n"), edit(5, 6, "b")]);
+        let taken = non_overlapping([&a, &b]);
+        assert_eq!(taken, vec![&a, &b]);
+        let edits: Vec<&Edit> = taken.iter().flat_map(|f| &f.edits).collect();
+        assert_eq!(apply("fn f() {}", &edits).unwrap(), "use x;\nfn a(b {}");
     }
 
     #[test]

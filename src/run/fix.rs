@@ -187,10 +187,7 @@ fn apply_pass(
     for fix in &taken {
         for (i, edit) in fix.edits.iter().enumerate() {
             let entry = by_file.entry(edit.span.file).or_default();
-            // Two fixes adding the same `use` add it once.
-            if !entry.0.contains(&edit) {
-                entry.0.push(edit);
-            }
+            entry.0.push(edit);
             // A fix counts once, in the file of its first edit.
             entry.1 += usize::from(i == 0);
         }
