@@ -148,6 +148,14 @@ fn canonicalizer_call(
     else {
         return (name.to_string(), Vec::new());
     };
+    // Defined in this very module: its name is in scope (a `use` of it
+    // would define it twice).
+    let module: Vec<&str> = (krate.place(file).module.iter().chain(here))
+        .filter_map(ScopeSegment::module)
+        .collect();
+    if path[1..path.len() - 1] == module[..] {
+        return (name.to_string(), Vec::new());
+    }
     let path = path.join("::");
     match facts.first_item {
         Some(at) if here.iter().all(ScopeSegment::is_block) => {
