@@ -548,14 +548,15 @@ fn check(args: CheckArgs) -> u8 {
             visible(&n.why)
         );
     }
+    if let Some(only) = &only {
+        restrict(&mut outcome, only, args.quiet);
+    }
+    // What is left, in the files reported on.
     if args.fix && !args.quiet {
         eprint!(
             "{}",
             fix_summary(&args, &outcome, applied, changes.len() - not_written.len())
         );
-    }
-    if let Some(only) = &only {
-        restrict(&mut outcome, only, args.quiet);
     }
     // The human report lists them itself.
     let listed = stdout_format(&args) == Format::Human;
