@@ -20,7 +20,7 @@ use crate::model::lint_id::{LintId, without_tool};
 use crate::model::text::visible;
 use crate::model::typo;
 use crate::report::{self, Format};
-use crate::run::{Input, Outcome, analyze_with_progress, builtin_config};
+use crate::run::{Input, Outcome, analyze_with_progress, builtin_config, fix};
 
 /// Exit codes: nothing found, findings, could not do the job.
 pub const EXIT_CLEAN: u8 = 0;
@@ -205,6 +205,17 @@ pub struct CheckArgs {
     /// appears (by default only their items are read): the same findings, slower
     #[arg(long)]
     pub no_prefilter: bool,
+    /// Apply the safe fixes of the findings, then report what is left
+    #[arg(long, help_heading = "Fixes")]
+    pub fix: bool,
+    /// Apply the unsafe fixes too (with --fix or --diff): likely right, but
+    /// they may change behaviour; review them
+    #[arg(long, help_heading = "Fixes")]
+    pub unsafe_fixes: bool,
+    /// Print what --fix would change as a unified diff, and write nothing;
+    /// exit 1 when there is a change
+    #[arg(long, help_heading = "Fixes")]
+    pub diff: bool,
 }
 
 fn parse_output(s: &str) -> Result<(Format, PathBuf), String> {
@@ -447,6 +458,10 @@ fn check(args: CheckArgs) -> u8 {
         eprintln!("error: --baseline and --write-baseline cannot be used together");
         return EXIT_ERROR;
     }
+    if let Some(e) = fix_usage_error(&args) {
+        eprintln!("error: {e}");
+        return EXIT_ERROR;
+    }
     let loader = match Loader::new(overrides) {
         Ok(l) => l,
         Err(e) => {
@@ -497,11 +512,48 @@ fn check(args: CheckArgs) -> u8 {
             ..i
         })
         .collect();
-    let mut outcome: Outcome = with_progress(!args.quiet, |progress| {
-        analyze_with_progress(inputs, LINTS, progress)
+    let fixing = args.fix || args.diff;
+    let editable = |path: &Path| {
+        only.as_ref()
+            .is_none_or(|only| std::path::absolute(path).is_ok_and(|p| only.contains(&p)))
+    };
+    let options = fix::Options {
+        unsafe_fixes: args.unsafe_fixes,
+        editable: &editable,
+    };
+    let fixed = with_progress(!args.quiet, |progress| match fixing {
+        true => fix::fix(inputs, LINTS, &options, progress),
+        false => fix::Fixed {
+            outcome: analyze_with_progress(inputs, LINTS, progress),
+            ..Default::default()
+        },
     });
+    if args.diff {
+        return show_diff(&args, &fixed, path_errors.is_empty());
+    }
+    let fix::Fixed {
+        mut outcome,
+        changes,
+        applied,
+        rolled_back,
+    } = fixed;
+    let not_written = fix::write(&changes);
+    for n in rolled_back.iter().chain(&not_written) {
+        eprintln!(
+            "error: `{}` was not fixed: {}",
+            visible(&n.display),
+            visible(&n.why)
+        );
+    }
     if let Some(only) = &only {
         restrict(&mut outcome, only, args.quiet);
+    }
+    // What is left, in the files reported on.
+    if args.fix && !args.quiet {
+        eprint!(
+            "{}",
+            fix_summary(&args, &outcome, applied, changes.len() - not_written.len())
+        );
     }
     // The human report lists them itself.
     let listed = stdout_format(&args) == Format::Human;
@@ -524,7 +576,8 @@ fn check(args: CheckArgs) -> u8 {
         }
     }
     let written = write_reports(&args, &outcome, root);
-    if !written || !path_errors.is_empty() || !outcome.errors.is_empty() {
+    let fixes_failed = !rolled_back.is_empty() || !not_written.is_empty();
+    if !written || fixes_failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
     } else if outcome
         .diagnostics
@@ -534,6 +587,74 @@ fn check(args: CheckArgs) -> u8 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
+    }
+}
+
+/// Flags of fixing that cannot go together, as a message.
+fn fix_usage_error(args: &CheckArgs) -> Option<&'static str> {
+    if args.unsafe_fixes && !(args.fix || args.diff) {
+        Some("`--unsafe-fixes` only says which fixes to apply: use it with `--fix` or `--diff`")
+    } else if (args.fix || args.diff) && args.write_baseline.is_some() {
+        Some(
+            "`--write-baseline` cannot be used with `--fix` or `--diff`: fix first, then record what is left",
+        )
+    } else {
+        None
+    }
+}
+
+/// `--diff`: the changes on stdout, a count on stderr; exit 1 when there
+/// is a change.
+fn show_diff(args: &CheckArgs, fixed: &fix::Fixed, paths_ok: bool) -> u8 {
+    let printed = print_or_fail(&fix::diff(&fixed.changes));
+    for n in &fixed.rolled_back {
+        eprintln!(
+            "error: `{}` would not be fixed: {}",
+            visible(&n.display),
+            visible(&n.why)
+        );
+    }
+    if !args.quiet {
+        eprintln!(
+            "would apply {} fix(es) in {} file(s){}",
+            fixed.applied,
+            fixed.changes.len(),
+            unsafe_note(args, &fixed.outcome)
+        );
+    }
+    if printed != EXIT_CLEAN
+        || !paths_ok
+        || !fixed.outcome.errors.is_empty()
+        || !fixed.rolled_back.is_empty()
+    {
+        EXIT_ERROR
+    } else if fixed.changes.is_empty() {
+        EXIT_CLEAN
+    } else {
+        EXIT_FINDINGS
+    }
+}
+
+/// After `--fix`: how many fixes were applied, and how many more
+/// `--unsafe-fixes` would apply (as ruff says it).
+fn fix_summary(args: &CheckArgs, outcome: &Outcome, applied: usize, files: usize) -> String {
+    format!(
+        "fixed {applied} finding(s) in {files} file(s), {} left{}\n",
+        outcome.diagnostics.len(),
+        unsafe_note(args, outcome)
+    )
+}
+
+/// "; 2 fixes available with `--unsafe-fixes`" when there are such.
+fn unsafe_note(args: &CheckArgs, outcome: &Outcome) -> String {
+    let more = match args.unsafe_fixes {
+        true => 0,
+        false => fix::fixable(outcome, true) - fix::fixable(outcome, false),
+    };
+    match more {
+        0 => String::new(),
+        1 => "; 1 fix available with `--unsafe-fixes`".to_string(),
+        n => format!("; {n} fixes available with `--unsafe-fixes`"),
     }
 }
 

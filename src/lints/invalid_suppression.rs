@@ -10,6 +10,7 @@ pub const LINT: Lint = Lint {
     summary: "a suppression comment names an unknown lint or cannot be read",
     docs: include_str!("../../lints/invalid_suppression/README.md"),
     check: Check::Suppressions,
+    fixes: false,
 };
 
 /// `// backend-lint: allow(duplicate_registrations)`.

@@ -19,6 +19,9 @@ pub struct Lint {
     /// `lints/<name>/README.md`, shown by `explain`.
     pub docs: &'static str,
     pub check: Check,
+    /// Some findings carry a fix: the README says what it edits and how
+    /// far it can be trusted, under `## Fix`.
+    pub fixes: bool,
 }
 
 impl Lint {

@@ -9,6 +9,7 @@ pub const LINT: Lint = Lint {
     summary: "a suppression comment silences no finding",
     docs: include_str!("../../lints/unused_suppression/README.md"),
     check: Check::Suppressions,
+    fixes: false,
 };
 
 pub fn diagnostic(span: Span, name: &str, file_wide: bool) -> Diagnostic {

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod discover;
+pub mod fix;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -54,6 +55,9 @@ pub struct Input {
     /// `None` outside any package. The analysis reads cargo's layout from
     /// it, never from the filesystem.
     pub package_root: Option<Arc<Path>>,
+    /// The text to analyse in place of the file's: a fix being tried
+    /// ([`fix`]), not written yet.
+    pub text: Option<Arc<str>>,
 }
 
 impl Input {
@@ -68,6 +72,7 @@ impl Input {
             prefilter: true,
             skip: None,
             package_root: None,
+            text: None,
         }
     }
 }
@@ -517,6 +522,14 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
         // Most files are only lexed: read into one buffer per thread.
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    if let Some(text) = &input.text {
+        let verdict = verdict(prepared, text);
+        return Survey {
+            identity,
+            size,
+            verdict,
+        };
+    }
     let verdict = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
         let verdict = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
@@ -656,7 +669,11 @@ fn read_and(
     input: &Input,
     how: fn(FileId, &Input, String) -> FileOutcome,
 ) -> FileOutcome {
-    match read_text(&input.path) {
+    let text = match &input.text {
+        Some(text) => Ok(text.to_string()),
+        None => read_text(&input.path),
+    };
+    match text {
         Ok(text) => how(id, input, text),
         Err(message) => unreadable(id, message),
     }
