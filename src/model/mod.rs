@@ -4,6 +4,7 @@
 
 pub mod cfg;
 pub mod diagnostic;
+pub mod edits;
 pub mod facts;
 pub mod lint_id;
 pub mod source;
