@@ -23,8 +23,9 @@ fn node_tool(rel: &str) -> PathBuf {
     p
 }
 
-/// SARIF of a run with findings, a cross-file label, a file that does not
-/// parse and a file skipped (a link out of the folder: a warning notification).
+/// SARIF of a run with findings, a cross-file label, fixes (suppression
+/// comments), a file that does not parse and a file skipped (a link out of
+/// the folder: a warning notification).
 fn sarif_report(dir: &Path) -> PathBuf {
     let src = dir.join("src");
     std::fs::create_dir_all(&src).unwrap();
@@ -36,6 +37,11 @@ fn sarif_report(dir: &Path) -> PathBuf {
     std::fs::copy(
         root().join("tests/data/sample/src/names.rs"),
         src.join("names.rs"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("tests/data/fixable/src/crlf.rs"),
+        src.join("fixable.rs"),
     )
     .unwrap();
     std::fs::write(src.join("broken file.rs"), "fn broken( {\n").unwrap();
@@ -90,6 +96,14 @@ fn sarif_multitool_validates_our_sarif() {
             .join("\n")
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 files scanned"));
+    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let fixes = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.get("fixes").is_some())
+        .count();
+    assert_eq!(fixes, 2, "the validator saw the fixes");
 }
 
 #[test]
@@ -127,6 +141,13 @@ fn sarif_matches_the_json_schema() {
     let dir = tempfile::tempdir().unwrap();
     let report = sarif_report(dir.path());
     let sarif: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    assert!(
+        sarif["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r.get("fixes").is_some())
+    );
     // The broken file's notification and the skipped file's (a warning).
     let levels: Vec<&str> = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
         .as_array()

@@ -1,0 +1,296 @@
+//! Fixes as the clients read them: the `rustfix` crate (what `cargo fix`
+//! applies) on our rustc JSON, and the fixes in every report format, on
+//! `tests/data/fixable` (snapshots `fixable.*`).
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+mod common;
+use common::{root, snapshot};
+
+fn bin(dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_backend-lint"));
+    cmd.current_dir(dir).env_remove("GITHUB_STEP_SUMMARY");
+    cmd
+}
+
+/// `check <paths>` in `dir` in a format: stdout.
+fn check(dir: &Path, paths: &[&str], format: &str) -> String {
+    let out = bin(dir)
+        .arg("check")
+        .args(paths)
+        .args(["--format", format, "--color", "never"])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// The fixtures the fixes are tried on, copied into `dir`: the fixable
+/// crate and the bad fixtures of the two suppression lints.
+fn copies(dir: &Path) -> Vec<&'static str> {
+    copy_dir(&root().join("tests/data/fixable"), &dir.join("fixable"));
+    for lint in ["unused_suppression", "invalid_suppression"] {
+        let to = dir.join(lint);
+        std::fs::create_dir_all(&to).unwrap();
+        std::fs::copy(
+            root().join("lints").join(lint).join("bad.rs"),
+            to.join("bad.rs"),
+        )
+        .unwrap();
+    }
+    vec!["fixable", "unused_suppression", "invalid_suppression"]
+}
+
+/// The text of each file (as the report names it) once `rustfix` applied
+/// the suggestions `check --message-format json` gives for it, safe
+/// (`MachineApplicable`) and unsafe (`MaybeIncorrect`) ones: what
+/// `--fix --unsafe-fixes` is to write.
+fn rustfix_applied(dir: &Path, paths: &[&str]) -> BTreeMap<String, String> {
+    let out = bin(dir)
+        .arg("check")
+        .args(paths)
+        .args(["--message-format", "json"])
+        .output()
+        .unwrap();
+    let mut by_file: BTreeMap<String, Vec<rustfix::Suggestion>> = BTreeMap::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let mut diagnostic: Value = serde_json::from_str(line).unwrap();
+        // `Filter::Everything` would take display-only fixes too.
+        for child in diagnostic["children"].as_array_mut().unwrap() {
+            child["spans"].as_array_mut().unwrap().retain(|s| {
+                s["suggestion_applicability"].is_null()
+                    || s["suggestion_applicability"] == "MachineApplicable"
+                    || s["suggestion_applicability"] == "MaybeIncorrect"
+            });
+        }
+        let suggestions = rustfix::get_suggestions_from_json(
+            &diagnostic.to_string(),
+            &HashSet::<String>::new(),
+            rustfix::Filter::Everything,
+        )
+        .unwrap();
+        for s in suggestions {
+            let file = s.solutions[0].replacements[0].snippet.file_name.clone();
+            by_file.entry(file).or_default().push(s);
+        }
+    }
+    by_file
+        .into_iter()
+        .map(|(file, suggestions)| {
+            let text = std::fs::read_to_string(dir.join(&file)).unwrap();
+            let fixed = rustfix::apply_suggestions(&text, &suggestions)
+                .unwrap_or_else(|e| panic!("{file}: rustfix cannot apply: {e}"));
+            (file, fixed)
+        })
+        .collect()
+}
+
+/// The findings of the suppression lints in a JSON report: lint and message
+/// (lines move when a fix removes one), and whether it has a fix.
+fn suppression_findings(json: &str) -> Vec<(String, String, bool)> {
+    let report: Value = serde_json::from_str(json).unwrap();
+    let mut out: Vec<(String, String, bool)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["lint"].as_str().unwrap().ends_with("_suppression"))
+        .map(|d| {
+            (
+                d["lint"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+                !d["fix"].is_null(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn rustfix_applies_the_suggestions_and_the_findings_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = copies(dir.path());
+    let before = suppression_findings(&check(dir.path(), &paths, "json"));
+    assert!(before.iter().filter(|f| f.2).count() >= 10, "{before:?}");
+    let fixed = rustfix_applied(dir.path(), &paths);
+    assert_eq!(fixed.len(), 4, "{:?}", fixed.keys());
+    for (file, text) in &fixed {
+        syn::parse_file(text.trim_start_matches('\u{feff}'))
+            .unwrap_or_else(|e| panic!("{file} does not parse once fixed: {e}\n{text}"));
+        std::fs::write(dir.path().join(file), text).unwrap();
+    }
+    // What had a fix is gone; what had none (an unreadable comment, a name
+    // close to no lint) stays.
+    let after = suppression_findings(&check(dir.path(), &paths, "json"));
+    let unfixable: Vec<_> = before.into_iter().filter(|f| !f.2).collect();
+    assert_eq!(after, unfixable);
+    snapshot("fixable.rustfix.rs", &fixed["fixable/src/lib.rs"]);
+    // The whole first line goes, after the byte-order mark and with its CRLF.
+    assert_eq!(
+        fixed["fixable/src/crlf.rs"],
+        "\u{feff}pub fn tpu(d: &Device) -> bool {\r\n    canonicalize_platform(d.platform()) == \"tpu\"\r\n}\r\n"
+    );
+}
+
+/// The fixable crate's report in `format`, run from the repository root.
+fn fixable(format: &str) -> String {
+    check(&root(), &["tests/data/fixable"], format)
+}
+
+#[test]
+fn human_report_shows_each_fix_as_a_diff() {
+    let text = fixable("human");
+    snapshot("fixable.human", &text);
+    assert!(text.contains(concat!(
+        "  fix (safe): remove `duplicate_registration` from the comment\n",
+        "  16 -     d.platform() == \"cuda\" // backend-lint: allow(uncanonicalized_platform_comparison, duplicate_registration) -- raw on purpose\n",
+        "     +     d.platform() == \"cuda\" // backend-lint: allow(uncanonicalized_platform_comparison) -- raw on purpose\n",
+    )));
+    assert!(text.contains(
+        "  fix (unsafe): replace `duplicate_registrations` with `duplicate_registration`\n"
+    ));
+}
+
+#[test]
+fn short_report_marks_what_fix_fixes() {
+    let text = fixable("short");
+    snapshot("fixable.short", &text);
+    // Safe fixes only: `--fix` does not apply the unsafe one.
+    assert_eq!(text.matches(": [*] ").count(), 5, "{text}");
+    assert!(text.contains("warning[invalid_suppression]: unknown lint"));
+}
+
+/// Each edit's range, read back from the file, and its replacement.
+fn edit_of(edit: &Value) -> (String, String) {
+    let span = &edit["span"];
+    let text = std::fs::read_to_string(root().join(span["file"].as_str().unwrap())).unwrap();
+    let (start, end) = (
+        span["byte_start"].as_u64().unwrap() as usize,
+        span["byte_end"].as_u64().unwrap() as usize,
+    );
+    (
+        text[start..end].to_string(),
+        edit["replacement"].as_str().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn json_report_has_a_fix_object() {
+    let text = fixable("json");
+    snapshot("fixable.json", &text);
+    let report: Value = serde_json::from_str(&text).unwrap();
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    let typo = diagnostics
+        .iter()
+        .find(|d| d["lint"] == "invalid_suppression")
+        .unwrap();
+    assert_eq!(typo["fix"]["applicability"], "unsafe");
+    assert_eq!(
+        edit_of(&typo["fix"]["edits"][0]),
+        (
+            "duplicate_registrations".to_string(),
+            "duplicate_registration".to_string()
+        )
+    );
+    let trailing = diagnostics
+        .iter()
+        .find(|d| d["span"]["line"] == 20)
+        .unwrap();
+    assert_eq!(trailing["fix"]["applicability"], "safe");
+    assert_eq!(trailing["fix"]["message"], "remove the comment");
+    assert_eq!(
+        edit_of(&trailing["fix"]["edits"][0]),
+        (
+            " // backend-lint: allow(uncanonicalized_platform_comparison)".to_string(),
+            String::new()
+        )
+    );
+    let registration = diagnostics
+        .iter()
+        .find(|d| d["lint"] == "duplicate_registration")
+        .unwrap();
+    assert!(registration["fix"].is_null());
+}
+
+#[test]
+fn sarif_report_has_fixes() {
+    let sarif: Value = serde_json::from_str(&fixable("sarif")).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let fixes: Vec<&Value> = results.iter().filter_map(|r| r.get("fixes")).collect();
+    assert_eq!(fixes.len(), 6);
+    snapshot(
+        "fixable.sarif-fixes.json",
+        &(serde_json::to_string_pretty(&fixes).unwrap() + "\n"),
+    );
+    let typo = results
+        .iter()
+        .find(|r| r["ruleId"] == "invalid_suppression")
+        .unwrap();
+    let fix = &typo["fixes"][0];
+    assert_eq!(
+        fix["description"]["text"],
+        "replace `duplicate_registrations` with `duplicate_registration` (unsafe fix)"
+    );
+    let change = &fix["artifactChanges"][0];
+    assert_eq!(
+        change["artifactLocation"]["uri"],
+        "tests/data/fixable/src/lib.rs"
+    );
+    let replacement = &change["replacements"][0];
+    let text = std::fs::read_to_string(root().join("tests/data/fixable/src/lib.rs")).unwrap();
+    let region = &replacement["deletedRegion"];
+    let start = region["byteOffset"].as_u64().unwrap() as usize;
+    let len = region["byteLength"].as_u64().unwrap() as usize;
+    assert_eq!(&text[start..start + len], "duplicate_registrations");
+    assert_eq!(
+        replacement["insertedContent"]["text"],
+        "duplicate_registration"
+    );
+}
+
+#[test]
+fn rustc_json_carries_suggestions() {
+    let text = fixable("rustc");
+    snapshot("fixable.rustc.jsonl", &text);
+    let mut applicabilities = Vec::new();
+    for line in text.lines() {
+        // As cargo and rust-analyzer read it.
+        let d: cargo_metadata::diagnostic::Diagnostic = serde_json::from_str(line).unwrap();
+        for child in &d.children {
+            for span in child
+                .spans
+                .iter()
+                .filter(|s| s.suggested_replacement.is_some())
+            {
+                applicabilities.push(format!(
+                    "{:?}",
+                    span.suggestion_applicability.clone().unwrap()
+                ));
+            }
+        }
+    }
+    applicabilities.sort();
+    assert_eq!(
+        applicabilities,
+        ["MachineApplicable"; 5]
+            .into_iter()
+            .chain(["MaybeIncorrect"])
+            .collect::<Vec<_>>()
+    );
+}
