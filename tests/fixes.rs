@@ -294,3 +294,115 @@ fn rustc_json_carries_suggestions() {
             .collect::<Vec<_>>()
     );
 }
+
+/// `check --add-suppressions` in `dir`: exit code and stderr.
+fn add_suppressions(dir: &Path) -> (i32, String) {
+    let out = bin(dir)
+        .args(["check", "--add-suppressions"])
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Lint and message of each finding of a JSON report.
+fn findings(json: &str) -> Vec<(String, String)> {
+    let report: Value = serde_json::from_str(json).unwrap();
+    let mut out: Vec<(String, String)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["lint"].as_str().unwrap().to_string(),
+                d["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn add_suppressions_silences_every_finding_of_the_demo() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root().join("examples/demo/src"), &dir.path().join("src"));
+    std::fs::copy(
+        root().join("examples/demo/Cargo.toml"),
+        dir.path().join("Cargo.toml"),
+    )
+    .unwrap();
+    let before = findings(&check(dir.path(), &[], "json"));
+    let (code, stderr) = add_suppressions(dir.path());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("added 4 suppression comments in 3 files"),
+        "{stderr}"
+    );
+    let out = bin(dir.path())
+        .args(["check", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    // Left: only the findings about the demo's own stale and misspelled
+    // comments, which no comment covers; every comment added is used.
+    let after = findings(&String::from_utf8(out.stdout).unwrap());
+    let about_comments: Vec<_> = before
+        .into_iter()
+        .filter(|(lint, _)| lint.ends_with("_suppression"))
+        .collect();
+    assert_eq!(after, about_comments);
+    assert_eq!(after.len(), 2);
+    // A second run has nothing to add.
+    let (code, stderr) = add_suppressions(dir.path());
+    assert_eq!(code, 0);
+    assert!(
+        stderr.contains("added 0 suppression comments in 0 files"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn add_suppressions_keeps_bom_line_endings_and_permissions_and_extends_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = common::write(
+        dir.path(),
+        "src/lib.rs",
+        concat!(
+            "\u{feff}pub fn init(r: &mut Registry) {\r\n",
+            "\tr.register_backend(\"cuda\", f);\r\n",
+            "\t// backend-lint: allow(lowering_backend_mismatch) -- kept\r\n",
+            "\tr.register_backend(\"cuda\", f);\r\n",
+            "}\r\n",
+        ),
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let (code, stderr) = add_suppressions(dir.path());
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("added 0 suppression comments, extended 1 existing comment in 1 file"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        concat!(
+            "\u{feff}pub fn init(r: &mut Registry) {\r\n",
+            "\tr.register_backend(\"cuda\", f);\r\n",
+            "\t// backend-lint: allow(lowering_backend_mismatch, duplicate_registration) -- kept\r\n",
+            "\tr.register_backend(\"cuda\", f);\r\n",
+            "}\r\n",
+        )
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+}

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod discover;
+pub mod suppress;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
