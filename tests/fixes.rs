@@ -140,7 +140,7 @@ fn rustfix_applies_the_suggestions_and_the_findings_go() {
     let after = suppression_findings(&check(dir.path(), &paths, "json"));
     let unfixable: Vec<_> = before.into_iter().filter(|f| !f.2).collect();
     assert_eq!(after, unfixable);
-    snapshot("fixable.rustfix.rs", &fixed["fixable/src/lib.rs"]);
+    snapshot("fixable.rustfix.txt", &fixed["fixable/src/lib.rs"]);
     // The whole first line goes, after the byte-order mark and with its CRLF.
     assert_eq!(
         fixed["fixable/src/crlf.rs"],
