@@ -61,13 +61,7 @@ pub fn diagnostic(
 fn comment_extent(source: &SourceFile, comment: Span) -> Span {
     let text = &source.text;
     let line = source.line(comment.start);
-    // A byte-order mark is kept: it belongs to the file, not to line 1.
-    let bom = if line == 1 && text.starts_with('\u{feff}') {
-        3
-    } else {
-        0
-    };
-    let line_start = source.line_start(line) + bom;
+    let line_start = source.text_start(line);
     let before = &text[line_start..comment.start];
     let start = if before.trim().is_empty() {
         line_start

@@ -324,13 +324,7 @@ fn fix_diff(sources: &SourceMap, fix: &Fix) -> String {
         }
         let edits: Vec<&Edit> = fix.edits.iter().filter(|e| e.span.file == file).collect();
         for (first, last) in hunks(source, &edits) {
-            // A byte-order mark is no part of line 1 to show.
-            let bom = if first == 1 && source.text.starts_with('\u{feff}') {
-                3
-            } else {
-                0
-            };
-            let (start, end) = (source.line_start(first) + bom, source.line_start(last + 1));
+            let (start, end) = (source.text_start(first), source.line_start(last + 1));
             if !excerpt_fits(source, start, end) {
                 out.push_str("    (the lines it changes are too long to show)\n");
                 continue;

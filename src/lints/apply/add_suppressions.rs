@@ -112,12 +112,7 @@ fn extend(file: FileId, dir: &Directive, lints: &BTreeSet<&str>) -> Edit {
 /// `    // backend-lint: allow(a, b) -- reason: TODO` above `line`.
 fn new_comment(source: &SourceFile, file: FileId, line: usize, lints: &BTreeSet<&str>) -> Edit {
     let text = &source.text;
-    let bom = if line == 1 && text.starts_with('\u{feff}') {
-        3
-    } else {
-        0
-    };
-    let start = source.line_start(line) + bom;
+    let start = source.text_start(line);
     let end = source.line_start(line + 1);
     let code = &text[start..end];
     let indent = &code[..code.len() - code.trim_start().len()];
