@@ -375,10 +375,7 @@ fn config_dir(path: &Path) -> PathBuf {
         path.parent().map(Path::to_path_buf).unwrap_or_default()
     };
     let dir = std::path::absolute(&dir).unwrap_or(dir);
-    dir.ancestors()
-        .find(|d| d.join("Cargo.toml").is_file())
-        .map(Path::to_path_buf)
-        .unwrap_or(dir)
+    discover::nearest_package(&dir).unwrap_or(dir)
 }
 
 fn stderr_color() -> bool {
@@ -605,7 +602,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         match discover::cargo_packages(base, &selection, &tree) {
             Ok(packages) => discover::package_inputs(&packages, base),
             // Outside any cargo package, plain `check` lints the current directory.
-            Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {
+            Err(_) if !selecting && discover::nearest_package(base).is_none() => {
                 discover::collect(&[PathBuf::from(".")], base)
             }
             Err(e) => {
