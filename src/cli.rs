@@ -51,7 +51,7 @@ pub struct Cli {
 pub enum Command {
     /// Lint the cargo package or workspace here, or the given files and directories
     Check(CheckArgs),
-    /// List the lints: name, default severity, summary
+    /// List the lints: name, default severity, `[*]` when it has fixes, summary
     Lints,
     /// Print a lint's documentation
     Explain {
@@ -201,6 +201,11 @@ pub struct CheckArgs {
     /// on existing code, then run with --baseline to see only new findings
     #[arg(long, value_name = "FILE", help_heading = "Baseline")]
     pub write_baseline: Option<PathBuf>,
+    /// Write a suppression comment (`// backend-lint: allow(..) -- reason: TODO`)
+    /// above each line with findings, or add the lints to the comment that
+    /// covers it, and exit: adopt the linter, then replace each reason
+    #[arg(long, conflicts_with = "write_baseline", help_heading = "Baseline")]
+    pub add_suppressions: bool,
     /// Parse every file in full, also those in which the vocabulary never
     /// appears (by default only their items are read): the same findings, slower
     #[arg(long)]
@@ -292,8 +297,10 @@ fn run(cli: Cli) -> u8 {
             let width = LintId::names().map(str::len).max().unwrap_or(0);
             let mut out = String::new();
             for l in LINTS {
+                // `[*]`: `--fix` may edit its findings, as ruff marks them.
+                let fix = if l.fixes { "[*]" } else { "" };
                 out.push_str(&format!(
-                    "{:width$}  {:4}  {}\n",
+                    "{:width$}  {:4}  {fix:3}  {}\n",
                     l.name(),
                     l.id.default_level().as_str(),
                     l.summary
@@ -575,6 +582,9 @@ fn check(args: CheckArgs) -> u8 {
             }
         }
     }
+    if args.add_suppressions {
+        return add_suppressions(&outcome, path_errors.is_empty());
+    }
     let written = write_reports(&args, &outcome, root);
     let fixes_failed = !rolled_back.is_empty() || !not_written.is_empty();
     if !written || fixes_failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
@@ -794,6 +804,40 @@ fn write_baseline(
             eprintln!("error: {e}");
             EXIT_ERROR
         }
+    }
+}
+
+/// `--add-suppressions`: write the comments and say what was done; exit 0
+/// unless a file could not be analysed or written (2).
+fn add_suppressions(outcome: &Outcome, paths_ok: bool) -> u8 {
+    let added = crate::run::suppress::add_suppressions(outcome);
+    for (path, line) in &added.not_covered {
+        eprintln!(
+            "warning: {}:{line}: no comment added: the line starts inside a string or a block comment",
+            visible(path)
+        );
+    }
+    for e in outcome.errors.iter() {
+        let file = &outcome.sources.get(e.file).display;
+        eprintln!("error: {}: {}", visible(file), visible(&e.message));
+    }
+    for e in &added.errors {
+        eprintln!("error: {}", visible(e));
+    }
+    let extended = match added.extended {
+        0 => String::new(),
+        n => format!(", extended {}", report::plural(n, "existing comment")),
+    };
+    eprintln!(
+        "added {}{extended} in {}; replace each `{}` with why the finding is fine",
+        report::plural(added.comments, "suppression comment"),
+        report::plural(added.files, "file"),
+        crate::lints::apply::add_suppressions::REASON
+    );
+    if added.errors.is_empty() && outcome.errors.is_empty() && paths_ok {
+        EXIT_CLEAN
+    } else {
+        EXIT_ERROR
     }
 }
 

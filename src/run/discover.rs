@@ -196,8 +196,7 @@ fn walk_rs(
         .require_git(false)
         .filter_entry(move |e| {
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-            let nested_package =
-                own_package && e.path() != root && is_package_dir(e.path());
+            let nested_package = own_package && e.path() != root && is_package_dir(e.path());
             !(is_dir && (e.file_name() == "target" || nested_package))
         })
         .build();

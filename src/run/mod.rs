@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod discover;
 pub mod fix;
+pub mod suppress;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
