@@ -626,9 +626,9 @@ fn show_diff(args: &CheckArgs, fixed: &fix::Fixed, paths_ok: bool) -> u8 {
     }
     if !args.quiet {
         eprintln!(
-            "would apply {} fix(es) in {} file(s){}",
-            fixed.applied,
-            fixed.changes.len(),
+            "would apply {} in {}{}",
+            fixes(fixed.applied),
+            report::plural(fixed.changes.len(), "file"),
             unsafe_note(args, &fixed.outcome)
         );
     }
@@ -649,10 +649,20 @@ fn show_diff(args: &CheckArgs, fixed: &fix::Fixed, paths_ok: bool) -> u8 {
 /// `--unsafe-fixes` would apply (as ruff says it).
 fn fix_summary(args: &CheckArgs, outcome: &Outcome, applied: usize, files: usize) -> String {
     format!(
-        "fixed {applied} finding(s) in {files} file(s), {} left{}\n",
+        "fixed {} in {}, {} left{}\n",
+        report::plural(applied, "finding"),
+        report::plural(files, "file"),
         outcome.diagnostics.len(),
         unsafe_note(args, outcome)
     )
+}
+
+/// "1 fix", "2 fixes".
+fn fixes(n: usize) -> String {
+    match n {
+        1 => "1 fix".into(),
+        n => format!("{n} fixes"),
+    }
 }
 
 /// "; 2 fixes available with `--unsafe-fixes`" when there are such.
@@ -663,8 +673,7 @@ fn unsafe_note(args: &CheckArgs, outcome: &Outcome) -> String {
     };
     match more {
         0 => String::new(),
-        1 => "; 1 fix available with `--unsafe-fixes`".to_string(),
-        n => format!("; {n} fixes available with `--unsafe-fixes`"),
+        n => format!("; {} available with `--unsafe-fixes`", fixes(n)),
     }
 }
 
@@ -959,7 +968,8 @@ fn restrict(outcome: &mut Outcome, only: &[PathBuf], quiet: bool) {
     let others = outcome.errors.iter().filter(|e| !wanted(e.file)).count();
     if others > 0 && !quiet {
         eprintln!(
-            "warning: {others} other file(s) of the package could not be analysed; registrations in them were not compared"
+            "warning: {} of the package could not be analysed; registrations in them were not compared",
+            report::plural(others, "other file")
         );
     }
     outcome.errors.retain(|e| wanted(e.file));

@@ -72,9 +72,7 @@ fn fix_applies_the_safe_fixes_and_says_how_many_unsafe_ones_wait() {
     );
     let err = stderr(&out);
     assert!(
-        err.contains(
-            "fixed 1 finding(s) in 1 file(s), 1 left; 1 fix available with `--unsafe-fixes`"
-        ),
+        err.contains("fixed 1 finding in 1 file, 1 left; 1 fix available with `--unsafe-fixes`"),
         "{err}"
     );
     // What is left is reported.
@@ -95,10 +93,10 @@ fn unsafe_fixes_are_applied_with_the_flag_and_a_second_run_changes_nothing() {
         fixed.contains("canonicalize_platform(d.platform()) == \"tpu\""),
         "{fixed}"
     );
-    assert!(stderr(&out).contains("fixed 2 finding(s) in 1 file(s), 0 left"));
+    assert!(stderr(&out).contains("fixed 2 findings in 1 file, 0 left"));
     let again = run(dir.path(), &["--fix", "--unsafe-fixes"]);
     assert_eq!(read(dir.path(), "src/lib.rs"), fixed);
-    assert!(stderr(&again).contains("fixed 0 finding(s) in 0 file(s), 0 left"));
+    assert!(stderr(&again).contains("fixed 0 findings in 0 files, 0 left"));
 }
 
 #[test]

@@ -248,18 +248,22 @@ pub(crate) fn comparison_fix(
     };
     let mut edits = Vec::new();
     let mut applicability = Applicability::Safe;
+    // What each literal becomes, for the message: "`"cuda"` for `"CUDA"`".
+    let mut respelled = Vec::new();
     for &at in literals {
         match literal_edits(vocab, cmp, at, call) {
-            Some((more, how)) => {
+            Some((more, how, says)) => {
                 edits.extend(more);
                 applicability = applicability.min(how);
+                respelled.extend(says);
             }
             None if call.is_none() => return None,
             None => {}
         }
     }
+    let respelled = respelled.join(", ");
     let Subject::Wrapped { call, side, extra } = subject else {
-        let message = "compare with canonical platform names";
+        let message = format!("compare with {respelled}");
         return (!edits.is_empty()).then(|| Fix::new(applicability, message, edits));
     };
     // `as_matches` wrote the call itself.
@@ -268,7 +272,10 @@ pub(crate) fn comparison_fix(
     }
     edits.extend(extra.iter().cloned());
     // Wrapping changes what the code compares: never safe.
-    let message = format!("compare `{call}({})`", cmp.sides[*side].text);
+    let mut message = format!("compare `{call}({})`", cmp.sides[*side].text);
+    if !respelled.is_empty() {
+        message.push_str(&format!(" with {respelled}"));
+    }
     Some(Fix::new(
         Applicability::Unsafe,
         message,
@@ -283,7 +290,7 @@ fn literal_edits(
     cmp: &Comparison,
     at: usize,
     call: Option<&str>,
-) -> Option<(Vec<Edit>, Applicability)> {
+) -> Option<(Vec<Edit>, Applicability, Option<String>)> {
     let side = &cmp.sides[at];
     let Operand::Str(StrExpr::Lit(value)) = &side.operand else {
         return None;
@@ -294,10 +301,11 @@ fn literal_edits(
     let targets = match platform::classify_literal(vocab, value) {
         LiteralKind::WrongCase { canonical } => {
             let edit = Edit::replace(side.span, format!("\"{canonical}\""));
-            return Some((vec![edit], Applicability::Safe));
+            let says = format!("`\"{canonical}\"` for `\"{value}\"`");
+            return Some((vec![edit], Applicability::Safe, Some(says)));
         }
         LiteralKind::Alias { targets, .. } => targets,
-        LiteralKind::Canonical => return Some((Vec::new(), Applicability::Safe)),
+        LiteralKind::Canonical => return Some((Vec::new(), Applicability::Safe, None)),
         LiteralKind::Unknown => return None,
     };
     // A platform another pattern names keeps going where it went: `"gpu" =>
@@ -333,7 +341,8 @@ fn literal_edits(
         | ComparisonKind::EqIgnoreAsciiCase => as_matches(cmp, at, &quoted.join(" | "), call)?,
         _ => return None,
     };
-    Some((edits, Applicability::Unsafe))
+    let says = format!("`{}` for `\"{value}\"`", quoted.join(" | "));
+    Some((edits, Applicability::Unsafe, Some(says)))
 }
 
 /// `call(` before `side` and `)` after it.

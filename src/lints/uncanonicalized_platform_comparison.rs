@@ -59,11 +59,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             ),
         )
         .with_label("raw platform: may be an alias like `gpu` or differ in case")
-        .with_help(format!(
-            "compare `{}({})` instead",
-            canonicalizer(krate),
-            raw.text
-        ));
+        .with_help(match &fix {
+            // The fix says what to compare, literals respelled included.
+            Some(fix) => format!("{} instead", fix.message),
+            None => format!("compare `{}({})` instead", canonicalizer(krate), raw.text),
+        });
         for other in compared {
             d = d.with_secondary(cmp.sides[other].span, "compared with this");
         }
