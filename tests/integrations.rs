@@ -209,10 +209,17 @@ fn commit(repo: &Path, home: &Path, message: &str) -> (bool, String) {
     (out.status.success(), log)
 }
 
+/// pre-commit's home, shared by the tests of this binary: the hook
+/// repository (this checkout at one commit) is built once, not once per
+/// test; pre-commit locks its store, so two tests wait for one build.
+fn pre_commit_home() -> &'static Path {
+    static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
 /// A git repository in `dir` whose `.pre-commit-config.yaml` takes the hook
 /// `hook_id` from this checkout at its current commit, with pre-commit
-/// installed (its clones and the built hook in `dir`): the path of
-/// pre-commit's home, for [`commit`].
+/// installed: the path of pre-commit's home, for [`commit`].
 fn hooked_repo(dir: &Path, hook_id: &str, files: &[(&str, &str)]) -> PathBuf {
     let which = Command::new("pre-commit").arg("--version").output();
     assert!(
@@ -244,7 +251,7 @@ fn hooked_repo(dir: &Path, hook_id: &str, files: &[(&str, &str)]) -> PathBuf {
         std::fs::write(path, text).unwrap();
     }
     git(dir, &["add", "."]);
-    let home = dir.join(".cache-pre-commit");
+    let home = pre_commit_home().to_path_buf();
     let out = Command::new("pre-commit")
         .current_dir(dir)
         .arg("install")
