@@ -209,12 +209,12 @@ fn commit(repo: &Path, home: &Path, message: &str) -> (bool, String) {
     (out.status.success(), log)
 }
 
-/// pre-commit's home, shared by the tests of this binary: the hook
-/// repository (this checkout at one commit) is built once, not once per
-/// test; pre-commit locks its store, so two tests wait for one build.
-fn pre_commit_home() -> &'static Path {
-    static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
-    HOME.get_or_init(|| tempfile::tempdir().unwrap()).path()
+/// pre-commit's home, shared by the tests (in cargo's folder for tests'
+/// files, under `target/`): the hook repository (this checkout at one
+/// commit) is built once, not once per test; pre-commit locks its store,
+/// so two tests wait for one build.
+fn pre_commit_home() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-home")
 }
 
 /// A git repository in `dir` whose `.pre-commit-config.yaml` takes the hook
@@ -251,7 +251,7 @@ fn hooked_repo(dir: &Path, hook_id: &str, files: &[(&str, &str)]) -> PathBuf {
         std::fs::write(path, text).unwrap();
     }
     git(dir, &["add", "."]);
-    let home = pre_commit_home().to_path_buf();
+    let home = pre_commit_home();
     let out = Command::new("pre-commit")
         .current_dir(dir)
         .arg("install")
