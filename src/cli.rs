@@ -20,7 +20,7 @@ use crate::model::lint_id::{LintId, without_tool};
 use crate::model::text::visible;
 use crate::model::typo;
 use crate::report::{self, Format};
-use crate::run::{Input, Outcome, analyze_with_progress, builtin_config};
+use crate::run::{Input, Outcome, analyze_with_progress, builtin_config, fix};
 
 /// Exit codes: nothing found, findings, could not do the job.
 pub const EXIT_CLEAN: u8 = 0;
@@ -51,7 +51,7 @@ pub struct Cli {
 pub enum Command {
     /// Lint the cargo package or workspace here, or the given files and directories
     Check(CheckArgs),
-    /// List the lints: name, default severity, summary
+    /// List the lints: name, default severity, `[*]` when it has fixes, summary
     Lints,
     /// Print a lint's documentation
     Explain {
@@ -201,10 +201,26 @@ pub struct CheckArgs {
     /// on existing code, then run with --baseline to see only new findings
     #[arg(long, value_name = "FILE", help_heading = "Baseline")]
     pub write_baseline: Option<PathBuf>,
+    /// Write a suppression comment (`// backend-lint: allow(..) -- reason: TODO`)
+    /// above each line with findings, or add the lints to the comment that
+    /// covers it, and exit: adopt the linter, then replace each reason
+    #[arg(long, conflicts_with = "write_baseline", help_heading = "Baseline")]
+    pub add_suppressions: bool,
     /// Parse every file in full, also those in which the vocabulary never
     /// appears (by default only their items are read): the same findings, slower
     #[arg(long)]
     pub no_prefilter: bool,
+    /// Apply the safe fixes of the findings, then report what is left
+    #[arg(long, help_heading = "Fixes")]
+    pub fix: bool,
+    /// Apply the unsafe fixes too (with --fix or --diff): likely right, but
+    /// they may change behaviour; review them
+    #[arg(long, help_heading = "Fixes")]
+    pub unsafe_fixes: bool,
+    /// Print what --fix would change as a unified diff, and write nothing;
+    /// exit 1 when there is a change
+    #[arg(long, help_heading = "Fixes")]
+    pub diff: bool,
 }
 
 fn parse_output(s: &str) -> Result<(Format, PathBuf), String> {
@@ -281,8 +297,10 @@ fn run(cli: Cli) -> u8 {
             let width = LintId::names().map(str::len).max().unwrap_or(0);
             let mut out = String::new();
             for l in LINTS {
+                // `[*]`: `--fix` may edit its findings, as ruff marks them.
+                let fix = if l.fixes { "[*]" } else { "" };
                 out.push_str(&format!(
-                    "{:width$}  {:4}  {}\n",
+                    "{:width$}  {:4}  {fix:3}  {}\n",
                     l.name(),
                     l.id.default_level().as_str(),
                     l.summary
@@ -370,10 +388,7 @@ fn config_dir(path: &Path) -> PathBuf {
         path.parent().map(Path::to_path_buf).unwrap_or_default()
     };
     let dir = std::path::absolute(&dir).unwrap_or(dir);
-    dir.ancestors()
-        .find(|d| d.join("Cargo.toml").is_file())
-        .map(Path::to_path_buf)
-        .unwrap_or(dir)
+    discover::nearest_package(&dir).unwrap_or(dir)
 }
 
 fn stderr_color() -> bool {
@@ -450,6 +465,10 @@ fn check(args: CheckArgs) -> u8 {
         eprintln!("error: --baseline and --write-baseline cannot be used together");
         return EXIT_ERROR;
     }
+    if let Some(e) = fix_usage_error(&args) {
+        eprintln!("error: {e}");
+        return EXIT_ERROR;
+    }
     let loader = match Loader::new(overrides) {
         Ok(l) => l,
         Err(e) => {
@@ -500,11 +519,48 @@ fn check(args: CheckArgs) -> u8 {
             ..i
         })
         .collect();
-    let mut outcome: Outcome = with_progress(!args.quiet, |progress| {
-        analyze_with_progress(inputs, LINTS, progress)
+    let fixing = args.fix || args.diff;
+    let editable = |path: &Path| {
+        only.as_ref()
+            .is_none_or(|only| std::path::absolute(path).is_ok_and(|p| only.contains(&p)))
+    };
+    let options = fix::Options {
+        unsafe_fixes: args.unsafe_fixes,
+        editable: &editable,
+    };
+    let fixed = with_progress(!args.quiet, |progress| match fixing {
+        true => fix::fix(inputs, LINTS, &options, progress),
+        false => fix::Fixed {
+            outcome: analyze_with_progress(inputs, LINTS, progress),
+            ..Default::default()
+        },
     });
+    if args.diff {
+        return show_diff(&args, &fixed, path_errors.is_empty());
+    }
+    let fix::Fixed {
+        mut outcome,
+        changes,
+        applied,
+        rolled_back,
+    } = fixed;
+    let not_written = fix::write(&changes);
+    for n in rolled_back.iter().chain(&not_written) {
+        eprintln!(
+            "error: `{}` was not fixed: {}",
+            visible(&n.display),
+            visible(&n.why)
+        );
+    }
     if let Some(only) = &only {
         restrict(&mut outcome, only, args.quiet);
+    }
+    // What is left, in the files reported on.
+    if args.fix && !args.quiet {
+        eprint!(
+            "{}",
+            fix_summary(&args, &outcome, applied, changes.len() - not_written.len())
+        );
     }
     // The human report lists them itself.
     let listed = stdout_format(&args) == Format::Human;
@@ -526,8 +582,12 @@ fn check(args: CheckArgs) -> u8 {
             }
         }
     }
+    if args.add_suppressions {
+        return add_suppressions(&outcome, path_errors.is_empty());
+    }
     let written = write_reports(&args, &outcome, root);
-    if !written || !path_errors.is_empty() || !outcome.errors.is_empty() {
+    let fixes_failed = !rolled_back.is_empty() || !not_written.is_empty();
+    if !written || fixes_failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
     } else if outcome
         .diagnostics
@@ -537,6 +597,83 @@ fn check(args: CheckArgs) -> u8 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
+    }
+}
+
+/// Flags of fixing that cannot go together, as a message.
+fn fix_usage_error(args: &CheckArgs) -> Option<&'static str> {
+    if args.unsafe_fixes && !(args.fix || args.diff) {
+        Some("`--unsafe-fixes` only says which fixes to apply: use it with `--fix` or `--diff`")
+    } else if (args.fix || args.diff) && args.write_baseline.is_some() {
+        Some(
+            "`--write-baseline` cannot be used with `--fix` or `--diff`: fix first, then record what is left",
+        )
+    } else {
+        None
+    }
+}
+
+/// `--diff`: the changes on stdout, a count on stderr; exit 1 when there
+/// is a change.
+fn show_diff(args: &CheckArgs, fixed: &fix::Fixed, paths_ok: bool) -> u8 {
+    let printed = print_or_fail(&fix::diff(&fixed.changes));
+    for n in &fixed.rolled_back {
+        eprintln!(
+            "error: `{}` would not be fixed: {}",
+            visible(&n.display),
+            visible(&n.why)
+        );
+    }
+    if !args.quiet {
+        eprintln!(
+            "would apply {} in {}{}",
+            fixes(fixed.applied),
+            report::plural(fixed.changes.len(), "file"),
+            unsafe_note(args, &fixed.outcome)
+        );
+    }
+    if printed != EXIT_CLEAN
+        || !paths_ok
+        || !fixed.outcome.errors.is_empty()
+        || !fixed.rolled_back.is_empty()
+    {
+        EXIT_ERROR
+    } else if fixed.changes.is_empty() {
+        EXIT_CLEAN
+    } else {
+        EXIT_FINDINGS
+    }
+}
+
+/// After `--fix`: how many fixes were applied, and how many more
+/// `--unsafe-fixes` would apply (as ruff says it).
+fn fix_summary(args: &CheckArgs, outcome: &Outcome, applied: usize, files: usize) -> String {
+    format!(
+        "fixed {} in {}, {} left{}\n",
+        report::plural(applied, "finding"),
+        report::plural(files, "file"),
+        outcome.diagnostics.len(),
+        unsafe_note(args, outcome)
+    )
+}
+
+/// "1 fix", "2 fixes".
+fn fixes(n: usize) -> String {
+    match n {
+        1 => "1 fix".into(),
+        n => format!("{n} fixes"),
+    }
+}
+
+/// "; 2 fixes available with `--unsafe-fixes`" when there are such.
+fn unsafe_note(args: &CheckArgs, outcome: &Outcome) -> String {
+    let more = match args.unsafe_fixes {
+        true => 0,
+        false => fix::fixable(outcome, true) - fix::fixable(outcome, false),
+    };
+    match more {
+        0 => String::new(),
+        n => format!("; {} available with `--unsafe-fixes`", fixes(n)),
     }
 }
 
@@ -597,7 +734,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         match discover::cargo_packages(base, &selection, &tree) {
             Ok(packages) => discover::package_inputs(&packages, base),
             // Outside any cargo package, plain `check` lints the current directory.
-            Err(_) if !selecting && !base.ancestors().any(|d| d.join("Cargo.toml").is_file()) => {
+            Err(_) if !selecting && discover::nearest_package(base).is_none() => {
                 discover::collect(&[PathBuf::from(".")], base)
             }
             Err(e) => {
@@ -676,6 +813,40 @@ fn write_baseline(
             eprintln!("error: {e}");
             EXIT_ERROR
         }
+    }
+}
+
+/// `--add-suppressions`: write the comments and say what was done; exit 0
+/// unless a file could not be analysed or written (2).
+fn add_suppressions(outcome: &Outcome, paths_ok: bool) -> u8 {
+    let added = crate::run::suppress::add_suppressions(outcome);
+    for (path, line) in &added.not_covered {
+        eprintln!(
+            "warning: {}:{line}: no comment added: the line starts inside a string or a block comment",
+            visible(path)
+        );
+    }
+    for e in outcome.errors.iter() {
+        let file = &outcome.sources.get(e.file).display;
+        eprintln!("error: {}: {}", visible(file), visible(&e.message));
+    }
+    for e in &added.errors {
+        eprintln!("error: {}", visible(e));
+    }
+    let extended = match added.extended {
+        0 => String::new(),
+        n => format!(", extended {}", report::plural(n, "existing comment")),
+    };
+    eprintln!(
+        "added {}{extended} in {}; replace each `{}` with why the finding is fine",
+        report::plural(added.comments, "suppression comment"),
+        report::plural(added.files, "file"),
+        crate::lints::apply::add_suppressions::REASON
+    );
+    if added.errors.is_empty() && outcome.errors.is_empty() && paths_ok {
+        EXIT_CLEAN
+    } else {
+        EXIT_ERROR
     }
 }
 
@@ -797,7 +968,8 @@ fn restrict(outcome: &mut Outcome, only: &[PathBuf], quiet: bool) {
     let others = outcome.errors.iter().filter(|e| !wanted(e.file)).count();
     if others > 0 && !quiet {
         eprintln!(
-            "warning: {others} other file(s) of the package could not be analysed; registrations in them were not compared"
+            "warning: {} of the package could not be analysed; registrations in them were not compared",
+            report::plural(others, "other file")
         );
     }
     outcome.errors.retain(|e| wanted(e.file));

@@ -5,6 +5,12 @@
 //!   the human report is `bad*.expected` beside it.
 //! - `good*.rs` / `good*/`: no finding at all.
 //!
+//! - `bad*.fixed` beside a `bad*.rs` (for a folder fixture, `<file>.fixed`
+//!   beside each `<file>.rs` it changes, e.g. `bad_x/lib.fixed`): the
+//!   fixture after `--fix --unsafe-fixes`, as clippy keeps them. No such file
+//!   when the fixes change nothing. The fixed text must be analysed without
+//!   error, and no finding of it may have a fix left to apply.
+//!
 //! Every lint runs over every fixture, so a false positive of any lint in any
 //! folder fails here. Regenerate the expected output with
 //! `UPDATE_EXPECT=1 cargo test --test fixtures`, then read the diff.
@@ -13,7 +19,7 @@ use std::collections::BTreeMap;
 
 use backend_lint::lints::LINTS;
 use backend_lint::report::{self, Format, Options};
-use backend_lint::run::{Input, Outcome, analyze};
+use backend_lint::run::{Input, Outcome, analyze, fix};
 
 mod common;
 use common::{Fixture, fixtures, root};
@@ -128,6 +134,7 @@ fn check_fixture(fixture: &Fixture, failures: &mut Vec<String>) {
         root: root(),
         quiet: false,
     };
+    check_fixed(fixture, failures);
     let rendered = report::render(Format::Human, &outcome, &options);
     let expected_path = fixture.expected_path();
     if std::env::var_os("UPDATE_EXPECT").is_some() {
@@ -145,6 +152,62 @@ fn check_fixture(fixture: &Fixture, failures: &mut Vec<String>) {
             "{name}: no expected output at {} (run `UPDATE_EXPECT=1 cargo test --test fixtures`)",
             expected_path.display()
         )),
+    }
+}
+
+/// The fixture after `--fix --unsafe-fixes` is its `.fixed` files; it is
+/// analysed without error and has no fix left to apply.
+fn check_fixed(fixture: &Fixture, failures: &mut Vec<String>) {
+    let name = fixture.name();
+    let options = fix::Options {
+        unsafe_fixes: true,
+        editable: &|_| true,
+    };
+    let fixed = fix::fix(fixture.inputs(), LINTS, &options, &|_| {});
+    for n in &fixed.rolled_back {
+        failures.push(format!("{name}: `{}` not fixed: {}", n.display, n.why));
+    }
+    for e in &fixed.outcome.errors {
+        failures.push(format!(
+            "{name}: the fixed text cannot be analysed: {}",
+            e.message
+        ));
+    }
+    for d in &fixed.outcome.diagnostics {
+        if d.fix.as_ref().is_some_and(|f| fix::allowed(f, true)) {
+            failures.push(format!(
+                "{name}: after fixing, a fix is left: {}: {}",
+                d.lint, d.message
+            ));
+        }
+    }
+    let update = std::env::var_os("UPDATE_EXPECT").is_some();
+    for file in &fixture.files {
+        let path = file.with_extension("fixed");
+        let new = fixed
+            .changes
+            .iter()
+            .find(|c| c.path == *file)
+            .map(|c| &*c.new);
+        match (new, std::fs::read_to_string(&path).ok()) {
+            (Some(new), _) if update => std::fs::write(&path, new).unwrap(),
+            (None, Some(_)) if update => std::fs::remove_file(&path).unwrap(),
+            (Some(new), Some(old)) if old == new => {}
+            (None, None) => {}
+            (Some(new), Some(old)) => failures.push(format!(
+                "{name}: the fixed text differs from {} (run `UPDATE_EXPECT=1 cargo test --test fixtures` and review the diff)\n{}",
+                path.display(),
+                first_difference(&old, new)
+            )),
+            (Some(_), None) => failures.push(format!(
+                "{name}: no fixed text at {} (run `UPDATE_EXPECT=1 cargo test --test fixtures`)",
+                path.display()
+            )),
+            (None, Some(_)) => failures.push(format!(
+                "{name}: {} exists but the fixes change nothing there",
+                path.display()
+            )),
+        }
     }
 }
 
@@ -220,7 +283,10 @@ fn every_lint_readme_has_the_sections() {
             lint.name()
         );
         let mut last = 0;
-        for s in sections {
+        // Lints with fixes say what they edit and how far to trust it.
+        let fix = lint.fixes.then_some("## Fix");
+        let sections = sections[..4].iter().chain(&fix).chain(&sections[4..]);
+        for &s in sections {
             let at = lint
                 .docs
                 .find(s)

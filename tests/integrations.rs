@@ -23,8 +23,9 @@ fn node_tool(rel: &str) -> PathBuf {
     p
 }
 
-/// SARIF of a run with findings, a cross-file label, a file that does not
-/// parse and a file skipped (a link out of the folder: a warning notification).
+/// SARIF of a run with findings, a cross-file label, fixes (suppression
+/// comments), a file that does not parse and a file skipped (a link out of
+/// the folder: a warning notification).
 fn sarif_report(dir: &Path) -> PathBuf {
     let src = dir.join("src");
     std::fs::create_dir_all(&src).unwrap();
@@ -36,6 +37,11 @@ fn sarif_report(dir: &Path) -> PathBuf {
     std::fs::copy(
         root().join("tests/data/sample/src/names.rs"),
         src.join("names.rs"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("tests/data/fixable/src/crlf.rs"),
+        src.join("fixable.rs"),
     )
     .unwrap();
     std::fs::write(src.join("broken file.rs"), "fn broken( {\n").unwrap();
@@ -90,6 +96,14 @@ fn sarif_multitool_validates_our_sarif() {
             .join("\n")
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 files scanned"));
+    let sarif: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let fixes = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r.get("fixes").is_some())
+        .count();
+    assert_eq!(fixes, 2, "the validator saw the fixes");
 }
 
 #[test]
@@ -127,6 +141,13 @@ fn sarif_matches_the_json_schema() {
     let dir = tempfile::tempdir().unwrap();
     let report = sarif_report(dir.path());
     let sarif: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    assert!(
+        sarif["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r.get("fixes").is_some())
+    );
     // The broken file's notification and the skipped file's (a warning).
     let levels: Vec<&str> = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
         .as_array()
@@ -188,9 +209,18 @@ fn commit(repo: &Path, home: &Path, message: &str) -> (bool, String) {
     (out.status.success(), log)
 }
 
-#[test]
-#[ignore = "needs pre-commit from PyPI and builds this repository as a hook: run by .ci/run"]
-fn pre_commit_hook_blocks_a_bug_and_passes_clean_code() {
+/// pre-commit's home, shared by the tests (in cargo's folder for tests'
+/// files, under `target/`): the hook repository (this checkout at one
+/// commit) is built once, not once per test; pre-commit locks its store,
+/// so two tests wait for one build.
+fn pre_commit_home() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pre-commit-home")
+}
+
+/// A git repository in `dir` whose `.pre-commit-config.yaml` takes the hook
+/// `hook_id` from this checkout at its current commit, with pre-commit
+/// installed: the path of pre-commit's home, for [`commit`].
+fn hooked_repo(dir: &Path, hook_id: &str, files: &[(&str, &str)]) -> PathBuf {
     let which = Command::new("pre-commit").arg("--version").output();
     assert!(
         which.is_ok_and(|o| o.status.success()),
@@ -201,50 +231,56 @@ fn pre_commit_hook_blocks_a_bug_and_passes_clean_code() {
         .unwrap()
         .trim()
         .to_string();
-
-    let dir = tempfile::tempdir().unwrap();
-    let repo = dir.path();
-    git(repo, &["init", "-q", "-b", "main"]);
+    git(dir, &["init", "-q", "-b", "main"]);
     std::fs::write(
-        repo.join(".pre-commit-config.yaml"),
+        dir.join(".pre-commit-config.yaml"),
         format!(
-            "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: backend-lint\n",
+            "repos:\n  - repo: {}\n    rev: {rev}\n    hooks:\n      - id: {hook_id}\n",
             root().display()
         ),
     )
     .unwrap();
     std::fs::write(
-        repo.join("Cargo.toml"),
+        dir.join("Cargo.toml"),
         "[package]\nname = \"hooked\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
     )
     .unwrap();
-    std::fs::create_dir_all(repo.join("src")).unwrap();
-    std::fs::write(
-        repo.join("src/lib.rs"),
-        "mod names;\npub fn init() { register_backend(\"cuda\", make); }\n",
-    )
-    .unwrap();
-    std::fs::write(
-        repo.join("src/names.rs"),
-        "pub const CUDA: &str = \"cuda\";\n",
-    )
-    .unwrap();
-    git(repo, &["add", "."]);
-    // pre-commit keeps its clones and the built hook here, inside the test's folder.
-    let home = repo.join(".cache-pre-commit");
-    let pre_commit = |args: &[&str]| {
-        Command::new("pre-commit")
-            .current_dir(repo)
-            .args(args)
-            .env("PRE_COMMIT_HOME", &home)
-            .output()
-            .unwrap()
-    };
-    let out = pre_commit(&["install"]);
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    git(dir, &["add", "."]);
+    let home = pre_commit_home();
+    let out = Command::new("pre-commit")
+        .current_dir(dir)
+        .arg("install")
+        .env("PRE_COMMIT_HOME", &home)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    home
+}
+
+#[test]
+#[ignore = "needs pre-commit from PyPI and builds this repository as a hook: run by .ci/run"]
+fn pre_commit_hook_blocks_a_bug_and_passes_clean_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path();
+    let home = hooked_repo(
+        repo,
+        "backend-lint",
+        &[
+            (
+                "src/lib.rs",
+                "mod names;\npub fn init() { register_backend(\"cuda\", make); }\n",
+            ),
+            ("src/names.rs", "pub const CUDA: &str = \"cuda\";\n"),
+        ],
     );
 
     // A clean commit passes (the hook is built on first use).
@@ -264,4 +300,31 @@ fn pre_commit_hook_blocks_a_bug_and_passes_clean_code() {
     assert!(log.contains("duplicate_registration"), "{log}");
     assert!(log.contains("src/names.rs"), "{log}");
     assert!(log.contains("first registered here"), "{log}");
+}
+
+#[test]
+#[ignore = "needs pre-commit from PyPI and builds this repository as a hook: run by .ci/run"]
+fn pre_commit_fix_hook_fixes_and_fails_until_the_fix_is_staged() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path();
+    let stale = concat!(
+        "pub fn pick(d: &Device) -> bool {\n",
+        "    // backend-lint: allow(uncanonicalized_platform_comparison) -- fixed since\n",
+        "    canonicalize_platform(d.platform()) == \"cuda\"\n",
+        "}\n",
+    );
+    let home = hooked_repo(repo, "backend-lint-fix", &[("src/lib.rs", stale)]);
+    // Only a warning, but one with a safe fix: the hook applies it and
+    // fails, as pre-commit fails a hook that changed files.
+    let (accepted, log) = commit(repo, &home, "stale comment");
+    assert!(!accepted, "the commit went through unfixed:\n{log}");
+    assert!(log.contains("files were modified by this hook"), "{log}");
+    assert_eq!(
+        std::fs::read_to_string(repo.join("src/lib.rs")).unwrap(),
+        "pub fn pick(d: &Device) -> bool {\n    canonicalize_platform(d.platform()) == \"cuda\"\n}\n"
+    );
+    // The fix staged, the commit goes through.
+    git(repo, &["add", "src/lib.rs"]);
+    let (accepted, log) = commit(repo, &home, "fixed");
+    assert!(accepted, "the fixed commit was refused:\n{log}");
 }

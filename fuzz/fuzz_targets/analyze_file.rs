@@ -5,6 +5,8 @@
 //! a file its text check calls quiet has no fact a finding can come from,
 //! its fast path (`simd::skim`) accepts and rejects what its lexer does, and
 //! leaving out the bodies that hold nothing to record changes no fact.
+//! The fixes of the findings, applied as `--fix` applies them (every fix,
+//! display-only ones too), leave a file that still parses.
 //!
 //! `cargo +nightly fuzz run analyze_file` (from the repository root).
 #![no_main]
@@ -57,6 +59,9 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(at(&mine), at(facts), "bodies left out changed the facts");
                 }
             }
+            if let Ok(facts) = &full {
+                fixes_keep_it_parsing(&text, facts, &vocab);
+            }
             match &full {
                 Err(e) if lexes || lexes_quietly || structure => assert!(
                     !(e.message.contains("does not tokenize") || e.message.contains("nests")
@@ -80,3 +85,35 @@ fuzz_target!(|data: &[u8]| {
         .join()
         .expect("no panic");
 });
+
+/// The lints over the file as a crate of its own; their fixes applied in
+/// passes of non-overlapping ones as the runner does (one pass here); the
+/// result parses, or only fails the nesting bounds a fix can cross.
+fn fixes_keep_it_parsing(text: &str, facts: &backend_lint::model::facts::FileFacts, vocab: &Vocabulary) {
+    use backend_lint::lints::{Check, LINTS};
+    use backend_lint::model::fix::{apply, non_overlapping};
+    let krate = backend_lint::analysis::CrateFacts::new(
+        vec![(0, std::path::Path::new("lib.rs"), facts)],
+        vocab,
+        None,
+    );
+    let mut found = Vec::new();
+    for lint in LINTS {
+        if let Check::Crate(check) = lint.check {
+            check(&krate, &mut found);
+        }
+    }
+    let fixes = non_overlapping(found.iter().filter_map(|d| d.fix.as_ref()));
+    let edits: Vec<_> = fixes.iter().flat_map(|f| &f.edits).collect();
+    if edits.is_empty() {
+        return;
+    }
+    let fixed = apply(text, &edits).expect("the edits of one pass apply");
+    if let Err(e) = parse_and_extract(0, &fixed, vocab) {
+        assert!(
+            e.message.contains("nests") || e.message.contains(" in one expression"),
+            "fixed text does not parse: {}\n{fixed}",
+            e.message
+        );
+    }
+}

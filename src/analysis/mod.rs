@@ -164,7 +164,10 @@ impl<'a> CrateFacts<'a> {
     /// and the function.
     pub fn context_backend(&self, call: &ValueCall) -> Option<(String, &'a ContextFn)> {
         let (file, f) = self.context_fns.get(call).copied().flatten()?;
-        let mut platforms = f.backends.iter().map(|b| self.resolve(file, &b.value));
+        let mut platforms = f
+            .backends
+            .iter()
+            .map(|b| self.resolve(file, &b.value.platform));
         let first = platforms.next()??;
         platforms
             .all(|p| p.as_ref() == Some(&first))

@@ -197,7 +197,7 @@ pub fn backend_request<'e>(
     e: &'e Expr,
     scope: u32,
     requests: &NameSet,
-) -> Option<(StrExpr, &'e Expr)> {
+) -> Option<(StrExpr, &'e Expr, &'e Expr)> {
     let e = peel(e);
     let arg = match e {
         Expr::Call(c) if path_last(&c.func).is_some_and(|n| requests.contains(&n)) => {
@@ -206,7 +206,7 @@ pub fn backend_request<'e>(
         Expr::MethodCall(m) if requests.contains(&m.method.to_string()) => m.args.first()?,
         _ => return None,
     };
-    Some((str_expr(arg, scope)?, e))
+    Some((str_expr(arg, scope)?, e, arg))
 }
 
 /// The field name of `x.name`.

@@ -5,7 +5,7 @@ use crate::analysis::modules::Program;
 use crate::config::platform;
 use crate::lints::{Check, Lint};
 use crate::model::cfg;
-use crate::model::diagnostic::Diagnostic;
+use crate::model::diagnostic::{Applicability, Diagnostic, Edit, Fix};
 use crate::model::facts::{Registration, Registry, RegistryKind};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
@@ -15,6 +15,7 @@ pub const LINT: Lint = Lint {
     summary: "the same backend, plugin or lowering is registered twice",
     docs: include_str!("../../lints/duplicate_registration/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 /// A registration with what the crate tells about it.
@@ -346,15 +347,42 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
             ),
         )
     };
-    let first_label = if (first.file, first.reg.key_span.start)
-        < (later.file, later.reg.key_span.start)
-    {
+    let first_is_before =
+        (first.file, first.reg.key_span.start) < (later.file, later.reg.key_span.start);
+    let first_label = if first_is_before {
         "first registered here"
     } else {
         "also registered here, when not yet registered: if this runs first, the other call fails"
     };
-    Diagnostic::new(LINT.id, reg.key_span, message)
+    let d = Diagnostic::new(LINT.id, reg.key_span, message)
         .with_label(label)
         .with_secondary(first.reg.key_span, first_label)
-        .with_help(help)
+        .with_help(help);
+    match removal(first, later, first_is_before) {
+        Some(fix) => d.with_fix(fix),
+        None => d,
+    }
+}
+
+/// Removing the later registration's statement. Unsafe when it repeats the
+/// first one exactly (same receiver, key and value, as written): the code
+/// then registers what it did, once, but a registry that fails on a second
+/// key no longer fails there. Display only otherwise: which of two
+/// different values was meant is the user's choice.
+fn removal(first: &Resolved, later: &Resolved, first_is_before: bool) -> Option<Fix> {
+    let statement = later.reg.statement.as_ref()?;
+    let same =
+        first_is_before && (first.reg.statement.as_ref()).is_some_and(|f| f.text == statement.text);
+    let (applicability, message) = match same {
+        true => (Applicability::Unsafe, "remove the repeated registration"),
+        false => (
+            Applicability::DisplayOnly,
+            "remove one of the registrations",
+        ),
+    };
+    Some(Fix::new(
+        applicability,
+        message,
+        [Edit::delete(statement.removal)],
+    ))
 }

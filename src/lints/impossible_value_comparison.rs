@@ -13,6 +13,7 @@ pub const LINT: Lint = Lint {
     summary: "a function's result is compared with a string it never returns",
     docs: include_str!("../../lints/impossible_value_comparison/README.md"),
     check: Check::Crate(check),
+    fixes: false,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {

@@ -4,8 +4,8 @@
 use crate::analysis::CrateFacts;
 use crate::config::platform;
 use crate::lints::{Check, Lint};
-use crate::model::diagnostic::{Diagnostic, Span};
-use crate::model::facts::{Site, StrExpr};
+use crate::model::diagnostic::{Applicability, Diagnostic, Edit, Fix, Span};
+use crate::model::facts::{BackendRequest, Site, StrExpr};
 use crate::model::lint_id::LintId;
 
 pub const LINT: Lint = Lint {
@@ -13,6 +13,7 @@ pub const LINT: Lint = Lint {
     summary: "a lowering context's backend is for a platform it is not lowered for",
     docs: include_str!("../../lints/lowering_backend_mismatch/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -27,32 +28,35 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         // The backend a lowering uses: the one set last before it, on a path
         // that reaches it (else the first one set after it, e.g. a context
         // literal listing `platforms:` before `backend:`).
-        let backend_for = |site: &Site<Vec<StrExpr>>| -> Option<(String, Span, String)> {
-            let reaching = || ctx.backends.iter().filter(|b| b.meets(site));
-            let before = reaching()
-                .filter(|b| b.span.start < site.span.start)
-                .max_by_key(|b| b.span.start);
-            let after = || {
-                reaching()
-                    .filter(|b| b.span.start >= site.span.start)
-                    .min_by_key(|b| b.span.start)
+        // The request is `None` for a backend given by the function that
+        // made the context: its literal is that function's to fix.
+        let backend_for =
+            |site: &Site<Vec<StrExpr>>| -> Option<(String, Span, String, Option<&BackendRequest>)> {
+                let reaching = || ctx.backends.iter().filter(|b| b.meets(site));
+                let before = reaching()
+                    .filter(|b| b.span.start < site.span.start)
+                    .max_by_key(|b| b.span.start);
+                let after = || {
+                    reaching()
+                        .filter(|b| b.span.start >= site.span.start)
+                        .min_by_key(|b| b.span.start)
+                };
+                if let Some(b) = before.or_else(after) {
+                    let backend = krate.resolve(file, &b.value.platform)?;
+                    let label = format!("backend for `{backend}`");
+                    return Some((backend, b.span, label, Some(&b.value)));
+                }
+                // None set here: the one the function that made the context gave it.
+                let made = ctx.made_by.iter().find(|m| m.meets(site))?;
+                let (backend, f) = krate.context_backend(&made.value)?;
+                let label = format!(
+                    "made by `{}`, which gives it a backend for `{backend}`",
+                    f.call
+                );
+                Some((backend, made.span, label, None))
             };
-            if let Some(b) = before.or_else(after) {
-                let backend = krate.resolve(file, &b.value)?;
-                let label = format!("backend for `{backend}`");
-                return Some((backend, b.span, label));
-            }
-            // None set here: the one the function that made the context gave it.
-            let made = ctx.made_by.iter().find(|m| m.meets(site))?;
-            let (backend, f) = krate.context_backend(&made.value)?;
-            let label = format!(
-                "made by `{}`, which gives it a backend for `{backend}`",
-                f.call
-            );
-            Some((backend, made.span, label))
-        };
         for site in &ctx.platforms {
-            let (Some((backend, backend_span, backend_label)), Some(platforms)) =
+            let (Some((backend, backend_span, backend_label, request)), Some(platforms)) =
                 (backend_for(site), resolve_all(&site.value))
             else {
                 continue;
@@ -64,8 +68,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let shown = quoted(&platforms);
-            out.push(
-                Diagnostic::new(
+            let mut d = Diagnostic::new(
                     LINT.id,
                     site.span,
                     format!("lowering for {shown} with a backend for `{backend}`"),
@@ -76,11 +79,23 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                     "get the backend for a lowering platform (`get_backend(\"{}\")`) or lower for `{backend}`; at run time this fails with \"the platform for the specified backend {backend} is different from the lowering platform {}\"",
                     first_canonical(krate, &platforms[0]),
                     first_canonical(krate, &platforms[0]),
-                )),
-            );
+                ));
+            // A backend every lowering of which is for this one platform:
+            // a backend shared by lowerings for two platforms has no single
+            // right value (the fix would swing between them).
+            let shared_with_others = (ctx.platforms.iter().chain(&ctx.loop_platforms))
+                .filter(|other| backend_for(other).is_some_and(|(_, s, _, _)| s == backend_span))
+                .any(|other| resolve_all(&other.value) != Some(platforms.clone()));
+            if !shared_with_others
+                && let Some(request) = request
+                && let Some(fix) = fix(krate, request, &platforms)
+            {
+                d = d.with_fix(fix);
+            }
+            out.push(d);
         }
         for site in &ctx.loop_platforms {
-            let (Some((backend, backend_span, _)), Some(platforms)) =
+            let (Some((backend, backend_span, _, _)), Some(platforms)) =
                 (backend_for(site), resolve_all(&site.value))
             else {
                 continue;
@@ -143,4 +158,19 @@ fn first_canonical(krate: &CrateFacts<'_>, p: &str) -> String {
         .into_iter()
         .next()
         .unwrap_or_else(|| p.to_string())
+}
+
+/// The backend asked for the lowering's one platform, when that is one
+/// canonical platform and the request a literal: unsafe, the lowering's
+/// platform may be what is wrong (the fix cannot tell which side to change).
+fn fix(krate: &CrateFacts<'_>, request: &BackendRequest, platforms: &[String]) -> Option<Fix> {
+    let ([platform], Some(literal)) = (platforms, request.literal) else {
+        return None;
+    };
+    let [canonical] = platform::expand(krate.vocab, platform).try_into().ok()?;
+    Some(Fix::new(
+        Applicability::Unsafe,
+        format!("get the backend for `{canonical}`"),
+        [Edit::replace(literal, format!("\"{canonical}\""))],
+    ))
 }

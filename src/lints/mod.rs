@@ -9,19 +9,7 @@ use crate::analysis::CrateFacts;
 use crate::model::diagnostic::Diagnostic;
 use crate::model::lint_id::{LintId, lint_table};
 
-// Written out rather than generated from the table: rustfmt does not look
-// into macros, so it would not format modules declared by one. A module the
-// table lacks fails a test (tests/registry.rs), a row without its module
-// does not compile.
 pub mod apply;
-
-pub mod duplicate_registration;
-pub mod impossible_value_comparison;
-pub mod invalid_suppression;
-pub mod lowering_backend_mismatch;
-pub mod non_canonical_platform_literal;
-pub mod uncanonicalized_platform_comparison;
-pub mod unused_suppression;
 
 /// A lint's declaration.
 pub struct Lint {
@@ -31,6 +19,9 @@ pub struct Lint {
     /// `lints/<name>/README.md`, shown by `explain`.
     pub docs: &'static str,
     pub check: Check,
+    /// Some findings carry a fix: the README says what it edits and how
+    /// far it can be trusted, under `## Fix`.
+    pub fixes: bool,
 }
 
 impl Lint {
@@ -48,8 +39,14 @@ pub enum Check {
     Suppressions,
 }
 
+// Each row of the table is a lint's module here (`src/lints/<name>.rs`) and
+// its place in `LINTS`: adding a lint is its file, its folder in `lints/`
+// and its row, nothing else. rustfmt does not follow modules declared in a
+// macro: tests/registry.rs checks their formatting by name.
 macro_rules! lints {
     ($($variant:ident $module:ident $level:ident,)*) => {
+        $(pub mod $module;)*
+
         /// Every lint, in [`LintId::ALL`] order: `LINTS[id.index()]` is the
         /// lint of `id`.
         pub const LINTS: &[&Lint] = &[$(&$module::LINT,)*];

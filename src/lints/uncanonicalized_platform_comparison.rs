@@ -2,9 +2,10 @@
 //! compared without going through `canonicalize_platform`.
 
 use crate::analysis::CrateFacts;
+use crate::lints::non_canonical_platform_literal::{Subject, comparison_fix};
 use crate::lints::{Check, Lint};
-use crate::model::diagnostic::Diagnostic;
-use crate::model::facts::{ComparisonKind, Operand, Side};
+use crate::model::diagnostic::{Diagnostic, Edit};
+use crate::model::facts::{Comparison, ComparisonKind, FileFacts, Operand, ScopeSegment, Side};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
 
@@ -13,6 +14,7 @@ pub const LINT: Lint = Lint {
     summary: "a raw platform string is compared without canonicalization",
     docs: include_str!("../../lints/uncanonicalized_platform_comparison/README.md"),
     check: Check::Crate(check),
+    fixes: true,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -30,16 +32,24 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         else {
             continue;
         };
-        let compared: Vec<&Side> = cmp
-            .sides
-            .iter()
-            .enumerate()
+        let compared: Vec<usize> = (cmp.sides.iter().enumerate())
             .filter(|&(i, s)| i != raw && compares_as_platform(krate, file, s))
-            .map(|(_, s)| s)
+            .map(|(i, _)| i)
             .collect();
         if compared.is_empty() {
             continue;
         }
+        let (call, extra) = canonicalizer_call(krate, file, cmp);
+        let literals: Vec<usize> = (compared.iter().copied())
+            .filter(|&i| matches!(cmp.sides[i].operand, Operand::Str(_)))
+            .collect();
+        let subject = Subject::Wrapped {
+            call: &call,
+            side: raw,
+            extra,
+        };
+        let fix = comparison_fix(krate.vocab, cmp, &literals, &subject)
+            .filter(|_| !part_of_alias(krate, file, cmp, &literals));
         let raw = &cmp.sides[raw];
         let mut d = Diagnostic::new(
             LINT.id,
@@ -56,20 +66,40 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             }
             None => "raw platform: may be an alias like `gpu` or differ in case".to_string(),
         })
-        .with_help(format!(
-            "compare `{}({})` instead",
-            krate
-                .vocab
-                .canonicalizers
-                .first_name()
-                .unwrap_or("canonicalize_platform"),
-            raw.text
-        ));
+        .with_help(match &fix {
+            // The fix says what to compare, literals respelled included.
+            Some(fix) => format!("{} instead", fix.message),
+            None => format!("compare `{}({})` instead", canonicalizer(krate), raw.text),
+        });
         for other in compared {
-            d = d.with_secondary(other.span, "compared with this");
+            d = d.with_secondary(cmp.sides[other].span, "compared with this");
+        }
+        if let Some(fix) = fix {
+            d = d.with_fix(fix);
         }
         out.push(d);
     }
+}
+
+/// A part compared with a name that is not canonical (`.contains("gpu")`):
+/// no canonical value has that part, so wrapping the value in the
+/// canonicalizer is no fix.
+fn part_of_alias(
+    krate: &CrateFacts<'_>,
+    file: FileId,
+    cmp: &Comparison,
+    literals: &[usize],
+) -> bool {
+    let part = matches!(
+        cmp.how,
+        ComparisonKind::StartsWith | ComparisonKind::EndsWith | ComparisonKind::StrContains
+    );
+    part && literals.iter().any(|&i| match &cmp.sides[i].operand {
+        Operand::Str(s) => krate
+            .resolve(file, s)
+            .is_none_or(|v| !crate::config::platform::is_canonical(krate.vocab, &v)),
+        _ => true,
+    })
 }
 
 /// A side as the message quotes it: "`dev.platform()`", or
@@ -118,4 +148,103 @@ fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bo
         Operand::Call(_) => krate.holds(&side.operand) != Operand::Other,
         Operand::Other => false,
     }
+}
+
+/// The canonicalizer the configuration names first.
+fn canonicalizer<'v>(krate: &CrateFacts<'v>) -> &'v str {
+    (krate.vocab.canonicalizers.first_name()).unwrap_or("canonicalize_platform")
+}
+
+/// How the comparison's code calls the canonicalizer, and the edits that
+/// lets it: its name where a `use` of the file brings it in (or may: a
+/// glob) or where no file of the package imports it (defined here, or not
+/// known), else the path another file imports it by, with a `use` of it
+/// added at the top of the file when the comparison is in the file's own
+/// module, written out in full in an inline module.
+fn canonicalizer_call(
+    krate: &CrateFacts<'_>,
+    file: FileId,
+    cmp: &Comparison,
+) -> (String, Vec<Edit>) {
+    let name = canonicalizer(krate);
+    let Some(facts) = krate.facts(file) else {
+        return (name.to_string(), Vec::new());
+    };
+    let here = &facts.scopes[cmp.scope as usize];
+    let visible = facts.uses.iter().any(|u| {
+        u.alias.as_deref().is_none_or(|a| a == name)
+            && seen_from(&facts.scopes[u.scope as usize], here)
+    });
+    let Some(path) = (!visible)
+        .then(|| imported_path(krate, file, name))
+        .flatten()
+    else {
+        return (name.to_string(), Vec::new());
+    };
+    // Defined in this very module: its name is in scope (a `use` of it
+    // would define it twice).
+    let module: Vec<&str> = (krate.place(file).module.iter().chain(here))
+        .filter_map(ScopeSegment::module)
+        .collect();
+    if path[1..path.len() - 1] == module[..] {
+        return (name.to_string(), Vec::new());
+    }
+    let path = path.join("::");
+    match facts.first_item {
+        Some(at) if here.iter().all(ScopeSegment::is_block) => {
+            let edit = Edit::insert(file, at, format!("use {path};\n"));
+            (name.to_string(), vec![edit])
+        }
+        _ => (path, Vec::new()),
+    }
+}
+
+/// A name declared in scope `decl` is seen from scope `from`: `from` is
+/// `decl` or a function body within it (a module below it is not).
+fn seen_from(decl: &[ScopeSegment], from: &[ScopeSegment]) -> bool {
+    from.starts_with(decl) && from[decl.len()..].iter().all(ScopeSegment::is_block)
+}
+
+/// The path from the crate root (`crate::platform::canonicalize_platform`)
+/// by which a file of the same crate root imports `name`.
+fn imported_path(krate: &CrateFacts<'_>, file: FileId, name: &str) -> Option<Vec<String>> {
+    let root = krate.place(file).root;
+    krate
+        .files
+        .iter()
+        .find_map(|&(other, facts): &(FileId, &FileFacts)| {
+            let place = krate.place(other);
+            if place.root != root {
+                return None;
+            }
+            facts.uses.iter().find_map(|u| {
+                if u.alias.as_deref() != Some(name)
+                    || u.target.last().map(String::as_str) != Some(name)
+                {
+                    return None;
+                }
+                let mut module: Vec<String> =
+                    (place.module.iter().chain(&facts.scopes[u.scope as usize]))
+                        .filter_map(|s| s.module().map(str::to_string))
+                        .collect();
+                let mut target = u.target.iter();
+                match target.next()?.as_str() {
+                    "crate" => module.clear(),
+                    "self" => {}
+                    "super" => {
+                        module.pop()?;
+                        while target.as_slice().first().is_some_and(|s| s == "super") {
+                            target.next();
+                            module.pop()?;
+                        }
+                    }
+                    // A path from another crate, or relative to the module.
+                    _ => return None,
+                }
+                let mut path = vec!["crate".to_string()];
+                path.extend(module);
+                path.extend(target.cloned());
+                Some(path)
+            })
+        })
 }

@@ -104,6 +104,20 @@ pub struct Registration {
     /// (`return r.register(..)`, or a `return` later in an enclosing block):
     /// code of the function after that offset never runs after this call.
     pub returns_at: Option<usize>,
+    /// The statement the call is (`r.register(k, v);`, also behind
+    /// `.unwrap()`, `.expect(..)` or `?`): what a fix removes.
+    pub statement: Option<Statement>,
+}
+
+/// A statement a fix may remove.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// What removing it deletes: the statement, and its line when nothing
+    /// else is on it (indentation and line break included).
+    pub removal: Span,
+    /// The statement as written: two registrations are the same call only
+    /// when their texts are equal.
+    pub text: String,
 }
 
 /// Which registry a registration or unregistration is on, as far as the
@@ -192,6 +206,9 @@ pub struct Side {
 pub struct Comparison {
     pub sides: Vec<Side>,
     pub how: ComparisonKind,
+    /// The scope it is written in (index into [`FileFacts::scopes`]): what
+    /// names a fix may use there.
+    pub scope: u32,
     /// In test code (`#[test]` functions, `#[cfg(test)]` items); whole
     /// test-only files are known crate-wide only.
     pub in_test: bool,
@@ -305,7 +322,7 @@ impl ComparisonKind {
 #[derive(Debug, Clone, Default)]
 pub struct LoweringContext {
     /// `get_backend("cpu")` passed to the context: platform and span of the call.
-    pub backends: Vec<Site<StrExpr>>,
+    pub backends: Vec<Site<BackendRequest>>,
     /// Literal platform lists the context is lowered for.
     pub platforms: Vec<Site<Vec<StrExpr>>>,
     /// `ctx.get_backend()` calls on the context (only an error with several platforms).
@@ -323,9 +340,17 @@ pub struct LoweringContext {
 #[derive(Debug, Clone)]
 pub struct ContextFn {
     pub call: ValueCall,
-    pub backends: Vec<Site<StrExpr>>,
+    pub backends: Vec<Site<BackendRequest>>,
     /// The function's name, where it is defined.
     pub span: Span,
+}
+
+/// The platform a backend is asked for.
+#[derive(Debug, Clone)]
+pub struct BackendRequest {
+    pub platform: StrExpr,
+    /// The argument, when it is a string literal written out: what a fix replaces.
+    pub literal: Option<Span>,
 }
 
 /// Something said about a lowering context at one place of the function.
@@ -381,6 +406,9 @@ pub struct FileFacts {
     pub types: Vec<String>,
     /// Suppression comments (`// backend-lint: allow(..)`).
     pub directives: Directives,
+    /// Where the file's first item starts (its attributes and doc comments
+    /// included), after inner attributes: where a fix adds a `use`.
+    pub first_item: Option<usize>,
 }
 
 impl FileFacts {
@@ -419,6 +447,7 @@ impl FileFacts {
             uses,
             types,
             directives: _,
+            first_item: _,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -495,6 +524,7 @@ impl Default for FileFacts {
             uses: Vec::new(),
             types: Vec::new(),
             directives: Default::default(),
+            first_item: None,
         }
     }
 }

@@ -5,6 +5,7 @@
 pub mod cfg;
 pub mod diagnostic;
 pub mod facts;
+pub mod fix;
 pub mod lint_id;
 pub mod source;
 pub mod text;

@@ -128,6 +128,14 @@ impl SourceFile {
         (self.line_starts.get(line.wrapping_sub(1)).copied()).unwrap_or(self.text.len())
     }
 
+    /// Where the text of a 1-based line starts: [`Self::line_start`], past
+    /// a byte-order mark on line 1 (it belongs to the file, not to the line:
+    /// an edit of the line keeps it first).
+    pub fn text_start(&self, line: usize) -> usize {
+        let bom = line == 1 && self.text.starts_with('\u{feff}');
+        self.line_start(line) + if bom { '\u{feff}'.len_utf8() } else { 0 }
+    }
+
     pub fn line(&self, offset: usize) -> usize {
         let offset = offset.min(self.text.len());
         self.line_starts.partition_point(|&s| s <= offset)

@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource};
 
-use crate::model::diagnostic::{Severity, Span};
-use crate::model::source::SourceMap;
+use crate::model::diagnostic::{Edit, Fix, Severity, Span};
+use crate::model::fix;
+use crate::model::source::{FileId, SourceFile, SourceMap};
 use crate::model::text::{Excerpt, excerpt_fits, visible};
-use crate::report::{Options, plural, skipped_message};
+use crate::report::{Options, applicability, plural, skipped_message};
 use crate::run::Outcome;
 
 /// A diagnostic in miette's terms.
@@ -273,8 +274,18 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
             related,
         });
     }
+    // Errors and skipped files come first, and have no fix.
+    let diffs = (outcome.errors.iter().map(|_| None))
+        .chain(
+            outcome
+                .skipped
+                .iter()
+                .filter(|_| !options.quiet)
+                .map(|_| None),
+        )
+        .chain(outcome.diagnostics.iter().map(|d| d.fix.as_ref()));
     let mut out = String::new();
-    for (r, fixes) in reports.iter().zip(&header_fixes) {
+    for ((r, fixes), fix) in reports.iter().zip(&header_fixes).zip(diffs) {
         let mut one = String::new();
         if handler.render_report(&mut one, r).is_err() {
             one = format!("error: {}\n", r.message);
@@ -283,10 +294,93 @@ pub fn render(outcome: &Outcome, options: &Options) -> String {
             fix_header(&mut one, theirs, ours);
         }
         out.push_str(&one);
+        if let Some(fix) = fix {
+            out.push_str(&fix_diff(sources, fix));
+        }
         out.push('\n');
     }
     if !options.quiet {
         out.push_str(&summary(outcome));
+    }
+    out
+}
+
+/// A fix under its finding's help: what it does and how far it can be
+/// trusted, then the lines it changes, old (`-`) and new (`+`), each line
+/// shown [`visible`]. Lines too long for an excerpt are not shown.
+fn fix_diff(sources: &SourceMap, fix: &Fix) -> String {
+    let mut out = format!(
+        "  fix ({}): {}\n",
+        applicability(fix.applicability),
+        visible(&fix.message)
+    );
+    let mut files: Vec<FileId> = fix.edits.iter().map(|e| e.span.file).collect();
+    files.sort_unstable();
+    files.dedup();
+    for &file in &files {
+        let source = sources.get(file);
+        if files.len() > 1 {
+            out.push_str(&format!("    in {}\n", visible(&source.display)));
+        }
+        let edits: Vec<&Edit> = fix.edits.iter().filter(|e| e.span.file == file).collect();
+        for (first, last) in hunks(source, &edits) {
+            let (start, end) = (source.text_start(first), source.line_start(last + 1));
+            if !excerpt_fits(source, start, end) {
+                out.push_str("    (the lines it changes are too long to show)\n");
+                continue;
+            }
+            let inside = edits
+                .iter()
+                .filter(|e| e.span.start >= start && e.span.end <= end);
+            let shifted: Vec<Edit> = inside
+                .map(|e| Edit {
+                    span: Span {
+                        start: e.span.start - start,
+                        end: e.span.end - start,
+                        ..e.span
+                    },
+                    replacement: e.replacement.clone(),
+                })
+                .collect();
+            let old = &source.text[start..end];
+            let Ok(new) = fix::apply(old, &shifted.iter().collect::<Vec<_>>()) else {
+                continue;
+            };
+            let width = (last + 1).to_string().len();
+            for (n, line) in (first..).zip(old.lines()) {
+                out.push_str(&format!("  {n:>width$} - {}\n", shown_line(line)));
+            }
+            for line in new.lines() {
+                out.push_str(&format!("  {:>width$} + {}\n", "", shown_line(line)));
+            }
+        }
+    }
+    out
+}
+
+/// A source line in a diff: tabs laid out as spaces (they are layout, not a
+/// character to point out), everything else hidden shown [`visible`].
+fn shown_line(line: &str) -> String {
+    visible(&line.trim_end_matches('\r').replace('\t', "    ")).into_owned()
+}
+
+/// The runs of lines the edits of one file touch, as (first, last) lines,
+/// edits on the same or adjacent lines in one run. An edit that ends at the
+/// start of a line (a whole line deleted, line break included) touches the
+/// line before only.
+fn hunks(source: &SourceFile, edits: &[&Edit]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for e in edits {
+        let first = source.line(e.span.start);
+        let last = if e.span.end > e.span.start {
+            source.line(e.span.end - 1)
+        } else {
+            first
+        };
+        match out.last_mut() {
+            Some((_, end)) if first <= *end + 1 => *end = (*end).max(last),
+            _ => out.push((first, last)),
+        }
     }
     out
 }

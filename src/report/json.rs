@@ -4,7 +4,9 @@
 //! { "version": 1,
 //!   "tool": { "name", "version" },
 //!   "diagnostics": [ { "lint", "severity", "message", "label", "help",
-//!                      "span": Span, "labels": [ { "message", "span": Span } ] } ],
+//!                      "span": Span, "labels": [ { "message", "span": Span } ],
+//!                      "fix": { "message", "applicability": "safe" | "unsafe" | "display-only",
+//!                               "edits": [ { "span": Span, "replacement" } ] } | null } ],
 //!   "errors": [ { "file", "message", "span": Span | null } ],
 //!   "skipped": [ same as errors: files not analysed that fail nothing (never
 //!                opened, or not parsable and compiled by no target), the
@@ -19,7 +21,7 @@ use serde::Serialize;
 
 use crate::model::diagnostic::Span as DSpan;
 use crate::model::source::SourceMap;
-use crate::report::positions;
+use crate::report::{applicability, positions};
 use crate::run::Outcome;
 
 /// Bumped only on incompatible changes.
@@ -62,6 +64,22 @@ struct Diagnostic<'a> {
     help: Option<&'a str>,
     span: Span<'a>,
     labels: Vec<Label<'a>>,
+    /// The finding's fix, when it has one.
+    fix: Option<Fix<'a>>,
+}
+
+#[derive(Serialize)]
+struct Fix<'a> {
+    message: &'a str,
+    /// `safe`, `unsafe` or `display-only`.
+    applicability: &'static str,
+    edits: Vec<Edit<'a>>,
+}
+
+#[derive(Serialize)]
+struct Edit<'a> {
+    span: Span<'a>,
+    replacement: &'a str,
 }
 
 #[derive(Serialize)]
@@ -106,6 +124,21 @@ fn error<'a>(sources: &'a SourceMap, e: &'a crate::model::diagnostic::FileError)
     }
 }
 
+fn fix<'a>(sources: &'a SourceMap, f: &'a crate::model::diagnostic::Fix) -> Fix<'a> {
+    Fix {
+        message: &f.message,
+        applicability: applicability(f.applicability),
+        edits: f
+            .edits
+            .iter()
+            .map(|e| Edit {
+                span: span(sources, e.span),
+                replacement: &e.replacement,
+            })
+            .collect(),
+    }
+}
+
 pub fn render(outcome: &Outcome) -> String {
     let sources = &outcome.sources;
     let output = Output {
@@ -132,6 +165,7 @@ pub fn render(outcome: &Outcome) -> String {
                         span: span(sources, l.span),
                     })
                     .collect(),
+                fix: d.fix.as_ref().map(|f| fix(sources, f)),
             })
             .collect(),
         errors: outcome.errors.iter().map(|e| error(sources, e)).collect(),

@@ -11,7 +11,7 @@ pub mod short;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::model::diagnostic::Span;
+use crate::model::diagnostic::{Applicability, Span};
 use crate::model::lint_id::LintId;
 use crate::model::source::{FileId, LineCol, SourceFile, SourceMap};
 use crate::run::Outcome;
@@ -70,6 +70,16 @@ pub fn render(format: Format, outcome: &Outcome, options: &Options) -> String {
         Format::Github => github::render(outcome, &options.root),
         Format::Gitlab => gitlab::render(outcome, &options.root),
         Format::Rustc => rustc::render(outcome),
+    }
+}
+
+/// How a fix's applicability is written in every format: `safe` (applied
+/// by `--fix`), `unsafe` (only with `--unsafe-fixes`), `display-only`.
+pub(crate) fn applicability(a: Applicability) -> &'static str {
+    match a {
+        Applicability::Safe => "safe",
+        Applicability::Unsafe => "unsafe",
+        Applicability::DisplayOnly => "display-only",
     }
 }
 

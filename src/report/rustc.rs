@@ -3,14 +3,24 @@
 
 use serde_json::{Value, json};
 
-use crate::model::diagnostic::{Diagnostic, Severity, Span};
+use crate::model::diagnostic::{Applicability, Diagnostic, Fix, Severity, Span};
 use crate::model::source::SourceMap;
 use crate::model::text::{json_line, visible};
-use crate::report::skipped_message;
+use crate::report::{applicability, skipped_message};
 use crate::run::Outcome;
 
 /// The longest line quoted in a span's `text`, in bytes.
 const MAX_LINE_TEXT: usize = 4096;
+
+/// rustc's word for how far a suggestion can be trusted: what cargo fix
+/// (`MachineApplicable` only), rustfix and rust-analyzer's quick fixes read.
+fn suggestion_applicability(a: Applicability) -> &'static str {
+    match a {
+        Applicability::Safe => "MachineApplicable",
+        Applicability::Unsafe => "MaybeIncorrect",
+        Applicability::DisplayOnly => "Unspecified",
+    }
+}
 
 fn span(sources: &SourceMap, s: Span, primary: bool, label: &str) -> Value {
     let file = sources.get(s.file);
@@ -66,6 +76,22 @@ fn child(message: &str, level: &str, spans: Vec<Value>) -> Value {
     })
 }
 
+/// A fix as rustc writes a suggestion: a `help` child whose spans carry
+/// the replacement text and its applicability.
+fn suggestion(sources: &SourceMap, fix: &Fix) -> Value {
+    let spans = fix
+        .edits
+        .iter()
+        .map(|e| {
+            let mut v = span(sources, e.span, true, "");
+            v["suggested_replacement"] = json!(e.replacement);
+            v["suggestion_applicability"] = json!(suggestion_applicability(fix.applicability));
+            v
+        })
+        .collect();
+    child(&fix.message, "help", spans)
+}
+
 fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
     let mut spans = vec![span(sources, d.span, true, &d.label)];
     let mut children = Vec::new();
@@ -84,6 +110,7 @@ fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
     if let Some(help) = &d.help {
         children.push(child(help, "help", Vec::new()));
     }
+    children.extend(d.fix.iter().map(|fix| suggestion(sources, fix)));
     let file = sources.get(d.span.file);
     let at = file.line_col(d.span.start);
     // `rendered` is printed as it is by cargo and editors: the fields keep
@@ -99,6 +126,13 @@ fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
     );
     if let Some(help) = &d.help {
         rendered.push_str(&format!("  = help: {}\n", visible(help)));
+    }
+    if let Some(fix) = &d.fix {
+        rendered.push_str(&format!(
+            "  = help: {} ({} fix)\n",
+            visible(&fix.message),
+            applicability(fix.applicability)
+        ));
     }
     json!({
         "$message_type": "diagnostic",

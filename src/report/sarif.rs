@@ -3,12 +3,12 @@
 use serde_json::{Value, json};
 
 use crate::lints::LINTS;
-use crate::model::diagnostic::{Severity, Span};
+use crate::model::diagnostic::{Fix, Severity, Span};
 use crate::run::Outcome;
 use std::path::Path;
 
 use crate::model::source::{FileId, SourceMap};
-use crate::report::{positions, relative_to};
+use crate::report::{applicability, positions, relative_to};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 pub const INFORMATION_URI: &str = "https://github.com/backend-lint/backend-lint";
@@ -59,21 +59,57 @@ fn rule_name(id: &str) -> String {
         .collect()
 }
 
-fn location(sources: &SourceMap, span: Span, root: &Path) -> Value {
+fn region(sources: &SourceMap, span: Span) -> Value {
     let (start, end) = positions(sources, span);
+    json!({
+        "startLine": start.line,
+        "startColumn": start.column,
+        "endLine": end.line,
+        "endColumn": end.column,
+        "byteOffset": span.start,
+        "byteLength": span.end - span.start,
+    })
+}
+
+fn location(sources: &SourceMap, span: Span, root: &Path) -> Value {
     json!({
         "physicalLocation": {
             "artifactLocation": artifact(sources, span.file, root),
-            "region": {
-                "startLine": start.line,
-                "startColumn": start.column,
-                "endLine": end.line,
-                "endColumn": end.column,
-                "byteOffset": span.start,
-                "byteLength": span.end - span.start,
-            }
+            "region": region(sources, span),
         }
     })
+}
+
+/// A finding's fix as SARIF's `fixes`: one change per file, each edit a
+/// replacement of a region. SARIF has no word for how safe a fix is: it
+/// is said in the description and in the fix's properties.
+fn fixes(sources: &SourceMap, fix: &Fix, root: &Path) -> Value {
+    let mut by_file: Vec<(FileId, Vec<Value>)> = Vec::new();
+    for e in &fix.edits {
+        let replacement = json!({
+            "deletedRegion": region(sources, e.span),
+            "insertedContent": { "text": e.replacement },
+        });
+        match by_file.iter_mut().find(|(f, _)| *f == e.span.file) {
+            Some((_, replacements)) => replacements.push(replacement),
+            None => by_file.push((e.span.file, vec![replacement])),
+        }
+    }
+    let changes: Vec<Value> = by_file
+        .into_iter()
+        .map(|(file, replacements)| {
+            json!({
+                "artifactLocation": artifact(sources, file, root),
+                "replacements": replacements,
+            })
+        })
+        .collect();
+    let applicability = applicability(fix.applicability);
+    json!([{
+        "description": { "text": format!("{} ({applicability} fix)", fix.message) },
+        "artifactChanges": changes,
+        "properties": { "applicability": applicability },
+    }])
 }
 
 /// The "What it does" section of a lint's README, as plain text.
@@ -114,7 +150,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                 message.push_str("\nhelp: ");
                 message.push_str(help);
             }
-            json!({
+            let mut result = json!({
                 "ruleId": d.lint.name(),
                 // The rules are `LINTS`, whose order is the ids'.
                 "ruleIndex": d.lint.index(),
@@ -128,7 +164,11 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                     loc
                 }).collect::<Vec<_>>(),
                 "partialFingerprints": { "primaryLocationLineHash": fingerprint },
-            })
+            });
+            if let Some(fix) = &d.fix {
+                result["fixes"] = fixes(sources, fix, root);
+            }
+            result
         })
         .collect();
     // Files not analysed fail the run; skipped files do not: a warning.

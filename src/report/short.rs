@@ -1,5 +1,6 @@
 //! `path:line:col: severity[lint]: message`, one line per finding.
 
+use crate::model::diagnostic::Applicability;
 use crate::model::text::visible;
 use crate::run::Outcome;
 
@@ -31,13 +32,19 @@ pub fn render(outcome: &Outcome) -> String {
     for d in &outcome.diagnostics {
         let file = outcome.sources.get(d.span.file);
         let at = file.line_col(d.span.start);
+        // `[*]`: `--fix` fixes it, as ruff marks its findings.
+        let fixable = d
+            .fix
+            .as_ref()
+            .is_some_and(|f| f.applicability == Applicability::Safe);
         line(format!(
-            "{}:{}:{}: {}[{}]: {}",
+            "{}:{}:{}: {}[{}]: {}{}",
             file.display,
             at.line,
             at.column,
             d.severity.as_str(),
             d.lint,
+            if fixable { "[*] " } else { "" },
             d.message
         ));
     }

@@ -196,8 +196,7 @@ fn walk_rs(
         .require_git(false)
         .filter_entry(move |e| {
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
-            let nested_package =
-                own_package && e.path() != root && e.path().join("Cargo.toml").is_file();
+            let nested_package = own_package && e.path() != root && is_package_dir(e.path());
             !(is_dir && (e.file_name() == "target" || nested_package))
         })
         .build();
@@ -278,7 +277,7 @@ impl PackageFinder {
         if let Some(root) = self.by_dir.get(dir) {
             return root.clone();
         }
-        let root = if dir.join("Cargo.toml").is_file() {
+        let root = if is_package_dir(dir) {
             Root::Package(Arc::from(dir))
         } else {
             let above = match dir.parent() {
@@ -679,13 +678,23 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
     (inputs, errors)
 }
 
+/// Whether `dir` is a package's folder: it holds a `Cargo.toml`. The one
+/// test of what a package is, for every search of one.
+pub fn is_package_dir(dir: &Path) -> bool {
+    dir.join("Cargo.toml").is_file()
+}
+
+/// The nearest package folder at or above `dir` (made absolute).
+pub fn nearest_package(dir: &Path) -> Option<PathBuf> {
+    let abs = std::path::absolute(dir).ok()?;
+    abs.ancestors()
+        .find(|d| is_package_dir(d))
+        .map(Path::to_path_buf)
+}
+
 /// The folder of the package a file belongs to: its nearest `Cargo.toml`.
 pub fn package_root_of(file: &Path) -> Option<PathBuf> {
-    let abs = std::path::absolute(file).ok()?;
-    abs.parent()?
-        .ancestors()
-        .find(|d| d.join("Cargo.toml").is_file())
-        .map(Path::to_path_buf)
+    nearest_package(std::path::absolute(file).ok()?.parent()?)
 }
 
 /// For given files (pre-commit passes the changed ones): the whole package

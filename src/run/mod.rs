@@ -2,6 +2,8 @@
 
 pub mod atomic;
 pub mod discover;
+pub mod fix;
+pub mod suppress;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -55,6 +57,9 @@ pub struct Input {
     /// `None` outside any package. The analysis reads cargo's layout from
     /// it, never from the filesystem.
     pub package_root: Option<Arc<Path>>,
+    /// The text to analyse in place of the file's: a fix being tried
+    /// ([`fix`]), not written yet.
+    pub text: Option<Arc<str>>,
 }
 
 impl Input {
@@ -69,6 +74,7 @@ impl Input {
             prefilter: true,
             skip: None,
             package_root: None,
+            text: None,
         }
     }
 }
@@ -514,7 +520,7 @@ fn reparse_for_learned_names(
             })
             .collect();
         let reparse = |&i: &usize| {
-            let text = read_text(&inputs[i].path).ok()?;
+            let text = input_text(&inputs[i]).ok()?;
             let names = &fresh[&inputs[i].krate];
             if !names.iter().any(|n| mentions_word(&text, n)) {
                 return None;
@@ -664,6 +670,14 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
         // Most files are only lexed: read into one buffer per thread.
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    if let Some(text) = &input.text {
+        let verdict = verdict(prepared, text);
+        return Survey {
+            identity,
+            size,
+            verdict,
+        };
+    }
     let verdict = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
         let verdict = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
@@ -803,9 +817,17 @@ fn read_and(
     input: &Input,
     how: fn(FileId, &Input, String) -> FileOutcome,
 ) -> FileOutcome {
-    match read_text(&input.path) {
+    match input_text(input) {
         Ok(text) => how(id, input, text),
         Err(message) => unreadable(id, message),
+    }
+}
+
+/// An input's text: the one given (a pass of `--fix`), else the file's.
+fn input_text(input: &Input) -> Result<String, String> {
+    match &input.text {
+        Some(text) => Ok(text.to_string()),
+        None => read_text(&input.path),
     }
 }
 

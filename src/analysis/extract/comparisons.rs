@@ -195,6 +195,7 @@ impl Walker<'_> {
             self.facts.comparisons.push(Comparison {
                 sides,
                 how,
+                scope: self.scope,
                 in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
             });
         }

@@ -146,15 +146,18 @@ impl Walker<'_> {
     }
 
     pub(super) fn backend_site(&mut self, key: ContextKey, arg: &Expr) {
-        let Some((platform, call)) = backend_request(arg, self.scope, &self.vocab.backend_requests)
+        let Some((platform, call, arg)) =
+            backend_request(arg, self.scope, &self.vocab.backend_requests)
         else {
             return;
         };
         let span = self.span(call);
+        let literal = matches!(arg, Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_)))
+            .then(|| self.span(arg));
         let branches = self.ctx.branches.clone();
         if let Some(l) = self.lowering_here() {
             l.get(key).backends.push(Site {
-                value: platform,
+                value: BackendRequest { platform, literal },
                 span,
                 branches,
             });

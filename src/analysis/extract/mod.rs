@@ -31,9 +31,9 @@ use crate::config::Vocabulary;
 use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
-    Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext, ModDecl, Operand,
-    Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment, Side, StrExpr, Unregistration,
-    UseDecl,
+    BackendRequest, Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext,
+    ModDecl, Operand, Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment, Side,
+    Statement, StrExpr, Unregistration, UseDecl,
 };
 use crate::syntax::parse::{LineTable, SpanConv};
 
@@ -52,6 +52,9 @@ pub fn extract(
         if let Some(cfg) = Cfg::from_attr(&attr) {
             walker.ctx.cfgs.push(cfg);
         }
+    }
+    if !input.is_empty() {
+        walker.facts.first_item = Some(conv.span(input.span()).start);
     }
     while !input.is_empty() {
         let item: syn::Item = input.parse()?;
@@ -110,6 +113,7 @@ impl<'t> Walker<'t> {
             scope: 0,
             failing_calls: Vec::new(),
             builder_calls: Vec::new(),
+            statement: None,
             returns: Vec::new(),
             in_closure: 0,
             sure_lowering: false,
@@ -177,6 +181,9 @@ struct Walker<'t> {
     /// Start offsets of `register*` calls whose result goes back into their
     /// receiver: builders, not registries.
     builder_calls: Vec<usize>,
+    /// The call the statement being walked is, and the statement (spans):
+    /// a registration that is that call may be removed by a fix.
+    statement: Option<(Span, Span)>,
     /// Offsets of the `return`s that end the function after the code being
     /// walked (the enclosing `return` expression, later `return` statements
     /// of enclosing blocks).
@@ -285,6 +292,27 @@ impl<'t> Walker<'t> {
             format!("{cut}...")
         } else {
             one_line
+        }
+    }
+
+    /// A statement as a fix removes it: with its line when nothing else is
+    /// on it, so no blank line is left.
+    fn statement_of(&self, span: Span) -> Statement {
+        let bytes = self.text.as_bytes();
+        let line_start = self.text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        let rest = &self.text[span.end..];
+        let line_end = rest
+            .find('\n')
+            .map_or(self.text.len(), |i| span.end + i + 1);
+        let blank = |b: &[u8]| b.iter().all(u8::is_ascii_whitespace);
+        let whole_line = blank(&bytes[line_start..span.start]) && blank(&bytes[span.end..line_end]);
+        let (start, end) = match whole_line {
+            true => (line_start, line_end),
+            false => (span.start, span.end),
+        };
+        Statement {
+            removal: Span { start, end, ..span },
+            text: self.text[span.start..span.end].to_string(),
         }
     }
 
@@ -412,6 +440,16 @@ impl<'t> Walker<'t> {
 }
 
 /// `#[test]`, `#[tokio::test]`, `#[rstest]`-style test attributes.
+/// The call a statement makes, behind `.unwrap()`, `.expect(..)` and `?`,
+/// which leave it the whole statement.
+fn called(e: &Expr) -> &Expr {
+    match e {
+        Expr::Try(t) => called(&t.expr),
+        Expr::MethodCall(m) if m.method == "unwrap" || m.method == "expect" => called(&m.receiver),
+        _ => e,
+    }
+}
+
 fn is_test_fn(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.path()
@@ -651,11 +689,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             syn::Stmt::Item(_) => &[],
         };
         let cfgs = Self::attr_cfgs(attrs);
+        let statement = match s {
+            syn::Stmt::Expr(e, Some(_)) => Some((self.span(called(e)), self.span(s))),
+            _ => None,
+        };
+        let saved = std::mem::replace(&mut self.statement, statement);
         if cfgs.is_empty() {
             visit::visit_stmt(self, s);
         } else {
             self.with_context(cfgs, None, Vec::new(), |w| visit::visit_stmt(w, s));
         }
+        self.statement = saved;
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
@@ -1166,6 +1210,8 @@ mod tests {
                 walker.ctx.cfgs.extend(Cfg::from_attr(attr));
             }
             walker.visit_file(&file);
+            walker.facts.first_item =
+                (file.items.first()).map(|i| conv.span(syn::spanned::Spanned::span(i)).start);
             let streamed = crate::syntax::parse::parse_file_with(&text, |input| {
                 extract(input, conv, &text, &vocab)
             })

@@ -95,6 +95,9 @@ impl Walker<'_> {
             lowering_primitive: primitive,
             key_span: self.span(key_expr),
             call_span: self.span(call),
+            statement: (self.statement)
+                .filter(|(called, _)| *called == self.span(call))
+                .map(|(_, statement)| self.statement_of(statement)),
             context: self.ctx.clone(),
             expects_failure: self.failing_calls.contains(&id),
             returns_at: self

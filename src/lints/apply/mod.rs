@@ -2,5 +2,6 @@
 //! suppression comments. Not lints themselves, so not beside them (each file
 //! of `src/lints/` is one lint).
 
+pub mod add_suppressions;
 pub mod levels;
 pub mod suppression;

@@ -7,7 +7,7 @@ use crate::config::{Config, Level};
 use crate::lints::apply::levels::apply_levels;
 use crate::lints::{invalid_suppression, unused_suppression};
 use crate::model::diagnostic::Diagnostic;
-use crate::model::facts::{Directive, Directives, Named};
+use crate::model::facts::{Directive, Directives};
 use crate::model::lint_id::LintId;
 use crate::model::source::{FileId, SourceFile};
 
@@ -57,6 +57,25 @@ impl<'a> Cover<'a> {
     }
 }
 
+/// Whether a name of `dir` (the lint it names, `None` for an unknown name)
+/// is to be reported unused: it ran and covered nothing.
+fn is_unused(
+    lint: Option<LintId>,
+    file: FileId,
+    dir: &Directive,
+    used: &std::collections::HashSet<Reach>,
+    config: &Config,
+) -> bool {
+    match lint {
+        // An unknown name is `invalid_suppression`'s.
+        None => false,
+        // A lint that did not run (allowed) says nothing about the directive.
+        Some(l) if config.level(l) == Level::Allow => false,
+        Some(l) if l == unused_suppression::LINT.id => false,
+        Some(l) => !reach(file, dir, l).is_some_and(|r| used.contains(&r)),
+    }
+}
+
 /// Apply the directives of a crate's files to its findings: drop those they
 /// cover, then report directives that name no lint (`invalid_suppression`)
 /// or cover nothing (`unused_suppression`), at the configured levels.
@@ -77,23 +96,25 @@ pub fn apply(
     });
 
     let mut meta = Vec::new();
-    for (_, file, directives) in files {
+    for (source, file, directives) in files {
         for m in &directives.malformed {
             meta.push(invalid_suppression::malformed(m.span, &m.message));
         }
         for dir in &directives.directives {
-            for Named { text, span, lint } in &dir.lints {
-                match *lint {
-                    None => meta.push(invalid_suppression::unknown_lint(*span, text)),
-                    // A lint that did not run (allowed) says nothing about the directive.
-                    Some(l) if config.level(l) == Level::Allow => {}
-                    Some(l) if l == unused_suppression::LINT.id => {}
-                    Some(l) if !reach(*file, dir, l).is_some_and(|r| used.contains(&r)) => {
-                        meta.push(unused_suppression::diagnostic(*span, text, dir.file_wide))
-                    }
-                    Some(_) => {}
-                }
-            }
+            let unused: Vec<usize> = (0..dir.lints.len())
+                .filter(|&i| is_unused(dir.lints[i].lint, *file, dir, &used, config))
+                .collect();
+            let all_unused = unused.len() == dir.lints.len();
+            meta.extend(
+                unused
+                    .iter()
+                    .map(|&i| unused_suppression::diagnostic(source, dir, i, all_unused)),
+            );
+            meta.extend(
+                (dir.lints.iter())
+                    .filter(|named| named.lint.is_none())
+                    .map(|named| invalid_suppression::unknown_lint(named.span, &named.text)),
+            );
         }
     }
     // The meta findings obey levels and directives too (but cannot make a
