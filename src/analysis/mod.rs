@@ -6,6 +6,7 @@
 //!    let every lint look at the facts of all files at once.
 
 pub mod extract;
+pub mod infer;
 pub mod modules;
 pub mod values;
 
@@ -23,6 +24,8 @@ pub struct CrateFacts<'a> {
     /// The names the crate's configuration gives.
     pub vocab: &'a Vocabulary,
     tree: ModuleTree,
+    /// What the crate's code taught (issue 19), if anything.
+    pub learned: Option<&'a infer::Learned>,
     /// Where each file is in `files`: lints ask for every fact they read,
     /// and a search of the list made that the product of the two numbers.
     index: std::collections::HashMap<FileId, usize>,
@@ -46,7 +49,15 @@ impl<'a> CrateFacts<'a> {
             files: files.into_iter().map(|(id, _, f)| (id, f)).collect(),
             vocab,
             tree,
+            learned: None,
         }
+    }
+
+    /// With what the crate's code taught: findings say why a learned
+    /// function registers.
+    pub fn with_learned(mut self, learned: Option<&'a infer::Learned>) -> Self {
+        self.learned = learned;
+        self
     }
 
     fn index(&self, file: FileId) -> usize {

@@ -297,6 +297,16 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
     })
 }
 
+/// The label of the later call; for a function learned from the code, why
+/// it counts as a registration ("`define` registers: it rejects a second
+/// key at src/linker.rs:40 (..)"): no configuration named it.
+fn again_label(krate: &CrateFacts<'_>, callee: &str) -> String {
+    match krate.learned.and_then(|l| l.why(callee)) {
+        Some(inferred) => format!("registered again here; `{callee}` registers: {}", inferred.why),
+        None => "registered again here".to_string(),
+    }
+}
+
 fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Diagnostic {
     let reg = later.reg;
     let (message, label, help) = if let Some(prim) = &reg.lowering_primitive {
@@ -332,7 +342,7 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
                 "`{}`{with} is registered twice with `{}`{case_note}",
                 later.key, reg.callee
             ),
-            "registered again here".to_string(),
+            again_label(krate, &reg.callee),
             format!(
                 "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
                 match reg.registry_kind {

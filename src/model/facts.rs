@@ -89,6 +89,10 @@ pub struct Registration {
     pub context: Context,
     /// The call's result is asserted to fail (`assert!(r.register(..).is_err())`).
     pub expects_failure: bool,
+    /// The call's result is asserted to succeed (`.unwrap()`, `.expect(..)`,
+    /// `?`, `assert!(r.register(..).is_ok())`): in a test, a duplicate is then
+    /// the test's bug, not what it exercises.
+    pub expects_success: bool,
     /// Where the function returns after this call, if it surely does
     /// (`return r.register(..)`, or a `return` later in an enclosing block):
     /// code of the function after that offset never runs after this call.
@@ -268,6 +272,61 @@ pub struct FileFacts {
     pub types: Vec<String>,
     /// Suppression comments (`// backend-lint: allow(..)`).
     pub directives: Directives,
+    /// Functions that may register: what the crate pass learns
+    /// registration functions from (issue 19).
+    pub functions: Vec<FnSummary>,
+}
+
+/// A function as far as registries go (issue 19): whether it rejects a
+/// second insertion of a key, which of its parameters reach the key
+/// arguments of the registrations it calls, which `self` fields it sets.
+/// Recorded only for a function that does one of these with the
+/// vocabulary's names, so a body the prefilter leaves out has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FnSummary {
+    pub name: String,
+    /// The `impl`'s self type of a method (as [`Registry::SelfField`]).
+    pub self_type: Option<String>,
+    /// A method taking `self`: parameters are numbered after it, as the
+    /// arguments of a method call are.
+    pub method: bool,
+    /// Its name, where a finding resting on it says it was learned.
+    pub span: Span,
+    /// 1-based line of its name, for "made at file:line".
+    pub line: u32,
+    pub rejects: Option<Rejection>,
+    pub calls: Vec<ForwardCall>,
+    /// `self.<field> = ..` assignments.
+    pub sets_fields: Vec<String>,
+}
+
+/// `if self.map.contains_key(&key) { bail!(..) }`: the parameters the
+/// key is made from, and what switches the check off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// Parameters (by [`FnSummary`] numbering) the key is built from.
+    pub key: Vec<usize>,
+    /// The parameter the map is reached through, for a free function
+    /// (`fn define(reg: &mut Reg, ..)`); `None`: through `self` or a global.
+    pub receiver: Option<usize>,
+    /// `!self.<field> && ..` before the check: the field that turns it off.
+    pub switch: Option<String>,
+    /// The check as written, for messages: "`self.map.contains_key(&key)`".
+    pub check: String,
+}
+
+/// A call a function makes with its parameters among the arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForwardCall {
+    /// Last segment of the callee.
+    pub callee: String,
+    /// Called on `self` (or `Self::`): a method of the same type.
+    pub on_self: bool,
+    /// A method call whose receiver is reached through this parameter.
+    pub receiver: Option<usize>,
+    /// For each argument (after the receiver of a method call), the
+    /// parameters it is built from.
+    pub args: Vec<Vec<usize>>,
 }
 
 impl FileFacts {
@@ -303,6 +362,7 @@ impl FileFacts {
             uses,
             types,
             directives: _,
+            functions,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -311,6 +371,7 @@ impl FileFacts {
             && mod_decls.is_empty()
             && uses.is_empty()
             && types.is_empty()
+            && functions.is_empty()
     }
 }
 
@@ -373,6 +434,7 @@ impl Default for FileFacts {
             uses: Vec::new(),
             types: Vec::new(),
             directives: Default::default(),
+            functions: Vec::new(),
         }
     }
 }

@@ -135,6 +135,7 @@ impl Filter {
             .chain(vocab.lowering_calls.stems())
             .chain(vocab.backend_setters.stems())
             .chain(vocab.backend_requests.stems())
+            .chain(vocab.learning_stems())
             .chain(["platforms"])
             .collect();
         stems.sort_unstable();

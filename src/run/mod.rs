@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::analysis::{CrateFacts, extract};
+use crate::analysis::{CrateFacts, extract, infer};
 use crate::config::{Config, Level, Vocabulary};
 use crate::lints::apply::{levels::apply_levels, suppression};
 use crate::lints::{Check, Lint};
@@ -127,7 +127,7 @@ pub fn analyze_with_progress(
         (a.display.cmp(&b.display)).then_with(|| a.path.cmp(&b.path))
     });
     permute(&mut inputs, &named);
-    let (inputs, per_file) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    let (inputs, per_file, learned) = per_file_pass(inputs, named, pool.as_ref(), progress);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
@@ -185,6 +185,7 @@ pub fn analyze_with_progress(
 
     let sources = &outcome.sources;
     let crate_of = &crate_of;
+    let learned = &learned;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let diagnostics: Vec<Diagnostic> = on_big_stack(pool.as_ref(), || {
@@ -214,7 +215,8 @@ pub fn analyze_with_progress(
                         .collect(),
                     &config.vocab,
                     package_root.as_deref(),
-                );
+                )
+                .with_learned(learned.get(&files[0].krate));
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {
@@ -333,7 +335,11 @@ fn per_file_pass(
     named: Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
-) -> (Vec<Input>, Vec<(usize, FileOutcome)>) {
+) -> (
+    Vec<Input>,
+    Vec<(usize, FileOutcome)>,
+    HashMap<usize, infer::Learned>,
+) {
     let n = inputs.len();
     // Each item a task of its own, on the big stacks.
     fn each<T: Sync, R: Send>(
@@ -391,7 +397,7 @@ fn per_file_pass(
     retain_marked(&mut inputs, &keep);
     retain_marked(&mut surveys, &keep);
 
-    let largest_first = |mut todo: Vec<usize>| {
+    let largest_first = |mut todo: Vec<usize>, surveys: &[Survey]| {
         todo.sort_by_key(|&i| std::cmp::Reverse(surveys[i].size));
         todo
     };
@@ -399,6 +405,7 @@ fn per_file_pass(
         (0..inputs.len())
             .filter(|&i| matches!(surveys[i].verdict, Verdict::Parse | Verdict::Analyze))
             .collect(),
+        &surveys,
     );
     // Facts with nothing in them (with `--no-prefilter`, those of most
     // files) are not held (`empty`): they are given back, empty, to the
@@ -422,6 +429,7 @@ fn per_file_pass(
             None => empty.push(i),
         }
     }
+    let learned = learn(&mut inputs, &mut surveys, &mut outcomes, &mut empty, pool);
     for (i, survey) in surveys.iter().enumerate() {
         if let Verdict::Unreadable(message) = &survey.verdict {
             outcomes.push((i, unreadable(file_id(i), message.clone())));
@@ -450,6 +458,7 @@ fn per_file_pass(
                 matches!(surveys[i].verdict, Verdict::Lexed) && needed.contains(&inputs[i].krate)
             })
             .collect(),
+        &surveys,
     );
     outcomes.extend(each(pool, &structure, |&i| {
         (i, read_and(file_id(i), &inputs[i], analyze_text))
@@ -458,7 +467,113 @@ fn per_file_pass(
     // `--no-prefilter`, most files), in crates the crate pass does not read.
     outcomes.retain(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs[*i].krate));
     outcomes.sort_unstable_by_key(|(i, _)| *i);
-    (inputs, outcomes)
+    (inputs, outcomes, learned)
+}
+
+/// Registration functions learned from the code, per crate (issue 19), in
+/// rounds: learn from the functions of the files parsed so far, then parse
+/// again, with the learned names as vocabulary, the crate's files that name
+/// one (a caller, or a wrapper the next round learns from), until a round
+/// learns nothing new. With `--no-prefilter` every file was parsed already
+/// and one more round reads the callers; in the default mode the prefilter
+/// finds the learned names as it finds the configured ones (the files
+/// defining a rejection are parsed for `contains_key` and `Occupied`), so
+/// both modes parse the same calls with the same vocabulary.
+fn learn(
+    inputs: &mut [Input],
+    surveys: &mut [Survey],
+    outcomes: &mut Vec<(usize, FileOutcome)>,
+    empty: &mut Vec<usize>,
+    pool: Option<&rayon::ThreadPool>,
+) -> HashMap<usize, infer::Learned> {
+    // The configuration each crate had before learning.
+    let mut base: HashMap<usize, Arc<Config>> = HashMap::new();
+    let mut learned: HashMap<usize, infer::Learned> = HashMap::new();
+    loop {
+        let mut files: HashMap<usize, Vec<(&str, &FileFacts)>> = HashMap::new();
+        for (i, outcome) in outcomes.iter() {
+            if let Ok(facts) = &outcome.result
+                && !facts.functions.is_empty()
+            {
+                let input = &inputs[*i];
+                files.entry(input.krate).or_default().push((&input.display, facts));
+            }
+        }
+        // Each crate with something new, and the names new to it.
+        let mut news: HashMap<usize, (infer::Learned, Vec<String>)> = HashMap::new();
+        for (krate, mut files) in files {
+            files.sort_by_key(|(display, _)| *display);
+            let Some(config) = inputs.iter().find(|i| i.krate == krate).map(|i| &i.config) else {
+                continue;
+            };
+            let config = base.entry(krate).or_insert_with(|| config.clone());
+            let now = infer::learn(&files, &config.vocab);
+            let before = learned.get(&krate);
+            let new: Vec<String> = (now.names())
+                .filter(|n| before.is_none_or(|b| !b.names().any(|m| m == *n)))
+                .map(str::to_string)
+                .collect();
+            if !new.is_empty() {
+                news.insert(krate, (now, new));
+            }
+        }
+        if news.is_empty() {
+            return learned;
+        }
+        let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
+        for (krate, (now, _)) in &news {
+            let mut config = (*base[krate]).clone();
+            config.vocab = (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
+            configs.insert(*krate, Arc::new(config));
+        }
+        let todo: Vec<usize> = (0..inputs.len())
+            .filter(|&i| {
+                configs.contains_key(&inputs[i].krate)
+                    && !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+            })
+            .collect();
+        for &i in &todo {
+            inputs[i].config = configs[&inputs[i].krate].clone();
+        }
+        let inputs = &*inputs;
+        let news = &news;
+        let redone: Vec<(usize, Option<FileOutcome>)> = on_big_stack(pool, || {
+            todo.par_iter()
+                .with_max_len(1)
+                .map(|&i| {
+                    let input = &inputs[i];
+                    let names = &news[&input.krate].1;
+                    let outcome = match read_text(&input.path) {
+                        Ok(text) if names.iter().any(|n| names_word(&text, n)) => {
+                            Some(parsed(file_id(i), input, text))
+                        }
+                        _ => None,
+                    };
+                    (i, outcome)
+                })
+                .collect()
+        });
+        for (i, outcome) in redone.into_iter() {
+            let Some(outcome) = outcome else { continue };
+            surveys[i].verdict = Verdict::Parse;
+            empty.retain(|&e| e != i);
+            outcomes.retain(|(at, _)| *at != i);
+            outcomes.push((i, outcome));
+        }
+        for (krate, (now, _)) in news.iter() {
+            learned.insert(*krate, now.clone());
+        }
+    }
+}
+
+/// Whether `text` holds `name` as a whole word.
+fn names_word(text: &str, name: &str) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, name.as_bytes()).any(|at| {
+        let end = at + name.len();
+        !(at > 0 && word(bytes[at - 1])) && !bytes.get(end).is_some_and(|&b| word(b))
+    })
 }
 
 /// Put `items` in the order `order` says (`order[k]`: the place of the item

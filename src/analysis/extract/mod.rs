@@ -12,6 +12,7 @@ mod macros;
 #[cfg(feature = "testing")]
 pub use macros::walk_every_macro;
 mod registry;
+mod summary;
 
 use comparisons::*;
 use lowering::*;
@@ -25,7 +26,7 @@ use crate::analysis::values::{
     backend_request, field_name, is_platforms_collection, parse_args, path_last, peel,
     platform_list, str_expr,
 };
-use crate::config::Vocabulary;
+use crate::config::{CallReceiver, Vocabulary};
 use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
@@ -107,6 +108,8 @@ impl<'t> Walker<'t> {
             closure_params: None,
             scope: 0,
             failing_calls: Vec::new(),
+            succeeding_calls: Vec::new(),
+            switched: Vec::new(),
             builder_calls: Vec::new(),
             returns: Vec::new(),
             in_closure: 0,
@@ -160,6 +163,12 @@ struct Walker<'t> {
     scope: u32,
     /// Start offsets of calls whose result is asserted to fail.
     failing_calls: Vec<usize>,
+    /// Start offsets of calls whose result is asserted to succeed
+    /// (`.unwrap()`, `?`, `assert!(..is_ok())`).
+    succeeding_calls: Vec<usize>,
+    /// Registries told to accept duplicates, and in which function
+    /// ([`Walker::switch_off`]).
+    switched: Vec<(u32, Registry)>,
     /// Start offsets of `register*` calls whose result goes back into their
     /// receiver: builders, not registries.
     builder_calls: Vec<usize>,
@@ -194,6 +203,16 @@ const RAW_ADAPTERS: &[&str] = &[
 ];
 
 impl<'t> Walker<'t> {
+    /// What a function does with registries, for the crate pass to learn
+    /// registration functions from.
+    fn summarize(&mut self, sig: &syn::Signature, body: &syn::Block) {
+        let self_type = self.self_type.as_deref();
+        let span = self.span(&sig.ident);
+        let (vocab, lines, text) = (self.vocab, self.lines(), self.text);
+        let summary = summary::summarize(sig, body, self_type, vocab, lines, text, span);
+        self.facts.functions.extend(summary);
+    }
+
     fn id(&mut self) -> u32 {
         self.next_id += 1;
         self.next_id
@@ -468,11 +487,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.summarize(&f.sig, &f.block);
         let name = f.sig.ident.to_string();
         self.in_function(is_test_fn(&f.attrs), &name, |w| visit::visit_item_fn(w, f));
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.summarize(&f.sig, &f.block);
         let name = f.sig.ident.to_string();
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             visit::visit_impl_item_fn(w, f)
@@ -564,6 +585,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 }
             }
         });
+    }
+
+    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        // `r.register(..)?`: the call is expected to succeed.
+        self.succeeding_calls
+            .extend(callee_id(self.lines(), &t.expr));
+        visit::visit_expr_try(self, t);
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
@@ -820,11 +848,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(last) = p.path.segments.last()
         {
             // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
+            let name = last.ident.to_string();
             let (receiver, rest) = match ufcs_receiver(p, &args) {
                 Some(r) => (Some(r), &args[1..]),
-                None => (None, &args[..]),
+                // `add_op(&mut reg, "relu", f)`, a learned wrapper of
+                // `reg.register(..)`: registers on `reg`.
+                None => match self.vocab.registration_receiver(&name) {
+                    CallReceiver::Argument(i) => (args.get(i).copied(), &args[..]),
+                    _ => (None, &args[..]),
+                },
             };
-            let name = last.ident.to_string();
             self.registration(&last.ident, &name, receiver, rest, c);
             self.unregistration(&name, receiver, rest, c);
             if self.vocab.lowering_calls.contains(&name) {
@@ -879,10 +912,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
         self.registration(&m.method, &name, Some(&m.receiver), &args, m);
         self.unregistration(&name, Some(&m.receiver), &args, m);
-        if matches!(name.as_str(), "unwrap_err" | "expect_err") {
+        self.switch_off(&name, &m.receiver);
+        match name.as_str() {
             // `r.register(..).unwrap_err()`: the call is expected to fail.
-            self.failing_calls
-                .extend(callee_id(self.lines(), &m.receiver));
+            "unwrap_err" | "expect_err" => self
+                .failing_calls
+                .extend(callee_id(self.lines(), &m.receiver)),
+            "unwrap" | "expect" => self
+                .succeeding_calls
+                .extend(callee_id(self.lines(), &m.receiver)),
+            _ => {}
         }
 
         // Closures over lowering platforms get canonical parameters; those of

@@ -48,7 +48,19 @@ impl Walker<'_> {
         {
             return;
         }
+        // A learned method named like a collection's counts on `self` only.
+        let receiver_rule = self.vocab.registration_receiver(name);
+        if receiver_rule == CallReceiver::SelfOnly
+            && receiver.and_then(registry_root).as_deref() != Some("self")
+        {
+            return;
+        }
         let (registry, registry_kind) = receiver.map(|r| self.registry(r)).unwrap_or_default();
+        // The registry was told to accept duplicates earlier in this function
+        // (`linker.allow_shadowing(true)`): a second key replaces, by design.
+        if (self.switched.iter()).any(|(f, r)| *f == self.ctx.function && *r == registry) {
+            return;
+        }
         let mut also_keyed_by = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
@@ -101,6 +113,7 @@ impl Walker<'_> {
             call_span: self.span(call),
             context: self.ctx.clone(),
             expects_failure: self.failing_calls.contains(&id),
+            expects_success: self.succeeding_calls.contains(&id),
             returns_at: self
                 .returns
                 .iter()
@@ -167,6 +180,16 @@ impl Walker<'_> {
         self.ctx.once_scope = saved;
     }
 
+    /// `linker.allow_shadowing(true)`: a method that sets the field a learned
+    /// registration's rejection is switched off by. Later registrations on
+    /// that receiver in this function replace rather than fail.
+    pub(super) fn switch_off(&mut self, name: &str, receiver: &Expr) {
+        if self.vocab.switches.contains(name) {
+            let registry = self.registry(receiver).0;
+            self.switched.push((self.ctx.function, registry));
+        }
+    }
+
     /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`,
     /// `unregister_backend(key)`: `registration.unregister`.
     pub(super) fn unregistration<T: syn::spanned::Spanned>(
@@ -193,7 +216,7 @@ impl Walker<'_> {
     /// Which registry a receiver is ([`Registry`]), and what kind, known for
     /// a registry made here by a collection's constructor.
     fn registry(&self, r: &Expr) -> (Registry, RegistryKind) {
-        let root = root_ident(r);
+        let root = registry_root(r);
         if root.as_deref() == Some("self")
             && let Some(ty) = &self.self_type
         {
@@ -241,6 +264,10 @@ impl Walker<'_> {
                 let Some(cond) = args.first() else { return };
                 match strip_parens(cond) {
                     Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
+                    Expr::MethodCall(m) if m.method == "is_ok" => {
+                        self.succeeding_calls
+                            .extend(callee_id(self.lines(), &m.receiver));
+                    }
                     Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
                         if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
@@ -267,12 +294,12 @@ impl Walker<'_> {
 }
 
 /// The variable an expression starts from: `r` in `r.inner.table`.
-fn root_ident(e: &Expr) -> Option<String> {
+pub(super) fn registry_root(e: &Expr) -> Option<String> {
     match strip_parens(e) {
         Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
-        Expr::Field(f) => root_ident(&f.base),
-        Expr::MethodCall(m) if m.args.is_empty() => root_ident(&m.receiver),
-        Expr::Unary(u) => root_ident(&u.expr),
+        Expr::Field(f) => registry_root(&f.base),
+        Expr::MethodCall(m) if m.args.is_empty() => registry_root(&m.receiver),
+        Expr::Unary(u) => registry_root(&u.expr),
         _ => None,
     }
 }

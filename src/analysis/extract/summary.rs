@@ -1,0 +1,335 @@
+//! What a function does with registries (issue 19): whether it rejects a
+//! second insertion of a key built from its parameters, which parameters it
+//! hands to the key arguments of registrations it calls, which `self` fields
+//! it sets. The crate pass learns registration functions from these
+//! ([`crate::analysis::infer`]).
+//!
+//! Parameters flow into a value through any expression that names them
+//! (`self.key(module, name)`, `(module, name)`, `format!("{m}.{n}")`) and
+//! through `let`s of such values: a key made of two parameters is keyed by
+//! both.
+
+use syn::visit::{self, Visit};
+use syn::{Expr, Pat};
+
+use super::{parse_args, path_last, strip_parens};
+use crate::config::Vocabulary;
+use crate::model::facts::{FnSummary, ForwardCall, Rejection};
+use crate::syntax::parse::LineTable;
+
+/// The summary of one function, `None` when it does nothing of the kind.
+pub(super) fn summarize(
+    sig: &syn::Signature,
+    body: &syn::Block,
+    self_type: Option<&str>,
+    vocab: &Vocabulary,
+    lines: &LineTable,
+    text: &str,
+    span: crate::model::diagnostic::Span,
+) -> Option<FnSummary> {
+    let method = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    let params: Vec<Option<String>> = (sig.inputs.iter())
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(t) => Some(match &*t.pat {
+                Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            }),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    if params.iter().all(Option::is_none) && vocab.switch_fields.first_name().is_none() {
+        return None;
+    }
+    let mut s = Summarizer {
+        vocab,
+        lines,
+        text,
+        flows: (params.into_iter().enumerate())
+            .filter_map(|(i, p)| Some((p?, vec![i])))
+            .collect(),
+        rejects: None,
+        calls: Vec::new(),
+        sets_fields: Vec::new(),
+    };
+    s.visit_block(body);
+    if s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() {
+        return None;
+    }
+    Some(FnSummary {
+        name: sig.ident.to_string(),
+        self_type: self_type.map(str::to_string),
+        method,
+        span,
+        line: sig.ident.span().start().line as u32,
+        rejects: s.rejects,
+        calls: s.calls,
+        sets_fields: s.sets_fields,
+    })
+}
+
+struct Summarizer<'a, 't> {
+    vocab: &'a Vocabulary,
+    lines: &'a LineTable<'t>,
+    text: &'a str,
+    /// Each parameter and local, with the parameters its value is built from.
+    flows: Vec<(String, Vec<usize>)>,
+    rejects: Option<Rejection>,
+    calls: Vec<ForwardCall>,
+    sets_fields: Vec<String>,
+}
+
+impl Summarizer<'_, '_> {
+    /// The parameters an expression is built from, in order, once each.
+    fn flow(&self, e: &Expr) -> Vec<usize> {
+        struct Names<'s>(&'s [(String, Vec<usize>)], Vec<usize>);
+        impl<'ast> Visit<'ast> for Names<'_> {
+            fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+                if let Some(i) = p.path.get_ident()
+                    && let Some((_, from)) = self.0.iter().rev().find(|(n, _)| i == n)
+                {
+                    self.1.extend(from);
+                }
+            }
+            fn visit_macro(&mut self, m: &'ast syn::Macro) {
+                (parse_args(&m.tokens).iter().flatten()).for_each(|a| self.visit_expr(a));
+            }
+        }
+        let mut names = Names(&self.flows, Vec::new());
+        names.visit_expr(e);
+        let mut out = names.1;
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The parameter a receiver is reached through: `reg` in `reg.map`.
+    fn receiver_param(&self, e: &Expr) -> Option<usize> {
+        match strip_parens(e) {
+            Expr::Field(f) => self.receiver_param(&f.base),
+            Expr::Unary(u) => self.receiver_param(&u.expr),
+            Expr::Path(p) => {
+                let i = p.path.get_ident()?;
+                let (_, from) = self.flows.iter().rev().find(|(n, _)| i == n)?;
+                (from.len() == 1).then(|| from[0])
+            }
+            _ => None,
+        }
+    }
+
+    /// `x.contains_key(k)` (`x` a map of `self` or of a parameter): the
+    /// key's parameters, the map's parameter, the check as written.
+    fn rejection_check(&self, e: &Expr) -> Option<Rejection> {
+        let Expr::MethodCall(m) = strip_parens(e) else {
+            return None;
+        };
+        if m.args.len() != 1 || !self.vocab.rejections.contains(&m.method.to_string()) {
+            return None;
+        }
+        let key = self.flow(&m.args[0]);
+        let receiver = self.receiver_param(&m.receiver);
+        let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
+        (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
+            key,
+            receiver,
+            switch: None,
+            check: short(self.lines, self.text, m),
+        })
+    }
+
+    /// The check in an `if` condition, with a switch and-ed before it:
+    /// `!self.allow_overwrite && self.map.contains_key(&k)`.
+    fn condition(&self, cond: &Expr) -> Option<Rejection> {
+        match strip_parens(cond) {
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+                let mut r = self.condition(&b.right).or_else(|| self.condition(&b.left))?;
+                r.switch = r.switch.or_else(|| switch_field(&b.left));
+                Some(r)
+            }
+            other => self.rejection_check(other),
+        }
+    }
+
+    fn reject(&mut self, r: Option<Rejection>) {
+        if self.rejects.is_none() {
+            self.rejects = r;
+        }
+    }
+
+    fn record_call(&mut self, callee: String, on_self: bool, receiver: Option<usize>, args: Vec<Vec<usize>>) {
+        // Only calls that may register: a learned function is in the
+        // vocabulary once learned, so a wrapper is found a round later.
+        if args.iter().any(|a| !a.is_empty()) && self.vocab.is_registration(&callee) {
+            self.calls.push(ForwardCall {
+                callee,
+                on_self,
+                receiver,
+                args,
+            });
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        visit::visit_local(self, l);
+        if let (Some(name), Some(init)) = (super::let_name(&l.pat), &l.init) {
+            let from = self.flow(&init.expr);
+            self.flows.push((name, from));
+        }
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        if rejects(&i.then_branch) {
+            let r = match &*i.cond {
+                // `if let Entry::Occupied(_) = self.map.entry(k) { bail!() }`
+                Expr::Let(l) if is_occupied(&l.pat) => self.entry_check(&l.expr),
+                cond => self.condition(cond),
+            };
+            self.reject(r);
+        }
+        visit::visit_expr_if(self, i);
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        // `match self.map.entry(k) { Entry::Occupied(_) => Err(..), .. }`
+        if m.arms.iter().any(|a| is_occupied(&a.pat) && expr_rejects(&a.body)) {
+            let r = self.entry_check(&m.expr);
+            self.reject(r);
+        }
+        visit::visit_expr_match(self, m);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        // `assert!(!self.map.contains_key(&k))`, `ensure!(!.., ..)`.
+        let name = path_last_of(&mac.path);
+        let Some(args) = parse_args(&mac.tokens) else {
+            return;
+        };
+        if matches!(name.as_str(), "assert" | "ensure")
+            && let Some(Expr::Unary(u)) = args.first().map(strip_parens)
+            && matches!(u.op, syn::UnOp::Not(_))
+        {
+            let r = self.rejection_check(&u.expr);
+            self.reject(r);
+        }
+        args.iter().for_each(|a| self.visit_expr(a));
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        if let Expr::Field(f) = &*a.left
+            && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self"))
+            && let syn::Member::Named(field) = &f.member
+            && self.vocab.switch_fields.contains(&field.to_string())
+        {
+            self.sets_fields.push(field.to_string());
+        }
+        visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let on_self = matches!(strip_parens(&m.receiver), Expr::Path(p) if p.path.is_ident("self"));
+        let receiver = self.receiver_param(&m.receiver);
+        let args = m.args.iter().map(|a| self.flow(a)).collect();
+        self.record_call(m.method.to_string(), on_self, receiver, args);
+        visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        if let Some(name) = path_last(&c.func) {
+            let on_self = matches!(&*c.func, Expr::Path(p) if p.path.segments.first().is_some_and(|s| s.ident == "Self"));
+            let args = c.args.iter().map(|a| self.flow(a)).collect();
+            self.record_call(name, on_self, None, args);
+        }
+        visit::visit_expr_call(self, c);
+    }
+
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+}
+
+impl Summarizer<'_, '_> {
+    /// `self.map.entry(k)`: the check of an `Occupied` arm.
+    fn entry_check(&self, e: &Expr) -> Option<Rejection> {
+        let Expr::MethodCall(m) = strip_parens(e) else {
+            return None;
+        };
+        if m.method != "entry" || m.args.len() != 1 {
+            return None;
+        }
+        let key = self.flow(&m.args[0]);
+        let receiver = self.receiver_param(&m.receiver);
+        let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
+        (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
+            key,
+            receiver,
+            switch: None,
+            check: short(self.lines, self.text, m),
+        })
+    }
+}
+
+/// `!self.allow_overwrite`: the field whose truth skips the check.
+fn switch_field(e: &Expr) -> Option<String> {
+    let Expr::Unary(u) = strip_parens(e) else {
+        return None;
+    };
+    match (&u.op, strip_parens(&u.expr)) {
+        (syn::UnOp::Not(_), Expr::Field(f)) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
+            match &f.member {
+                syn::Member::Named(n) => Some(n.to_string()),
+                syn::Member::Unnamed(_) => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `Occupied(_)`, `Entry::Occupied(e)`, `hash_map::Entry::Occupied { .. }`.
+fn is_occupied(p: &Pat) -> bool {
+    let path = match p {
+        Pat::TupleStruct(t) => &t.path,
+        Pat::Struct(s) => &s.path,
+        Pat::Path(p) => &p.path,
+        _ => return false,
+    };
+    path.segments.last().is_some_and(|s| s.ident == "Occupied")
+}
+
+/// A block that fails: it returns an `Err`, ends in one, bails or panics.
+fn rejects(b: &syn::Block) -> bool {
+    b.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(e, _) => expr_rejects(e),
+        syn::Stmt::Macro(m) => failing_macro(&m.mac.path),
+        _ => false,
+    })
+}
+
+fn expr_rejects(e: &Expr) -> bool {
+    match strip_parens(e) {
+        Expr::Return(r) => r.expr.as_deref().is_some_and(expr_rejects),
+        Expr::Call(c) => path_last(&c.func).as_deref() == Some("Err"),
+        Expr::Macro(m) => failing_macro(&m.mac.path),
+        Expr::Block(b) => rejects(&b.block),
+        _ => false,
+    }
+}
+
+fn failing_macro(path: &syn::Path) -> bool {
+    matches!(path_last_of(path).as_str(), "bail" | "panic" | "unreachable")
+}
+
+fn path_last_of(path: &syn::Path) -> String {
+    path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default()
+}
+
+/// A call as written, on one line, for messages.
+fn short(lines: &LineTable, text: &str, m: &syn::ExprMethodCall) -> String {
+    let range = lines.range(syn::spanned::Spanned::span(m));
+    let text: String = text
+        .get(range).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+    match text.chars().count() > 60 {
+        true => format!("{}...", text.chars().take(57).collect::<String>()),
+        false => text,
+    }
+}

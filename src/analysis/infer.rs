@@ -1,0 +1,189 @@
+//! Registration functions learned from what the code does, not from their
+//! names (issue 19, section 1).
+//!
+//! - A function that rejects a second insertion of a key built from its
+//!   parameters (`if self.map.contains_key(&key) { bail!(..) }`, an
+//!   `Entry::Occupied` arm that fails) registers, keyed by those parameters.
+//!   A setter that merely inserts does not: replacing is its job.
+//! - A function passing its parameters to the key of a registration (learned,
+//!   or a `register*` by name) registers too, keyed by them: wrappers, to any
+//!   depth (the engine learns again once the files naming a new name are read).
+//! - `!self.allow_overwrite && ..` before the check: a method of the type
+//!   setting `allow_overwrite` switches the rejection off for its receiver.
+
+use crate::config::{CallReceiver, LearnedFunction, Vocabulary};
+use crate::model::facts::{FileFacts, FnSummary, Inferred, InferredKind};
+
+/// Methods of the standard collections: a learned method of one of these
+/// names counts only when called on `self` (elsewhere it is most likely a
+/// map's or a vector's).
+const COLLECTION_METHODS: &[&str] = &[
+    "insert",
+    "try_insert",
+    "push",
+    "push_back",
+    "push_front",
+    "add",
+    "set",
+    "put",
+    "extend",
+    "append",
+    "entry",
+    "get",
+];
+
+/// What a crate's code teaches.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Learned {
+    pub functions: Vec<LearnedFunction>,
+    /// Fields that switch a learned rejection off.
+    pub switch_fields: Vec<String>,
+    /// Methods setting one of those fields.
+    pub switches: Vec<String>,
+    /// Each learned name with the place that taught it, for `config` and
+    /// for findings.
+    pub inferred: Vec<Inferred>,
+}
+
+impl Learned {
+    /// Every name learned: what a file must mention to be read again.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        (self.functions.iter().map(|f| f.name.as_str()))
+            .chain(self.switch_fields.iter().map(String::as_str))
+            .chain(self.switches.iter().map(String::as_str))
+    }
+
+    /// Why calls of `callee` count, when it was learned.
+    pub fn why(&self, callee: &str) -> Option<&Inferred> {
+        (self.inferred.iter()).find(|i| i.kind == InferredKind::Registration && i.name == callee)
+    }
+}
+
+/// One learned function, before it becomes vocabulary.
+struct Found<'a> {
+    summary: &'a FnSummary,
+    key: Vec<usize>,
+    receiver: CallReceiver,
+    why: String,
+}
+
+/// Learn from the functions of a crate's files (`display`: how each file is
+/// shown, for "at src/linker.rs:40").
+pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
+    let summaries: Vec<(&str, &FnSummary)> = (files.iter())
+        .flat_map(|(display, f)| f.functions.iter().map(move |s| (*display, s)))
+        .collect();
+    let mut found: Vec<Found> = Vec::new();
+    for &(display, s) in &summaries {
+        if let Some(r) = &s.rejects {
+            let receiver = match (s.method, r.receiver) {
+                (false, Some(p)) => CallReceiver::Argument(p),
+                _ => method_receiver(&s.name),
+            };
+            let why = format!("it rejects a second key at {display}:{} (`{}`)", s.line, r.check);
+            found.push(Found { summary: s, key: r.key.clone(), receiver, why });
+        }
+    }
+    // Wrappers, until none is new (each round, a function may wrap one
+    // learned in the round before).
+    loop {
+        let mut new = Vec::new();
+        for &(display, s) in &summaries {
+            if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
+                continue;
+            }
+            if let Some((key, receiver, callee)) = wrapped(s, &found, vocab) {
+                let why = format!("it wraps `{callee}` at {display}:{}", s.line);
+                new.push(Found { summary: s, key, receiver, why });
+            }
+        }
+        if new.is_empty() {
+            break;
+        }
+        found.extend(new);
+    }
+    to_learned(&summaries, found, vocab)
+}
+
+/// A learned method is called on any receiver, unless it is named like a
+/// collection's method.
+fn method_receiver(name: &str) -> CallReceiver {
+    match COLLECTION_METHODS.contains(&name) {
+        true => CallReceiver::SelfOnly,
+        false => CallReceiver::Written,
+    }
+}
+
+/// `s` passes its parameters to every key argument of a registration it
+/// calls: its key (those parameters), its receiver and the callee.
+fn wrapped(
+    s: &FnSummary,
+    found: &[Found],
+    vocab: &Vocabulary,
+) -> Option<(Vec<usize>, CallReceiver, String)> {
+    s.calls.iter().find_map(|call| {
+        let learned = found.iter().find(|f| {
+            f.summary.name == call.callee
+                && match call.on_self {
+                    true => f.summary.self_type == s.self_type,
+                    false => f.receiver != CallReceiver::SelfOnly,
+                }
+        });
+        let (callee_key, callee_receiver) = match learned {
+            Some(f) => (f.key.as_slice(), f.receiver),
+            None => (vocab.registration_key(&call.callee)?, CallReceiver::Written),
+        };
+        let mut key = Vec::new();
+        for &i in callee_key {
+            let from = call.args.get(i).filter(|a| !a.is_empty())?;
+            key.extend(from);
+        }
+        key.dedup();
+        // Which registry the wrapper's callers name: a parameter the call
+        // reaches its registry through, else the caller's receiver.
+        let through = match callee_receiver {
+            CallReceiver::Argument(q) => call.args.get(q).filter(|a| a.len() == 1).map(|a| a[0]),
+            _ => call.receiver,
+        };
+        let receiver = match (s.method, through) {
+            (false, Some(p)) => CallReceiver::Argument(p),
+            _ => method_receiver(&s.name),
+        };
+        Some((key, receiver, call.callee.clone()))
+    })
+}
+
+fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {
+    let mut learned = Learned::default();
+    for f in found {
+        let name = &f.summary.name;
+        // A registration by name already counts, with its configured key.
+        if vocab.registration_key(name).is_some() || learned.functions.iter().any(|l| &l.name == name) {
+            continue;
+        }
+        if let Some(field) = f.summary.rejects.as_ref().and_then(|r| r.switch.clone()) {
+            learned.switches.extend(
+                (summaries.iter())
+                    .filter(|(_, s)| s.self_type == f.summary.self_type && s.sets_fields.contains(&field))
+                    .map(|(_, s)| s.name.clone()),
+            );
+            learned.switch_fields.push(field);
+        }
+        learned.inferred.push(Inferred {
+            kind: InferredKind::Registration,
+            name: name.clone(),
+            span: f.summary.span,
+            why: f.why,
+        });
+        learned.functions.push(LearnedFunction {
+            name: name.clone(),
+            key: f.key,
+            receiver: f.receiver,
+        });
+    }
+    learned.switches.sort();
+    learned.switches.dedup();
+    learned.switch_fields.sort();
+    learned.switch_fields.dedup();
+    learned
+}
