@@ -46,11 +46,18 @@ pub struct Learned {
 }
 
 impl Learned {
-    /// Every name learned: what a file must mention to be read again.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        (self.functions.iter().map(|f| f.name.as_str()))
-            .chain(self.switch_fields.iter().map(String::as_str))
-            .chain(self.switches.iter().map(String::as_str))
+    /// The names learned here and not in `before`, each in its role (a
+    /// method may be named as the field it sets): what a file must mention
+    /// to be read again.
+    pub fn new_names(&self, before: Option<&Learned>) -> Vec<String> {
+        let functions = |l: &Learned| l.functions.iter().map(|f| f.name.clone()).collect();
+        let roles = |l: &Learned| -> [Vec<String>; 3] {
+            [functions(l), l.switch_fields.clone(), l.switches.clone()]
+        };
+        let old = before.map(roles).unwrap_or_default();
+        (roles(self).into_iter().zip(old))
+            .flat_map(|(now, old)| now.into_iter().filter(move |n| !old.contains(n)))
+            .collect()
     }
 
     /// Why calls of `callee` count, when it was learned.
@@ -80,8 +87,16 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
                 (false, Some(p)) => CallReceiver::Argument(p),
                 _ => method_receiver(&s.name),
             };
-            let why = format!("it rejects a second key at {display}:{} (`{}`)", s.line, r.check);
-            found.push(Found { summary: s, key: r.key.clone(), receiver, why });
+            let why = format!(
+                "it rejects a second key at {display}:{} (`{}`)",
+                s.line, r.check
+            );
+            found.push(Found {
+                summary: s,
+                key: r.key.clone(),
+                receiver,
+                why,
+            });
         }
     }
     // Wrappers, until none is new (each round, a function may wrap one
@@ -94,7 +109,12 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
             }
             if let Some((key, receiver, callee)) = wrapped(s, &found, vocab) {
                 let why = format!("it wraps `{callee}` at {display}:{}", s.line);
-                new.push(Found { summary: s, key, receiver, why });
+                new.push(Found {
+                    summary: s,
+                    key,
+                    receiver,
+                    why,
+                });
             }
         }
         if new.is_empty() {
@@ -158,13 +178,17 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
     for f in found {
         let name = &f.summary.name;
         // A registration by name already counts, with its configured key.
-        if vocab.registration_key(name).is_some() || learned.functions.iter().any(|l| &l.name == name) {
+        if vocab.registration_key(name).is_some()
+            || learned.functions.iter().any(|l| &l.name == name)
+        {
             continue;
         }
         if let Some(field) = f.summary.rejects.as_ref().and_then(|r| r.switch.clone()) {
             learned.switches.extend(
                 (summaries.iter())
-                    .filter(|(_, s)| s.self_type == f.summary.self_type && s.sets_fields.contains(&field))
+                    .filter(|(_, s)| {
+                        s.self_type == f.summary.self_type && s.sets_fields.contains(&field)
+                    })
                     .map(|(_, s)| s.name.clone()),
             );
             learned.switch_fields.push(field);

@@ -495,7 +495,11 @@ impl Vocabulary {
         switches: &[String],
     ) -> Vocabulary {
         let mut vocab = self.clone();
-        let exact = |name: &str| Pattern::parse(name).ok().filter(|p| !p.prefix && !p.exclude);
+        let exact = |name: &str| {
+            Pattern::parse(name)
+                .ok()
+                .filter(|p| !p.prefix && !p.exclude)
+        };
         for f in functions {
             if let Some(pattern) = exact(&f.name) {
                 vocab.functions.push(Function {

@@ -302,7 +302,10 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
 /// key at src/linker.rs:40 (..)"): no configuration named it.
 fn again_label(krate: &CrateFacts<'_>, callee: &str) -> String {
     match krate.learned.and_then(|l| l.why(callee)) {
-        Some(inferred) => format!("registered again here; `{callee}` registers: {}", inferred.why),
+        Some(inferred) => format!(
+            "registered again here; `{callee}` registers: {}",
+            inferred.why
+        ),
         None => "registered again here".to_string(),
     }
 }

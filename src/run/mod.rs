@@ -496,7 +496,10 @@ fn learn(
                 && !facts.functions.is_empty()
             {
                 let input = &inputs[*i];
-                files.entry(input.krate).or_default().push((&input.display, facts));
+                files
+                    .entry(input.krate)
+                    .or_default()
+                    .push((&input.display, facts));
             }
         }
         // Each crate with something new, and the names new to it.
@@ -508,11 +511,7 @@ fn learn(
             };
             let config = base.entry(krate).or_insert_with(|| config.clone());
             let now = infer::learn(&files, &config.vocab);
-            let before = learned.get(&krate);
-            let new: Vec<String> = (now.names())
-                .filter(|n| before.is_none_or(|b| !b.names().any(|m| m == *n)))
-                .map(str::to_string)
-                .collect();
+            let new = now.new_names(learned.get(&krate));
             if !new.is_empty() {
                 news.insert(krate, (now, new));
             }
@@ -523,7 +522,8 @@ fn learn(
         let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
         for (krate, (now, _)) in &news {
             let mut config = (*base[krate]).clone();
-            config.vocab = (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
+            config.vocab =
+                (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
             configs.insert(*krate, Arc::new(config));
         }
         let todo: Vec<usize> = (0..inputs.len())

@@ -13,11 +13,12 @@ pub fn add_wasi_to_linker(linker: &mut Linker) -> Result<(), DefinitionError> {
 }
 
 /// Shadowing allowed on purpose: the second definition replaces the first.
-pub fn add_wasi_override(linker: &mut Linker) -> Result<(), DefinitionError> {
+pub fn wasi_with_override() -> Result<Linker, DefinitionError> {
+    let mut linker = Linker::new();
     linker.func_wrap("wasi_snapshot_preview1", "fd_write", fd_write)?;
     linker.allow_shadowing(true);
     linker.func_wrap("wasi_snapshot_preview1", "fd_write", fd_write_v2)?;
-    Ok(())
+    Ok(linker)
 }
 
 /// Two linkers: one import each.

@@ -141,7 +141,9 @@ impl Summarizer<'_, '_> {
     fn condition(&self, cond: &Expr) -> Option<Rejection> {
         match strip_parens(cond) {
             Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
-                let mut r = self.condition(&b.right).or_else(|| self.condition(&b.left))?;
+                let mut r = self
+                    .condition(&b.right)
+                    .or_else(|| self.condition(&b.left))?;
                 r.switch = r.switch.or_else(|| switch_field(&b.left));
                 Some(r)
             }
@@ -155,7 +157,13 @@ impl Summarizer<'_, '_> {
         }
     }
 
-    fn record_call(&mut self, callee: String, on_self: bool, receiver: Option<usize>, args: Vec<Vec<usize>>) {
+    fn record_call(
+        &mut self,
+        callee: String,
+        on_self: bool,
+        receiver: Option<usize>,
+        args: Vec<Vec<usize>>,
+    ) {
         // Only calls that may register: a learned function is in the
         // vocabulary once learned, so a wrapper is found a round later.
         if args.iter().any(|a| !a.is_empty()) && self.vocab.is_registration(&callee) {
@@ -192,7 +200,10 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         // `match self.map.entry(k) { Entry::Occupied(_) => Err(..), .. }`
-        if m.arms.iter().any(|a| is_occupied(&a.pat) && expr_rejects(&a.body)) {
+        if m.arms
+            .iter()
+            .any(|a| is_occupied(&a.pat) && expr_rejects(&a.body))
+        {
             let r = self.entry_check(&m.expr);
             self.reject(r);
         }
@@ -316,18 +327,28 @@ fn expr_rejects(e: &Expr) -> bool {
 }
 
 fn failing_macro(path: &syn::Path) -> bool {
-    matches!(path_last_of(path).as_str(), "bail" | "panic" | "unreachable")
+    matches!(
+        path_last_of(path).as_str(),
+        "bail" | "panic" | "unreachable"
+    )
 }
 
 fn path_last_of(path: &syn::Path) -> String {
-    path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default()
+    path.segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default()
 }
 
 /// A call as written, on one line, for messages.
 fn short(lines: &LineTable, text: &str, m: &syn::ExprMethodCall) -> String {
     let range = lines.range(syn::spanned::Spanned::span(m));
     let text: String = text
-        .get(range).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+        .get(range)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     match text.chars().count() > 60 {
         true => format!("{}...", text.chars().take(57).collect::<String>()),
         false => text,
