@@ -87,10 +87,15 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         // A test that registers a key twice is exercising the registry (that
-        // the second call replaces, or fails); an accidental one fails when the
-        // test runs. Test code registers on registries of its own (`collide`
-        // compares test scopes), so nothing here can clash with the library.
-        if reg.test_scope.is_some() && !krate.vocab.check_test_registrations {
+        // the second call replaces, or fails), unless it asserts that the
+        // second call succeeds (`.unwrap()`, `?`): then the test itself is
+        // wrong, and passes only while the registry silently replaces. Test
+        // code registers on registries of its own (`collide` compares test
+        // scopes), so nothing here can clash with the library.
+        if reg.test_scope.is_some()
+            && !krate.vocab.check_test_registrations
+            && !reg.reg.expects_success
+        {
             continue;
         }
         // Any earlier registration of the key; or a guarded one in another
