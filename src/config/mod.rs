@@ -1365,6 +1365,7 @@ mod tests {
         v.functions.push(Function {
             pattern: Pattern::parse("register_handler").unwrap(),
             key: vec![0, 1],
+            receiver: CallReceiver::Written,
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));

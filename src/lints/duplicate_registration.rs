@@ -305,13 +305,18 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
 /// The label of the later call; for a function learned from the code, why
 /// it counts as a registration ("`define` registers: it rejects a second
 /// key at src/linker.rs:40 (..)"): no configuration named it.
-fn again_label(krate: &CrateFacts<'_>, callee: &str) -> String {
+fn again_label(krate: &CrateFacts<'_>, reg: &Registration) -> String {
+    let callee = &reg.callee;
+    let by = match &reg.via_macro {
+        Some(name) => format!(" by `{name}!`"),
+        None => String::new(),
+    };
     match krate.learned.and_then(|l| l.why(callee)) {
         Some(inferred) => format!(
-            "registered again here; `{callee}` registers: {}",
+            "registered again here{by}; `{callee}` registers: {}",
             inferred.why
         ),
-        None => "registered again here".to_string(),
+        None => format!("registered again here{by}"),
     }
 }
 
@@ -350,7 +355,7 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
                 "`{}`{with} is registered twice with `{}`{case_note}",
                 later.key, reg.callee
             ),
-            again_label(krate, &reg.callee),
+            again_label(krate, reg),
             format!(
                 "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
                 match reg.registry_kind {

@@ -72,6 +72,9 @@ pub struct Context {
 pub struct Registration {
     /// Last segment of the callee: `register_backend`.
     pub callee: String,
+    /// Written by a call of the file's own `macro_rules!` macro of this
+    /// name (the outermost one): the spans are the call's.
+    pub via_macro: Option<String>,
     /// The registry it registers on: which receiver, if any.
     pub registry: Registry,
     /// What the receiver is, when it was made here by a known constructor.

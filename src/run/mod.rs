@@ -284,6 +284,15 @@ struct FileOutcome {
     text: Option<Arc<str>>,
 }
 
+/// What the per-file pass hands on: the inputs kept, the outcome of those
+/// a report or the crate pass needs (by their place), and what each crate's
+/// code taught (by crate number).
+type PerFile = (
+    Vec<Input>,
+    Vec<(usize, FileOutcome)>,
+    HashMap<usize, infer::Learned>,
+);
+
 /// What the first stage of the per-file pass learns of a file.
 struct Survey {
     identity: FileIdentity,
@@ -335,11 +344,7 @@ fn per_file_pass(
     named: Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
-) -> (
-    Vec<Input>,
-    Vec<(usize, FileOutcome)>,
-    HashMap<usize, infer::Learned>,
-) {
+) -> PerFile {
     let n = inputs.len();
     // Each item a task of its own, on the big stacks.
     fn each<T: Sync, R: Send>(
@@ -572,7 +577,9 @@ fn names_word(text: &str, name: &str) -> bool {
     let bytes = text.as_bytes();
     memchr::memmem::find_iter(bytes, name.as_bytes()).any(|at| {
         let end = at + name.len();
-        !(at > 0 && word(bytes[at - 1])) && !bytes.get(end).is_some_and(|&b| word(b))
+        let before = at > 0 && word(bytes[at - 1]);
+        let after = bytes.get(end).is_some_and(|&b| word(b));
+        !before && !after
     })
 }
 

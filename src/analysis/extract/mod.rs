@@ -5,6 +5,7 @@
 //! code being walked (cfg predicates, branches, guards, test scope).
 
 mod comparisons;
+mod expand;
 mod lowering;
 mod macros;
 
@@ -110,6 +111,8 @@ impl<'t> Walker<'t> {
             failing_calls: Vec::new(),
             succeeding_calls: Vec::new(),
             switched: Vec::new(),
+            macros: Vec::new(),
+            expansion: None,
             builder_calls: Vec::new(),
             returns: Vec::new(),
             in_closure: 0,
@@ -169,6 +172,12 @@ struct Walker<'t> {
     /// Registries told to accept duplicates, and in which function
     /// ([`Walker::switch_off`]).
     switched: Vec<(u32, Registry)>,
+    /// The file's `macro_rules!` macros defined so far, by name (a later
+    /// definition shadows an earlier one, as in rustc's textual scope).
+    macros: Vec<(String, std::rc::Rc<Vec<expand::Rule>>)>,
+    /// The call of a local macro whose expansion is being walked, the
+    /// macro's name and how deep expansions nest.
+    expansion: Option<(Span, String, u32)>,
     /// Start offsets of `register*` calls whose result goes back into their
     /// receiver: builders, not registries.
     builder_calls: Vec<usize>,
@@ -547,7 +556,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
-        // `macro_rules!` bodies are templates; `visit_macro_tokens` skips them.
+        // `macro_rules!` bodies are templates, expanded where they are called;
+        // `visit_macro_tokens` skips them.
+        if m.mac.path.is_ident("macro_rules")
+            && let Some(name) = &m.ident
+            && let Some(rules) = expand::rules(&m.mac.tokens)
+        {
+            self.macros
+                .push((name.to_string(), std::rc::Rc::new(rules)));
+        }
         self.visit_macro(&m.mac);
     }
 

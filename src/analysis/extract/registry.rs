@@ -62,6 +62,7 @@ impl Walker<'_> {
             return;
         }
         let mut also_keyed_by = Vec::new();
+        let mut key_parts: Vec<&Expr> = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -82,6 +83,7 @@ impl Walker<'_> {
                 return;
             };
             for &i in indexes {
+                key_parts.extend(args.get(i).copied());
                 let part = match args.get(i) {
                     Some(a) => match self.key(a) {
                         Some(k) => Some(k),
@@ -102,15 +104,27 @@ impl Walker<'_> {
                 .lowering_platforms
                 .push((true, vec![(key.clone(), at)]));
         }
+        let (mut key_span, mut call_span) = (self.span(key_expr), self.span(call));
+        // Made by a local macro: found at its call, the macro named; at the
+        // last part of the key written in the call (`"gelu"` of
+        // `kernels!(t, "cpu", "relu" => .., "gelu" => ..)`), else the call.
+        let via_macro = self.expansion.as_ref().map(|(site, name, _)| {
+            let inside = |s: &Span| site.start <= s.start && s.end <= site.end;
+            let parts = std::iter::once(key_expr).chain(key_parts.iter().copied());
+            key_span = (parts.map(|e| self.span(e)).filter(inside).last()).unwrap_or(*site);
+            call_span = *site;
+            name.clone()
+        });
         self.facts.registrations.push(Registration {
             callee: name.to_string(),
+            via_macro,
             registry,
             registry_kind,
             key,
             also_keyed_by,
             lowering_primitive: primitive,
-            key_span: self.span(key_expr),
-            call_span: self.span(call),
+            key_span,
+            call_span,
             context: self.ctx.clone(),
             expects_failure: self.failing_calls.contains(&id),
             expects_success: self.succeeding_calls.contains(&id),
