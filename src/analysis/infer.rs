@@ -12,7 +12,7 @@
 //!   setting `allow_overwrite` switches the rejection off for its receiver.
 
 use crate::config::{CallReceiver, LearnedFunction, Vocabulary};
-use crate::model::facts::{FileFacts, FnSummary, Inferred, InferredKind};
+use crate::model::facts::{CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind};
 
 /// Methods of the standard collections: a learned method of one of these
 /// names counts only when called on `self` (elsewhere it is most likely a
@@ -43,6 +43,10 @@ pub struct Learned {
     /// Each learned name with the place that taught it, for `config` and
     /// for findings.
     pub inferred: Vec<Inferred>,
+    /// The learned functions known to reject a second key (a rejection of
+    /// their own, or one they wrap); the others wrap a registration by name,
+    /// which may replace.
+    pub rejecting: Vec<String>,
 }
 
 impl Learned {
@@ -60,6 +64,11 @@ impl Learned {
             .collect()
     }
 
+    /// `callee` was learned and surely rejects a second key.
+    pub fn rejects(&self, callee: &str) -> bool {
+        self.rejecting.iter().any(|r| r == callee)
+    }
+
     /// Why calls of `callee` count, when it was learned.
     pub fn why(&self, callee: &str) -> Option<&Inferred> {
         (self.inferred.iter()).find(|i| i.kind == InferredKind::Registration && i.name == callee)
@@ -72,6 +81,9 @@ struct Found<'a> {
     key: Vec<usize>,
     receiver: CallReceiver,
     why: String,
+    /// It rejects a second key, or wraps a function that does (not only a
+    /// registration by name, which may replace).
+    rejects: bool,
 }
 
 /// Learn from the functions of a crate's files (`display`: how each file is
@@ -83,10 +95,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
     let mut found: Vec<Found> = Vec::new();
     for &(display, s) in &summaries {
         if let Some(r) = &s.rejects {
-            let receiver = match (s.method, r.receiver) {
-                (false, Some(p)) => CallReceiver::Argument(p),
-                _ => method_receiver(&s.name),
-            };
+            let receiver = receiver_of(s, r.receiver);
             let why = format!(
                 "it rejects a second key at {display}:{} (`{}`)",
                 s.line, r.check
@@ -96,6 +105,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
                 key: r.key.clone(),
                 receiver,
                 why,
+                rejects: true,
             });
         }
     }
@@ -107,13 +117,14 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
             if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
                 continue;
             }
-            if let Some((key, receiver, callee)) = wrapped(s, &found, vocab) {
+            if let Some((key, receiver, callee, rejects)) = wrapped(s, &found, vocab) {
                 let why = format!("it wraps `{callee}` at {display}:{}", s.line);
                 new.push(Found {
                     summary: s,
                     key,
                     receiver,
                     why,
+                    rejects,
                 });
             }
         }
@@ -125,13 +136,33 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
     to_learned(&summaries, found, vocab)
 }
 
-/// A learned method is called on any receiver, unless it is named like a
-/// collection's method.
-fn method_receiver(name: &str) -> CallReceiver {
-    match COLLECTION_METHODS.contains(&name) {
-        true => CallReceiver::SelfOnly,
-        false => CallReceiver::Written,
+/// Which calls of a learned function count: a method's, on any receiver
+/// unless it is named like a collection's method; a free function's, on the
+/// registry its parameter `registry` names, if any.
+fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
+    match s.method {
+        true => CallReceiver::Method {
+            self_only: COLLECTION_METHODS.contains(&s.name.as_str()),
+        },
+        false => CallReceiver::Free { registry },
     }
+}
+
+/// The call is one of the learned function `f`, as the walker matches its
+/// callers: a method by a method call, a free function by a free call.
+fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
+    f.summary.name == call.callee
+        && match f.receiver {
+            CallReceiver::Method { self_only } => {
+                call.via == CallVia::Method
+                    && match call.on_self {
+                        true => f.summary.self_type == caller.self_type,
+                        false => !self_only,
+                    }
+            }
+            CallReceiver::Free { .. } => call.via == CallVia::Free,
+            CallReceiver::Written => false,
+        }
 }
 
 /// `s` passes its parameters to every key argument of a registration it
@@ -140,18 +171,22 @@ fn wrapped(
     s: &FnSummary,
     found: &[Found],
     vocab: &Vocabulary,
-) -> Option<(Vec<usize>, CallReceiver, String)> {
+) -> Option<(Vec<usize>, CallReceiver, String, bool)> {
     s.calls.iter().find_map(|call| {
-        let learned = found.iter().find(|f| {
-            f.summary.name == call.callee
-                && match call.on_self {
-                    true => f.summary.self_type == s.self_type,
-                    false => f.receiver != CallReceiver::SelfOnly,
-                }
-        });
+        let learned = found.iter().find(|f| calls_learned(call, s, f));
         let (callee_key, callee_receiver) = match learned {
             Some(f) => (f.key.as_slice(), f.receiver),
-            None => (vocab.registration_key(&call.callee)?, CallReceiver::Written),
+            // A registration by name, on a registry the callers see: the
+            // caller's (`self`), one they pass, or a global one. Not one made
+            // here or a builder value (`TensorCheck::Ok.register(op, ..)`).
+            None if call.on_self
+                || call.on_self_field
+                || call.receiver.is_some()
+                || call.via == CallVia::Free =>
+            {
+                (vocab.registration_key(&call.callee)?, CallReceiver::Written)
+            }
+            None => return None,
         };
         let mut key = Vec::new();
         for &i in callee_key {
@@ -162,14 +197,14 @@ fn wrapped(
         // Which registry the wrapper's callers name: a parameter the call
         // reaches its registry through, else the caller's receiver.
         let through = match callee_receiver {
-            CallReceiver::Argument(q) => call.args.get(q).filter(|a| a.len() == 1).map(|a| a[0]),
+            CallReceiver::Free { registry: Some(q) } => {
+                call.args.get(q).filter(|a| a.len() == 1).map(|a| a[0])
+            }
             _ => call.receiver,
         };
-        let receiver = match (s.method, through) {
-            (false, Some(p)) => CallReceiver::Argument(p),
-            _ => method_receiver(&s.name),
-        };
-        Some((key, receiver, call.callee.clone()))
+        let receiver = receiver_of(s, through);
+        let rejects = learned.is_some_and(|f| f.rejects);
+        Some((key, receiver, call.callee.clone(), rejects))
     })
 }
 
@@ -199,6 +234,9 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             span: f.summary.span,
             why: f.why,
         });
+        if f.rejects {
+            learned.rejecting.push(name.clone());
+        }
         learned.functions.push(LearnedFunction {
             name: name.clone(),
             key: f.key,

@@ -341,18 +341,21 @@ struct Function {
     receiver: CallReceiver,
 }
 
-/// Which registry a call of a registration function registers on.
+/// Which calls of a registration function count, and which registry they
+/// register on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum CallReceiver {
-    /// The receiver as written (none for a free function).
+    /// Any call of the name, on the receiver as written (configured names).
     #[default]
     Written,
-    /// Only a call on `self`: a learned method named like a collection's
-    /// (`insert`), which on any other receiver is most likely a map's.
-    SelfOnly,
-    /// A free function's argument: `add_op(&mut reg, "relu", f)` registers
-    /// on `reg` (a learned wrapper of `reg.register(..)`).
-    Argument(usize),
+    /// A learned method: only a method call (or `Type::m(recv, ..)`); on
+    /// `self` only with `self_only`, for a method named like a collection's
+    /// (`insert`), which on another receiver is most likely a map's.
+    Method { self_only: bool },
+    /// A learned free function: only a call by a path not through a type;
+    /// it registers on its argument `registry` (`add_op(&mut reg, "relu",
+    /// f)`, a learned wrapper of `reg.register(..)`), if any.
+    Free { registry: Option<usize> },
 }
 
 /// A registration function learned from the code (issue 19): its name, the

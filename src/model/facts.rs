@@ -316,6 +316,20 @@ pub struct Rejection {
     pub switch: Option<String>,
     /// The check as written, for messages: "`self.map.contains_key(&key)`".
     pub check: String,
+    /// The map checked, as written (whitespace removed), for a
+    /// `contains_key`: the function must insert into it too.
+    pub map: Option<String>,
+}
+
+/// How a call is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallVia {
+    /// `x.name(..)`
+    Method,
+    /// `name(..)`, `module::name(..)`
+    Free,
+    /// `Type::name(..)`, `Self::name(..)`: an associated function.
+    Typed,
 }
 
 /// A call a function makes with its parameters among the arguments.
@@ -323,8 +337,12 @@ pub struct Rejection {
 pub struct ForwardCall {
     /// Last segment of the callee.
     pub callee: String,
-    /// Called on `self` (or `Self::`): a method of the same type.
+    pub via: CallVia,
+    /// A method call on `self`: a method of the same type.
     pub on_self: bool,
+    /// A method call on a field of `self` (`self.ops.register(..)`): a
+    /// registry the function's callers reach through their receiver.
+    pub on_self_field: bool,
     /// A method call whose receiver is reached through this parameter.
     pub receiver: Option<usize>,
     /// For each argument (after the receiver of a method call), the

@@ -868,14 +868,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let name = last.ident.to_string();
             let (receiver, rest) = match ufcs_receiver(p, &args) {
                 Some(r) => (Some(r), &args[1..]),
-                // `add_op(&mut reg, "relu", f)`, a learned wrapper of
-                // `reg.register(..)`: registers on `reg`.
-                None => match self.vocab.registration_receiver(&name) {
-                    CallReceiver::Argument(i) => (args.get(i).copied(), &args[..]),
-                    _ => (None, &args[..]),
-                },
+                None => (None, &args[..]),
             };
-            self.registration(&last.ident, &name, receiver, rest, c);
+            // A learned method counts only as a method, a learned free
+            // function only by a path not through a type; `add_op(&mut reg,
+            // "relu", f)`, a learned wrapper of `reg.register(..)`, registers
+            // on `reg`.
+            let typed = segments_typed(p);
+            let (counts, receiver) = match self.vocab.registration_receiver(&name) {
+                CallReceiver::Written => (true, receiver),
+                CallReceiver::Method { .. } => (receiver.is_some(), receiver),
+                CallReceiver::Free { registry } => {
+                    (!typed, registry.and_then(|i| args.get(i).copied()))
+                }
+            };
+            if counts {
+                self.registration(&last.ident, &name, receiver, rest, c);
+            }
             self.unregistration(&name, receiver, rest, c);
             if self.vocab.lowering_calls.contains(&name) {
                 self.lowering_call(None, &args);
@@ -927,7 +936,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             _ => {}
         }
-        self.registration(&m.method, &name, Some(&m.receiver), &args, m);
+        if !matches!(
+            self.vocab.registration_receiver(&name),
+            CallReceiver::Free { .. }
+        ) {
+            self.registration(&m.method, &name, Some(&m.receiver), &args, m);
+        }
         self.unregistration(&name, Some(&m.receiver), &args, m);
         self.switch_off(&name, &m.receiver);
         match name.as_str() {
@@ -1024,6 +1038,15 @@ fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
         }
         _ => None,
     }
+}
+
+/// A call by a path through a type (`Linker::new(..)`, `Self::f(..)`): an
+/// associated function, not a free one of that name.
+fn segments_typed(p: &syn::ExprPath) -> bool {
+    let segments = &p.path.segments;
+    segments.len() >= 2
+        && (segments[segments.len() - 2].ident.to_string())
+            .starts_with(|c: char| c.is_ascii_uppercase())
 }
 
 /// `#[path = ".."]` of a `mod` declaration (the first `path` attribute).

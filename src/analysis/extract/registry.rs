@@ -49,8 +49,7 @@ impl Walker<'_> {
             return;
         }
         // A learned method named like a collection's counts on `self` only.
-        let receiver_rule = self.vocab.registration_receiver(name);
-        if receiver_rule == CallReceiver::SelfOnly
+        if let CallReceiver::Method { self_only: true } = self.vocab.registration_receiver(name)
             && receiver.and_then(registry_root).as_deref() != Some("self")
         {
             return;

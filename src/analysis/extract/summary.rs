@@ -14,7 +14,7 @@ use syn::{Expr, Pat};
 
 use super::{parse_args, path_last, strip_parens};
 use crate::config::Vocabulary;
-use crate::model::facts::{FnSummary, ForwardCall, Rejection};
+use crate::model::facts::{CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
 
 /// The summary of one function, `None` when it does nothing of the kind.
@@ -28,6 +28,11 @@ pub(super) fn summarize(
     span: crate::model::diagnostic::Span,
 ) -> Option<FnSummary> {
     let method = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    // An associated function (`Type::new(..)`) is called through its type,
+    // which a call's name alone does not tell: never learned.
+    if self_type.is_some() && !method {
+        return None;
+    }
     let params: Vec<Option<String>> = (sig.inputs.iter())
         .filter_map(|a| match a {
             syn::FnArg::Typed(t) => Some(match &*t.pat {
@@ -48,10 +53,19 @@ pub(super) fn summarize(
             .filter_map(|(i, p)| Some((p?, vec![i])))
             .collect(),
         rejects: None,
+        inserts: Vec::new(),
         calls: Vec::new(),
         sets_fields: Vec::new(),
     };
     s.visit_block(body);
+    // A check followed by no insertion into that map validates, it does not
+    // register (an `Occupied` arm is the insertion's own branch).
+    if let Some(r) = &s.rejects
+        && let Some(map) = &r.map
+        && !s.inserts.contains(map)
+    {
+        s.rejects = None;
+    }
     if s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() {
         return None;
     }
@@ -74,6 +88,8 @@ struct Summarizer<'a, 't> {
     /// Each parameter and local, with the parameters its value is built from.
     flows: Vec<(String, Vec<usize>)>,
     rejects: Option<Rejection>,
+    /// The maps `.insert(..)` is called on, as written.
+    inserts: Vec<String>,
     calls: Vec<ForwardCall>,
     sets_fields: Vec<String>,
 }
@@ -133,6 +149,7 @@ impl Summarizer<'_, '_> {
             receiver,
             switch: None,
             check: short(self.lines, self.text, m),
+            map: Some(compact(self.lines, self.text, &*m.receiver)),
         })
     }
 
@@ -157,10 +174,11 @@ impl Summarizer<'_, '_> {
         }
     }
 
+    /// `how`: how it is written, whether on `self`, whether on a field of it.
     fn record_call(
         &mut self,
         callee: String,
-        on_self: bool,
+        (via, on_self, on_self_field): (CallVia, bool, bool),
         receiver: Option<usize>,
         args: Vec<Vec<usize>>,
     ) {
@@ -169,7 +187,9 @@ impl Summarizer<'_, '_> {
         if args.iter().any(|a| !a.is_empty()) && self.vocab.is_registration(&callee) {
             self.calls.push(ForwardCall {
                 callee,
+                via,
                 on_self,
+                on_self_field,
                 receiver,
                 args,
             });
@@ -239,17 +259,31 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let on_self = matches!(strip_parens(&m.receiver), Expr::Path(p) if p.path.is_ident("self"));
+        let on_self_field =
+            !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
         let receiver = self.receiver_param(&m.receiver);
         let args = m.args.iter().map(|a| self.flow(a)).collect();
-        self.record_call(m.method.to_string(), on_self, receiver, args);
+        let name = m.method.to_string();
+        if name == "insert" {
+            self.inserts
+                .push(compact(self.lines, self.text, &*m.receiver));
+        }
+        let via = (CallVia::Method, on_self, on_self_field);
+        self.record_call(name, via, receiver, args);
         visit::visit_expr_method_call(self, m);
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        if let Some(name) = path_last(&c.func) {
-            let on_self = matches!(&*c.func, Expr::Path(p) if p.path.segments.first().is_some_and(|s| s.ident == "Self"));
+        if let Expr::Path(p) = &*c.func
+            && let Some(last) = p.path.segments.last()
+        {
+            let segments = &p.path.segments;
+            let typed = segments.len() >= 2
+                && (segments[segments.len() - 2].ident.to_string())
+                    .starts_with(|c: char| c.is_ascii_uppercase());
+            let via = if typed { CallVia::Typed } else { CallVia::Free };
             let args = c.args.iter().map(|a| self.flow(a)).collect();
-            self.record_call(name, on_self, None, args);
+            self.record_call(last.ident.to_string(), (via, false, false), None, args);
         }
         visit::visit_expr_call(self, c);
     }
@@ -276,6 +310,7 @@ impl Summarizer<'_, '_> {
             receiver,
             switch: None,
             check: short(self.lines, self.text, m),
+            map: None,
         })
     }
 }
@@ -338,6 +373,14 @@ fn path_last_of(path: &syn::Path) -> String {
         .last()
         .map(|s| s.ident.to_string())
         .unwrap_or_default()
+}
+
+/// An expression as written, whitespace removed: a map told apart from another.
+fn compact<T: syn::spanned::Spanned + ?Sized>(lines: &LineTable, text: &str, e: &T) -> String {
+    let range = lines.range(e.span());
+    (text.get(range).unwrap_or("").chars())
+        .filter(|c| !c.is_whitespace())
+        .collect()
 }
 
 /// A call as written, on one line, for messages.
