@@ -64,6 +64,39 @@ impl Learned {
             .collect()
     }
 
+    /// What other packages may use of this one's learning: the functions
+    /// that surely reject a second key (a method named like a collection's
+    /// and a wrapper of a registration by name stay home), with the switches
+    /// of their types.
+    pub fn exported(&self) -> Learned {
+        let shared = |name: &str| self.rejects(name) && !COLLECTION_METHODS.contains(&name);
+        Learned {
+            functions: (self.functions.iter().filter(|f| shared(&f.name)).cloned()).collect(),
+            switch_fields: self.switch_fields.clone(),
+            switches: self.switches.clone(),
+            inferred: (self.inferred.iter().filter(|i| shared(&i.name)).cloned()).collect(),
+            rejecting: (self.rejecting.iter().filter(|n| shared(n)).cloned()).collect(),
+        }
+    }
+
+    /// Add what another package exports ([`Self::exported`]), but no name
+    /// this one learned itself: its own meaning wins.
+    pub fn import(&mut self, other: &Learned) {
+        let own: Vec<String> = self.functions.iter().map(|f| f.name.clone()).collect();
+        let new = |name: &str| !own.iter().any(|o| o == name);
+        (self.functions).extend(other.functions.iter().filter(|f| new(&f.name)).cloned());
+        (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
+        (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
+        for (mine, theirs) in [
+            (&mut self.switch_fields, &other.switch_fields),
+            (&mut self.switches, &other.switches),
+        ] {
+            mine.extend(theirs.iter().cloned());
+            mine.sort();
+            mine.dedup();
+        }
+    }
+
     /// `callee` was learned and surely rejects a second key.
     pub fn rejects(&self, callee: &str) -> bool {
         self.rejecting.iter().any(|r| r == callee)

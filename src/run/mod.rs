@@ -216,7 +216,7 @@ pub fn analyze_with_progress(
                     &config.vocab,
                     package_root.as_deref(),
                 )
-                .with_learned(learned.get(&files[0].krate));
+                .with_learned(learned.get(&files[0].krate).map(|l| &**l));
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {
@@ -290,7 +290,7 @@ struct FileOutcome {
 type PerFile = (
     Vec<Input>,
     Vec<(usize, FileOutcome)>,
-    HashMap<usize, infer::Learned>,
+    HashMap<usize, Arc<infer::Learned>>,
 );
 
 /// What the first stage of the per-file pass learns of a file.
@@ -475,100 +475,163 @@ fn per_file_pass(
     (inputs, outcomes, learned)
 }
 
-/// Registration functions learned from the code, per crate (issue 19), in
-/// rounds: learn from the functions of the files parsed so far, then parse
-/// again, with the learned names as vocabulary, the crate's files that name
-/// one (a caller, or a wrapper the next round learns from), until a round
-/// learns nothing new. With `--no-prefilter` every file was parsed already
-/// and one more round reads the callers; in the default mode the prefilter
-/// finds the learned names as it finds the configured ones (the files
-/// defining a rejection are parsed for `contains_key` and `Occupied`), so
-/// both modes parse the same calls with the same vocabulary.
+/// Registration functions learned from the code (issue 19), in rounds:
+/// learn from the functions of the files parsed so far, then parse again,
+/// with the learned names as vocabulary, the files that name one (a caller,
+/// or a wrapper the next round learns from), until a round learns nothing
+/// new. With `--no-prefilter` every file was parsed already and one more
+/// round reads the callers; in the default mode the prefilter finds the
+/// learned names as it finds the configured ones (the files defining a
+/// rejection are parsed for `contains_key` and `Occupied`), so both modes
+/// parse the same calls with the same vocabulary.
+///
+/// Each package learns from its own files; what surely rejects a second key
+/// ([`infer::Learned::exported`]) is also used by the other packages checked
+/// with the same configuration, as a linker defined in one package of a
+/// workspace is called from the others. A name two packages learned apart
+/// is used by neither of the others (which one they call is not known).
+/// Returned per crate number.
 fn learn(
     inputs: &mut [Input],
     surveys: &mut [Survey],
     outcomes: &mut Vec<(usize, FileOutcome)>,
     empty: &mut Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
-) -> HashMap<usize, infer::Learned> {
-    // The configuration each crate had before learning.
-    let mut base: HashMap<usize, Arc<Config>> = HashMap::new();
-    let mut learned: HashMap<usize, infer::Learned> = HashMap::new();
+) -> HashMap<usize, Arc<infer::Learned>> {
+    // Each input's configuration before learning; packages share what they
+    // learn with those of the same configuration (known by its address).
+    let base: Vec<Arc<Config>> = inputs.iter().map(|i| i.config.clone()).collect();
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        first.entry(input.krate).or_insert(i);
+    }
+    let group = |krate: usize| Arc::as_ptr(&base[first[&krate]]) as usize;
+    let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
     loop {
-        let mut files: HashMap<usize, Vec<(&str, &FileFacts)>> = HashMap::new();
-        for (i, outcome) in outcomes.iter() {
-            if let Ok(facts) = &outcome.result
-                && !facts.functions.is_empty()
-            {
-                let input = &inputs[*i];
-                files
-                    .entry(input.krate)
-                    .or_default()
-                    .push((&input.display, facts));
-            }
+        let own = learned_by_crate(inputs, &base, outcomes);
+        if own.is_empty() {
+            return learned;
         }
-        // Each crate with something new, and the names new to it.
-        let mut news: HashMap<usize, (infer::Learned, Vec<String>)> = HashMap::new();
-        for (krate, mut files) in files {
-            files.sort_by_key(|(display, _)| *display);
-            let Some(config) = inputs.iter().find(|i| i.krate == krate).map(|i| &i.config) else {
-                continue;
-            };
-            let config = base.entry(krate).or_insert_with(|| config.clone());
-            let now = infer::learn(&files, &config.vocab);
-            let new = now.new_names(learned.get(&krate));
+        let exports = exported_by_group(&own, group);
+        // Each crate with something new, and the names new to it: those
+        // that learned something, and any other when something is exported.
+        let mut news: HashMap<usize, (Arc<infer::Learned>, Vec<String>)> = HashMap::new();
+        let mut krates: Vec<usize> = match exports.is_empty() {
+            true => own.keys().copied().collect(),
+            false => first.keys().copied().collect(),
+        };
+        krates.sort_unstable();
+        for krate in krates {
+            let mut now = own.get(&krate).cloned().unwrap_or_default();
+            for (from, exported) in exports.get(&group(krate)).into_iter().flatten() {
+                if *from != krate {
+                    now.import(exported);
+                }
+            }
+            let new = now.new_names(learned.get(&krate).map(|l| &**l));
             if !new.is_empty() {
-                news.insert(krate, (now, new));
+                news.insert(krate, (Arc::new(now), new));
             }
         }
         if news.is_empty() {
             return learned;
         }
-        let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
-        for (krate, (now, _)) in &news {
-            let mut config = (*base[krate]).clone();
-            config.vocab =
-                (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
-            configs.insert(*krate, Arc::new(config));
-        }
         let todo: Vec<usize> = (0..inputs.len())
             .filter(|&i| {
-                configs.contains_key(&inputs[i].krate)
+                news.contains_key(&inputs[i].krate)
                     && !matches!(surveys[i].verdict, Verdict::Unreadable(_))
             })
             .collect();
+        let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
         for &i in &todo {
-            inputs[i].config = configs[&inputs[i].krate].clone();
+            let (now, _) = &news[&inputs[i].krate];
+            let config = configs.entry(inputs[i].krate).or_insert_with(|| {
+                let mut config = (*base[i]).clone();
+                config.vocab =
+                    (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
+                Arc::new(config)
+            });
+            inputs[i].config = config.clone();
         }
-        let inputs = &*inputs;
-        let news = &news;
-        let redone: Vec<(usize, Option<FileOutcome>)> = on_big_stack(pool, || {
+        let (read, news) = (&*inputs, &news);
+        let redone: Vec<(usize, FileOutcome)> = on_big_stack(pool, || {
             todo.par_iter()
                 .with_max_len(1)
-                .map(|&i| {
-                    let input = &inputs[i];
-                    let names = &news[&input.krate].1;
-                    let outcome = match read_text(&input.path) {
-                        Ok(text) if names.iter().any(|n| names_word(&text, n)) => {
-                            Some(parsed(file_id(i), input, text))
-                        }
-                        _ => None,
-                    };
-                    (i, outcome)
+                .filter_map(|&i| {
+                    let names = &news[&read[i].krate].1;
+                    let text = read_text(&read[i].path).ok()?;
+                    let named = names.iter().any(|n| names_word(&text, n));
+                    named.then(|| (i, parsed(file_id(i), &read[i], text)))
                 })
                 .collect()
         });
-        for (i, outcome) in redone.into_iter() {
-            let Some(outcome) = outcome else { continue };
+        let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
+        for &i in &again {
             surveys[i].verdict = Verdict::Parse;
-            empty.retain(|&e| e != i);
-            outcomes.retain(|(at, _)| *at != i);
-            outcomes.push((i, outcome));
         }
+        empty.retain(|e| !again.contains(e));
+        outcomes.retain(|(at, _)| !again.contains(at));
+        outcomes.extend(redone);
         for (krate, (now, _)) in news.iter() {
             learned.insert(*krate, now.clone());
         }
     }
+}
+
+/// What each crate learns from its own files parsed so far.
+fn learned_by_crate(
+    inputs: &[Input],
+    base: &[Arc<Config>],
+    outcomes: &[(usize, FileOutcome)],
+) -> HashMap<usize, infer::Learned> {
+    let mut files: HashMap<usize, (usize, Vec<(&str, &FileFacts)>)> = HashMap::new();
+    for (i, outcome) in outcomes {
+        if let Ok(facts) = &outcome.result
+            && !facts.functions.is_empty()
+        {
+            let entry = files.entry(inputs[*i].krate).or_insert((*i, Vec::new()));
+            entry.1.push((&inputs[*i].display, facts));
+        }
+    }
+    (files.into_iter())
+        .map(|(krate, (first, mut files))| {
+            files.sort_by_key(|(display, _)| *display);
+            (krate, infer::learn(&files, &base[first].vocab))
+        })
+        .collect()
+}
+
+/// What each crate exports, by configuration group, without the names two
+/// crates export.
+fn exported_by_group(
+    own: &HashMap<usize, infer::Learned>,
+    group: impl Fn(usize) -> usize,
+) -> HashMap<usize, Vec<(usize, infer::Learned)>> {
+    let mut out: HashMap<usize, Vec<(usize, infer::Learned)>> = HashMap::new();
+    let mut krates: Vec<&usize> = own.keys().collect();
+    krates.sort();
+    for krate in krates {
+        let exported = own[krate].exported();
+        if !exported.functions.is_empty() {
+            out.entry(group(*krate))
+                .or_default()
+                .push((*krate, exported));
+        }
+    }
+    for exports in out.values_mut() {
+        let mut count: HashMap<String, usize> = HashMap::new();
+        for (_, e) in exports.iter() {
+            for f in &e.functions {
+                *count.entry(f.name.clone()).or_default() += 1;
+            }
+        }
+        for (_, e) in exports.iter_mut() {
+            e.functions.retain(|f| count[&f.name] == 1);
+            e.inferred.retain(|i| count.get(&i.name) == Some(&1));
+            e.rejecting.retain(|n| count.get(n) == Some(&1));
+        }
+    }
+    out
 }
 
 /// Whether `text` holds `name` as a whole word.
