@@ -584,7 +584,9 @@ fn learned_by_crate(
     base: &[Arc<Config>],
     outcomes: &[(usize, FileOutcome)],
 ) -> HashMap<usize, infer::Learned> {
-    let mut files: HashMap<usize, (usize, Vec<(&str, &FileFacts)>)> = HashMap::new();
+    /// A crate's first input with functions, and its files' displays and facts.
+    type Files<'a> = (usize, Vec<(&'a str, &'a FileFacts)>);
+    let mut files: HashMap<usize, Files> = HashMap::new();
     for (i, outcome) in outcomes {
         if let Ok(facts) = &outcome.result
             && !facts.functions.is_empty()
