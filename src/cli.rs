@@ -352,13 +352,62 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
             return EXIT_ERROR;
         }
     };
-    match loader.for_dir(&config_dir(&path)) {
-        Ok(config) => print_or_fail(&config.to_toml()),
+    let config = match loader.for_dir(&config_dir(&path)) {
+        Ok(config) => config,
         Err(e) => {
             eprint!("{}", e.render(stderr_color()));
-            EXIT_ERROR
+            return EXIT_ERROR;
+        }
+    };
+    let learned = learned_under(&path, &loader);
+    print_or_fail(&format!(
+        "{}{}",
+        config.to_toml(),
+        describe_learned(&learned)
+    ))
+}
+
+/// What the code under `path` teaches (issue 19): its packages analysed
+/// as `check` would, with no lint. Nothing when they cannot be read.
+fn learned_under(path: &Path, loader: &Loader) -> Vec<crate::model::facts::Inferred> {
+    let base = std::env::current_dir().unwrap_or_default();
+    let args = CheckArgs {
+        paths: vec![path.to_path_buf()],
+        ..CheckArgs::default()
+    };
+    let Ok(selected) = select(&args, &base) else {
+        return Vec::new();
+    };
+    let Ok((inputs, _)) = configure(selected.inputs, loader) else {
+        return Vec::new();
+    };
+    analyze_with_progress(inputs, &[], &|_| {}).inferred
+}
+
+/// The learned names as TOML comments (the output stays a configuration
+/// file), under a heading per kind, each with the place that taught it.
+fn describe_learned(learned: &[crate::model::facts::Inferred]) -> String {
+    use crate::model::facts::InferredKind;
+    use std::fmt::Write;
+    if learned.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\n# Learned from the code, used as if configured (not written in any file):\n",
+    );
+    for group in learned.chunk_by(|a, b| a.kind == b.kind) {
+        let heading = match group[0].kind {
+            InferredKind::Registration => "registration functions",
+            InferredKind::Source => "platform sources",
+            InferredKind::Canonicalizer => "platform canonicalizers",
+            InferredKind::ValueSet => "closed platform value sets",
+        };
+        let _ = writeln!(out, "# {heading}:");
+        for i in group {
+            let _ = writeln!(out, "#   `{}`: {}", visible(&i.name), visible(&i.why));
         }
     }
+    out
 }
 
 /// Where the configuration of a file or folder is looked for: its package

@@ -92,6 +92,10 @@ pub struct Outcome {
     /// analysed but that no target of their package compiles (not a target,
     /// and no `mod` of the package leads to them: dead code). In file order.
     pub skipped: Vec<FileError>,
+    /// What the analysis learned from the code rather than from the
+    /// configuration (issue 19), each once, by kind and name: `backend-lint
+    /// config` shows it.
+    pub inferred: Vec<crate::model::facts::Inferred>,
 }
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`](crate::lints::LINTS)).
@@ -128,10 +132,14 @@ pub fn analyze_with_progress(
     });
     permute(&mut inputs, &named);
     let (inputs, per_file, learned) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    let inferred = inferred_once(&learned);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
-    let mut outcome = Outcome::default();
+    let mut outcome = Outcome {
+        inferred,
+        ..Outcome::default()
+    };
     let mut files: Vec<Analysed> = Vec::new();
     let mut failed: Vec<Failed> = Vec::new();
     // Each crate's configuration and package folder: its first file's.
@@ -250,6 +258,19 @@ pub fn analyze_with_progress(
     });
     outcome.diagnostics.dedup();
     outcome
+}
+
+/// Every name learned, once, by kind and name (a function a package exports
+/// is in the learning of every package that uses it).
+fn inferred_once(
+    learned: &HashMap<usize, Arc<infer::Learned>>,
+) -> Vec<crate::model::facts::Inferred> {
+    let mut all: Vec<_> = (learned.values())
+        .flat_map(|l| l.inferred.iter().cloned())
+        .collect();
+    all.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
+    all.dedup();
+    all
 }
 
 /// What a crate is analysed with: the configuration and package folder of
@@ -507,10 +528,13 @@ fn learn(
     }
     let group = |krate: usize| Arc::as_ptr(&base[first[&krate]]) as usize;
     let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
-    loop {
+    // Each round reads again the files naming what is new: a chain of
+    // wrappers as long as the files are many would read them all that many
+    // times. Both modes stop at the same round.
+    for _ in 0..MAX_LEARNING_ROUNDS {
         let own = learned_by_crate(inputs, &base, outcomes);
         if own.is_empty() {
-            return learned;
+            break;
         }
         let exports = exported_by_group(&own, group);
         // Each crate with something new, and the names new to it: those
@@ -534,7 +558,7 @@ fn learn(
             }
         }
         if news.is_empty() {
-            return learned;
+            break;
         }
         let todo: Vec<usize> = (0..inputs.len())
             .filter(|&i| {
@@ -576,7 +600,12 @@ fn learn(
             learned.insert(*krate, now.clone());
         }
     }
+    learned
 }
+
+/// How many rounds of learning a run makes at most: wrappers of wrappers
+/// deeper than this are not learned.
+const MAX_LEARNING_ROUNDS: usize = 12;
 
 /// What each crate learns from its own files parsed so far.
 fn learned_by_crate(
