@@ -215,6 +215,11 @@ impl<'t> Walker<'t> {
     /// What a function does with registries, for the crate pass to learn
     /// registration functions from.
     fn summarize(&mut self, sig: &syn::Signature, body: &syn::Block) {
+        let range = self.lines().range(body.brace_token.span.join());
+        let text = self.text.get(range).unwrap_or("");
+        if !summary::names_learning_word(text, self.vocab, self.mentioned) {
+            return;
+        }
         let self_type = self.self_type.as_deref();
         let span = self.span(&sig.ident);
         let (vocab, lines, text) = (self.vocab, self.lines(), self.text);

@@ -13,9 +13,37 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::{parse_args, path_last, strip_parens};
-use crate::config::Vocabulary;
+use crate::config::{FirstBytes, Vocabulary};
 use crate::model::facts::{CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
+
+/// Whether code can hold what a summary records: a registration's name, a
+/// rejection's (`contains_key`, `Occupied`) or a switch field's. Most
+/// function bodies (and macros in them) name none, and their summary would
+/// be a second walk for nothing.
+pub(super) fn names_learning_word(text: &str, vocab: &Vocabulary, firsts: FirstBytes) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        let word = &text[start..i];
+        if firsts.admits(word)
+            && (vocab.is_registration(word)
+                || vocab.rejections.contains(word)
+                || vocab.switch_fields.contains(word))
+        {
+            return true;
+        }
+    }
+    false
+}
 
 /// The summary of one function, `None` when it does nothing of the kind.
 pub(super) fn summarize(
@@ -47,6 +75,7 @@ pub(super) fn summarize(
     }
     let mut s = Summarizer {
         vocab,
+        firsts: vocab.mention_firsts(),
         lines,
         text,
         flows: (params.into_iter().enumerate())
@@ -81,8 +110,24 @@ pub(super) fn summarize(
     })
 }
 
+/// Methods that give the value they are called on in another form.
+const CONVERSIONS: &[&str] = &[
+    "to_string",
+    "to_owned",
+    "into",
+    "clone",
+    "as_str",
+    "as_ref",
+    "borrow",
+    "trim",
+    "to_lowercase",
+    "to_ascii_lowercase",
+];
+
 struct Summarizer<'a, 't> {
     vocab: &'a Vocabulary,
+    /// [`Vocabulary::mention_firsts`], once per function.
+    firsts: FirstBytes,
     lines: &'a LineTable<'t>,
     text: &'a str,
     /// Each parameter and local, with the parameters its value is built from.
@@ -97,25 +142,64 @@ struct Summarizer<'a, 't> {
 impl Summarizer<'_, '_> {
     /// The parameters an expression is built from, in order, once each.
     fn flow(&self, e: &Expr) -> Vec<usize> {
-        struct Names<'s>(&'s [(String, Vec<usize>)], Vec<usize>);
-        impl<'ast> Visit<'ast> for Names<'_> {
-            fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
-                if let Some(i) = p.path.get_ident()
-                    && let Some((_, from)) = self.0.iter().rev().find(|(n, _)| i == n)
-                {
-                    self.1.extend(from);
-                }
-            }
-            fn visit_macro(&mut self, m: &'ast syn::Macro) {
-                (parse_args(&m.tokens).iter().flatten()).for_each(|a| self.visit_expr(a));
-            }
-        }
-        let mut names = Names(&self.flows, Vec::new());
-        names.visit_expr(e);
-        let mut out = names.1;
+        let mut out = Vec::new();
+        self.flow_into(e, &mut out);
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// What a key can be made of: a parameter or a local holding one, its
+    /// fields, conversions of it (`name.to_string()`), and what calls,
+    /// tuples, struct literals and `format!` build from those
+    /// (`self.key(module, name)`). Not what a parameter's other methods give
+    /// (`cx.waker()` is no key made from `cx`).
+    fn flow_into(&self, e: &Expr, out: &mut Vec<usize>) {
+        match strip_parens(e) {
+            Expr::Path(p) => out.extend(
+                p.path
+                    .get_ident()
+                    .and_then(|i| self.from(i))
+                    .into_iter()
+                    .flatten(),
+            ),
+            Expr::MethodCall(m)
+                if m.args.is_empty() && CONVERSIONS.contains(&m.method.to_string().as_str()) =>
+            {
+                self.flow_into(&m.receiver, out)
+            }
+            Expr::MethodCall(m) if self.receiver_param(&m.receiver).is_none() => {
+                m.args.iter().for_each(|a| self.flow_into(a, out))
+            }
+            Expr::Call(c) => c.args.iter().for_each(|a| self.flow_into(a, out)),
+            Expr::Tuple(t) => t.elems.iter().for_each(|a| self.flow_into(a, out)),
+            Expr::Struct(st) => st.fields.iter().for_each(|f| self.flow_into(&f.expr, out)),
+            Expr::Field(f) => self.flow_into(&f.base, out),
+            Expr::Unary(u) => self.flow_into(&u.expr, out),
+            Expr::Cast(c) => self.flow_into(&c.expr, out),
+            Expr::Macro(m) => self.flow_tokens(m.mac.tokens.clone(), out),
+            _ => {}
+        }
+    }
+
+    /// `format!("{module}::{name}")`: the parameters a macro's tokens name.
+    fn flow_tokens(&self, tokens: proc_macro2::TokenStream, out: &mut Vec<usize>) {
+        for t in tokens {
+            match t {
+                proc_macro2::TokenTree::Ident(i) => out.extend(self.from(&i).into_iter().flatten()),
+                proc_macro2::TokenTree::Group(g) => self.flow_tokens(g.stream(), out),
+                _ => {}
+            }
+        }
+    }
+
+    /// The parameters a name (a parameter or a local) is built from.
+    fn from(&self, name: &proc_macro2::Ident) -> Option<&Vec<usize>> {
+        self.flows
+            .iter()
+            .rev()
+            .find(|(n, _)| name == n)
+            .map(|(_, from)| from)
     }
 
     /// The parameter a receiver is reached through: `reg` in `reg.map`.
@@ -231,7 +315,14 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-        // `assert!(!self.map.contains_key(&k))`, `ensure!(!.., ..)`.
+        // `assert!(!self.map.contains_key(&k))`, `ensure!(!.., ..)`: only a
+        // macro naming what a summary records is parsed (`format!`, `vec!`
+        // and the like are most and hold nothing).
+        let range = self.lines.range(mac.delimiter.span().join());
+        let text = self.text.get(range).unwrap_or("");
+        if !names_learning_word(text, self.vocab, self.firsts) {
+            return;
+        }
         let name = path_last_of(&mac.path);
         let Some(args) = parse_args(&mac.tokens) else {
             return;
