@@ -471,11 +471,51 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
 /// comments of blanked bodies are the caller's to read from the file.
 pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     // A call of the file's own macro may register in its expansion, whatever
-    // the call's text names: a file defining one keeps every body.
-    if memchr::memmem::find(text.as_bytes(), b"macro_rules").is_some() {
+    // the call's text names: a file defining one the walker expands keeps
+    // every body.
+    if defines_expanded_macro(text, vocab) {
         return None;
     }
     bodies::blanked(&parseable_text(text), vocab)
+}
+
+/// Whether the file defines a `macro_rules!` macro the walker expands at its
+/// calls (`analysis::extract::summary::macro_worth_expanding`). Each
+/// definition's text is taken from its name to its closing bracket, counted
+/// past string literals; with no closing bracket, to the end of the file
+/// (more text only makes the answer "yes" more often).
+fn defines_expanded_macro(text: &str, vocab: &Vocabulary) -> bool {
+    let b = text.as_bytes();
+    memchr::memmem::find_iter(b, b"macro_rules").any(|at| {
+        let end = definition_end(b, at);
+        crate::analysis::extract::macro_worth_expanding(&text[at..end], vocab)
+    })
+}
+
+/// Where the brackets opened after `from` close, strings skipped; the end
+/// of the text when they never do.
+fn definition_end(b: &[u8], from: usize) -> usize {
+    let (mut depth, mut i) = (0usize, from);
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += 1 + usize::from(b[i] == b'\\');
+                }
+            }
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return (i + 1).min(b.len());
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// [`lexes_quietly`] for a file [`quiet`] holds for, faster: no vocabulary

@@ -19,6 +19,7 @@ use comparisons::*;
 use lowering::*;
 pub(crate) use macros::flatten_use;
 use registry::*;
+pub(crate) use summary::macro_worth_expanding;
 
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
@@ -225,6 +226,14 @@ impl<'t> Walker<'t> {
         let (vocab, lines, text) = (self.vocab, self.lines(), self.text);
         let summary = summary::summarize(sig, body, self_type, vocab, lines, text, span);
         self.facts.functions.extend(summary);
+    }
+
+    /// A local macro is expanded only when its definition names something a
+    /// fact starts from ([`summary::macro_worth_expanding`]).
+    fn macro_worth_expanding(&self, mac: &syn::Macro) -> bool {
+        let range = self.lines().range(mac.delimiter.span().join());
+        let text = self.text.get(range).unwrap_or("");
+        summary::macro_worth_expanding(text, self.vocab)
     }
 
     fn id(&mut self) -> u32 {
@@ -565,6 +574,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // `visit_macro_tokens` skips them.
         if m.mac.path.is_ident("macro_rules")
             && let Some(name) = &m.ident
+            && self.macro_worth_expanding(&m.mac)
             && let Some(rules) = expand::rules(&m.mac.tokens)
         {
             self.macros

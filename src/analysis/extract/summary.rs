@@ -17,32 +17,33 @@ use crate::config::{FirstBytes, Vocabulary};
 use crate::model::facts::{CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
 
+/// Whether a `macro_rules!` definition is worth expanding at its calls:
+/// its text names something a fact starts from ([`Vocabulary::mentions`]:
+/// a registration, a rejection, a switch, a platform source ...). Most
+/// local macros generate impls and items and hold none; the arguments of
+/// their calls are still read as any macro's.
+pub(crate) fn macro_worth_expanding(text: &str, vocab: &Vocabulary) -> bool {
+    let firsts = vocab.mention_firsts();
+    words(text).any(|w| firsts.admits(w) && vocab.mentions(w))
+}
+
+/// The identifiers of a text, comments and strings included.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
 /// Whether code can hold what a summary records: a registration's name, a
 /// rejection's (`contains_key`, `Occupied`) or a switch field's. Most
 /// function bodies (and macros in them) name none, and their summary would
 /// be a second walk for nothing.
 pub(super) fn names_learning_word(text: &str, vocab: &Vocabulary, firsts: FirstBytes) -> bool {
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if !(b[i].is_ascii_alphabetic() || b[i] == b'_') {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-            i += 1;
-        }
-        let word = &text[start..i];
-        if firsts.admits(word)
+    words(text).any(|word| {
+        firsts.admits(word)
             && (vocab.is_registration(word)
                 || vocab.rejections.contains(word)
                 || vocab.switch_fields.contains(word))
-        {
-            return true;
-        }
-    }
-    false
+    })
 }
 
 /// The summary of one function, `None` when it does nothing of the kind.
