@@ -381,6 +381,56 @@ pub enum NameUse {
     /// As [`NameUse::Callee`], with an argument: a registration needs its
     /// key, a lowering call its platforms (`x.lower()` starts nothing).
     CalleeWithArguments,
+    /// A rejection (`contains_key`, `Occupied`), only where the text around
+    /// it fails and inserts ([`rejection_in_context`]).
+    Rejection,
+}
+
+/// Whether the rejection word at `start..end` of `text` may be a registry
+/// rejecting a second key: a failure (`bail!`, `panic!`, `Err(`,
+/// `unreachable!`) within 300 bytes after it, or `assert!`/`ensure!` just
+/// before it, and an insertion (`insert(`, `Vacant`) within 1,000 bytes
+/// after it; each window ends at a `fn` keyword. The walker and the
+/// prefilter both ask this, on the text of one function (bodies the
+/// prefilter blanks are other functions'): most maps checked with
+/// `contains_key` are lookups, and parsing every file holding one cost the
+/// default mode a third of its speed.
+pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
+    use memchr::memmem::{find, rfind};
+    let after = until_fn(&text[end.min(text.len())..(end + 1000).min(text.len())]);
+    let near = &after[..after.len().min(300)];
+    let before = &text[start.saturating_sub(60)..start.min(text.len())];
+    let before = match rfind_fn(before) {
+        Some(at) => &before[at..],
+        None => before,
+    };
+    let fails = ["bail!", "panic!", "Err(", "unreachable!"]
+        .iter()
+        .any(|w| find(near, w.as_bytes()).is_some())
+        || ["assert!", "ensure!"]
+            .iter()
+            .any(|w| rfind(before, w.as_bytes()).is_some());
+    fails
+        && ["insert(", "Vacant"]
+            .iter()
+            .any(|w| find(after, w.as_bytes()).is_some())
+}
+
+/// `text` up to its first `fn` keyword.
+fn until_fn(text: &[u8]) -> &[u8] {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let at = memchr::memmem::find_iter(text, b"fn").find(|&i| {
+        !(i > 0 && word(text[i - 1])) && text.get(i + 2).is_some_and(|c| c.is_ascii_whitespace())
+    });
+    &text[..at.unwrap_or(text.len())]
+}
+
+/// Where the last `fn` keyword of `text` starts.
+fn rfind_fn(text: &[u8]) -> Option<usize> {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    memchr::memmem::rfind_iter(text, b"fn").find(|&i| {
+        !(i > 0 && word(text[i - 1])) && text.get(i + 2).is_some_and(|c| c.is_ascii_whitespace())
+    })
 }
 
 /// Every name list the analysis uses, after configuration.
@@ -539,10 +589,11 @@ impl Vocabulary {
     pub fn fact_start(&self, name: &str) -> Option<NameUse> {
         if self.sources.contains(name) || self.switch_fields.contains(name) {
             Some(NameUse::Anywhere)
+        } else if self.rejections.contains(name) {
+            Some(NameUse::Rejection)
         } else if self.canonicalizers.contains(name)
             || self.backend_setters.contains(name)
             || self.backend_requests.contains(name)
-            || self.rejections.contains(name)
             || self.switches.contains(name)
         {
             Some(NameUse::Callee)

@@ -345,6 +345,9 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
     let blank = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
     let odd = |c: u8| !c.is_ascii() || c == 0x0b || c == 0x0c;
     let mut rest = b[end..].iter().skip_while(blank);
+    if how == NameUse::Rejection {
+        return crate::config::rejection_in_context(b, start, end);
+    }
     match (how, rest.next().copied()) {
         (_, None) => false,
         (_, Some(c)) if odd(c) => true,
@@ -363,6 +366,7 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
             }
         }
         (NameUse::Anywhere, Some(_)) => true,
+        (NameUse::Rejection, Some(_)) => unreachable!("answered above"),
     }
 }
 

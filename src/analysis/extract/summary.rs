@@ -223,7 +223,10 @@ impl Summarizer<'_, '_> {
         let Expr::MethodCall(m) = strip_parens(e) else {
             return None;
         };
-        if m.args.len() != 1 || !self.vocab.rejections.contains(&m.method.to_string()) {
+        if m.args.len() != 1
+            || !self.vocab.rejections.contains(&m.method.to_string())
+            || !self.in_context(m.method.span())
+        {
             return None;
         }
         let key = self.flow(&m.args[0]);
@@ -295,7 +298,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         if rejects(&i.then_branch) {
             let r = match &*i.cond {
                 // `if let Entry::Occupied(_) = self.map.entry(k) { bail!() }`
-                Expr::Let(l) if is_occupied(&l.pat) => self.entry_check(&l.expr),
+                Expr::Let(l) if self.occupied(&l.pat) => self.entry_check(&l.expr),
                 cond => self.condition(cond),
             };
             self.reject(r);
@@ -307,7 +310,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         // `match self.map.entry(k) { Entry::Occupied(_) => Err(..), .. }`
         if m.arms
             .iter()
-            .any(|a| is_occupied(&a.pat) && expr_rejects(&a.body))
+            .any(|a| self.occupied(&a.pat) && expr_rejects(&a.body))
         {
             let r = self.entry_check(&m.expr);
             self.reject(r);
@@ -386,6 +389,19 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
 }
 
 impl Summarizer<'_, '_> {
+    /// The prefilter's test of a rejection word's surroundings
+    /// ([`crate::config::rejection_in_context`]): a rejection it would not
+    /// parse the file for is none here either.
+    fn in_context(&self, word: proc_macro2::Span) -> bool {
+        let range = self.lines.range(word);
+        crate::config::rejection_in_context(self.text.as_bytes(), range.start, range.end)
+    }
+
+    /// An `Occupied` pattern where the prefilter sees a rejection.
+    fn occupied(&self, p: &Pat) -> bool {
+        occupied_name(p).is_some_and(|i| self.in_context(i.span()))
+    }
+
     /// `self.map.entry(k)`: the check of an `Occupied` arm.
     fn entry_check(&self, e: &Expr) -> Option<Rejection> {
         let Expr::MethodCall(m) = strip_parens(e) else {
@@ -423,15 +439,19 @@ fn switch_field(e: &Expr) -> Option<String> {
     }
 }
 
-/// `Occupied(_)`, `Entry::Occupied(e)`, `hash_map::Entry::Occupied { .. }`.
-fn is_occupied(p: &Pat) -> bool {
+/// The name of `Occupied(_)`, `Entry::Occupied(e)`,
+/// `hash_map::Entry::Occupied { .. }`.
+fn occupied_name(p: &Pat) -> Option<&syn::Ident> {
     let path = match p {
         Pat::TupleStruct(t) => &t.path,
         Pat::Struct(s) => &s.path,
         Pat::Path(p) => &p.path,
-        _ => return false,
+        _ => return None,
     };
-    path.segments.last().is_some_and(|s| s.ident == "Occupied")
+    path.segments
+        .last()
+        .map(|s| &s.ident)
+        .filter(|i| *i == "Occupied")
 }
 
 /// A block that fails: it returns an `Err`, ends in one, bails or panics.
