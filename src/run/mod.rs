@@ -577,14 +577,21 @@ fn learn(
             });
             inputs[i].config = config.clone();
         }
+        // A file is parsed again where a new name may start a fact (a call,
+        // a switch field set), as the prefilter finds one: not where it is
+        // only declared (`fn define(`), written in a comment or a string.
+        let prepared: HashMap<usize, prefilter::Prepared> = (configs.iter())
+            .map(|(krate, config)| (*krate, prefilter::Prepared::new(&config.vocab)))
+            .collect();
         let (read, news) = (&*inputs, &news);
         let redone: Vec<(usize, FileOutcome)> = on_big_stack(pool, || {
             todo.par_iter()
                 .with_max_len(1)
                 .filter_map(|&i| {
-                    let names = &news[&read[i].krate].1;
+                    let krate = read[i].krate;
                     let text = read_text(&read[i].path).ok()?;
-                    let named = names.iter().any(|n| names_word(&text, n));
+                    let named = news[&krate].1.iter().any(|n| names_word(&text, n))
+                        && !prefilter::survey_with(&text, &prepared[&krate]).lexes;
                     named.then(|| (i, parsed(file_id(i), &read[i], text)))
                 })
                 .collect()

@@ -621,8 +621,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
         // `r.register(..)?`: the call is expected to succeed.
-        self.succeeding_calls
-            .extend(callee_id(self.lines(), &t.expr));
+        self.mark_succeeding(&t.expr);
         visit::visit_expr_try(self, t);
     }
 
@@ -964,9 +963,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             "unwrap_err" | "expect_err" => self
                 .failing_calls
                 .extend(callee_id(self.lines(), &m.receiver)),
-            "unwrap" | "expect" => self
-                .succeeding_calls
-                .extend(callee_id(self.lines(), &m.receiver)),
+            "unwrap" | "expect" => self.mark_succeeding(&m.receiver),
             _ => {}
         }
 

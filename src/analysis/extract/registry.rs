@@ -277,10 +277,7 @@ impl Walker<'_> {
                 let Some(cond) = args.first() else { return };
                 match strip_parens(cond) {
                     Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
-                    Expr::MethodCall(m) if m.method == "is_ok" => {
-                        self.succeeding_calls
-                            .extend(callee_id(self.lines(), &m.receiver));
-                    }
+                    Expr::MethodCall(m) if m.method == "is_ok" => self.mark_succeeding(&m.receiver),
                     Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
                         if let Ok((e, p)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
@@ -331,6 +328,22 @@ pub(super) fn callee_id(lines: &LineTable, e: &Expr) -> Option<usize> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+impl Walker<'_> {
+    /// `r.register(..)?`, `.unwrap()`, `.expect(..)`: a registration whose
+    /// result is asserted to succeed. Only registrations are marked: `?`
+    /// and `unwrap` are everywhere, and an id costs a position lookup.
+    pub(super) fn mark_succeeding(&mut self, e: &Expr) {
+        let name = match strip_parens(e) {
+            Expr::MethodCall(m) => m.method.to_string(),
+            Expr::Call(c) => path_last(&c.func).unwrap_or_default(),
+            _ => return,
+        };
+        if self.vocab.is_registration(&name) {
+            self.succeeding_calls.extend(callee_id(self.lines(), e));
+        }
     }
 }
 
