@@ -50,3 +50,15 @@ impl Linker {
         self.map.insert(self.import_key("fuel", name), f);
     }
 }
+
+impl Linker {
+    /// A wrapper whose key goes through `?` (`self.import_key(..)?`).
+    pub fn func_new(&mut self, module: &str, name: &str, f: HostFunc) -> Result<(), DefinitionError> {
+        let key = self.checked_key(module, name)?;
+        self.insert(key, f)
+    }
+
+    fn checked_key(&self, module: &str, name: &str) -> Result<ImportKey, DefinitionError> {
+        Ok(self.import_key(module, name))
+    }
+}

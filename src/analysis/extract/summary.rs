@@ -178,6 +178,8 @@ impl Summarizer<'_, '_> {
             Expr::Field(f) => self.flow_into(&f.base, out),
             Expr::Unary(u) => self.flow_into(&u.expr, out),
             Expr::Cast(c) => self.flow_into(&c.expr, out),
+            Expr::Try(t) => self.flow_into(&t.expr, out),
+            Expr::Await(a) => self.flow_into(&a.base, out),
             Expr::Macro(m) => self.flow_tokens(m.mac.tokens.clone(), out),
             _ => {}
         }
