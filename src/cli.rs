@@ -370,13 +370,67 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
             return EXIT_ERROR;
         }
     };
-    match loader.for_dir(&config_dir(&path)) {
-        Ok(config) => print_or_fail(&config.to_toml()),
+    let config = match loader.for_dir(&config_dir(&path)) {
+        Ok(config) => config,
         Err(e) => {
             eprint!("{}", e.render(stderr_color()));
-            EXIT_ERROR
+            return EXIT_ERROR;
+        }
+    };
+    let learned = learned_under(&path, &loader);
+    print_or_fail(&format!(
+        "{}{}",
+        config.to_toml(),
+        describe_learned(&learned)
+    ))
+}
+
+/// What the code under `path` teaches (issue 19), each with the file and
+/// line that taught it: its packages analysed as `check` would, with no
+/// lint. Nothing when they cannot be read.
+fn learned_under(path: &Path, loader: &Loader) -> Vec<(crate::model::facts::Inferred, String)> {
+    let base = std::env::current_dir().unwrap_or_default();
+    let args = CheckArgs {
+        paths: vec![path.to_path_buf()],
+        ..CheckArgs::default()
+    };
+    let Ok(selected) = select(&args, &base) else {
+        return Vec::new();
+    };
+    let Ok((inputs, _)) = configure(selected.inputs, loader) else {
+        return Vec::new();
+    };
+    analyze_with_progress(inputs, &[], &|_| {}).inferred
+}
+
+/// The learned names as TOML comments (the output stays a configuration
+/// file), under a heading per kind, each with the place that taught it.
+fn describe_learned(learned: &[(crate::model::facts::Inferred, String)]) -> String {
+    use crate::model::facts::InferredKind;
+    use std::fmt::Write;
+    if learned.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\n# Learned from the code, used as if configured (not written in any file):\n",
+    );
+    for group in learned.chunk_by(|(a, _), (b, _)| a.kind == b.kind) {
+        let heading = match group[0].0.kind {
+            InferredKind::Registration => "registration functions",
+            InferredKind::Source => "platform sources",
+            InferredKind::Canonicalizer => "platform canonicalizers",
+            InferredKind::ValueSet => "closed platform value sets",
+        };
+        let _ = writeln!(out, "# {heading}:");
+        for (i, place) in group {
+            // A learned registration's reason names its place for the
+            // findings' labels; here the place is shown once, first.
+            let why = i.why.replace(&format!(" at {place}"), "");
+            let (name, why, place) = (visible(&i.name), visible(&why), visible(place));
+            let _ = writeln!(out, "#   `{name}` ({place}): {why}");
         }
     }
+    out
 }
 
 /// Where the configuration of a file or folder is looked for: its package

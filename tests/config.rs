@@ -485,3 +485,35 @@ fn a_baseline_written_earlier_hides_what_it_recorded() {
         "the stale entry: {err}"
     );
 }
+
+#[test]
+fn config_shows_the_registration_functions_learned_from_the_code() {
+    let dir = package(None);
+    write(
+        dir.path(),
+        "src/lib.rs",
+        r#"use std::collections::HashMap;
+pub struct Linker { map: HashMap<(String, String), u32> }
+impl Linker {
+    fn insert(&mut self, key: (String, String), f: u32) -> Result<(), String> {
+        if self.map.contains_key(&key) {
+            return Err("defined twice".into());
+        }
+        self.map.insert(key, f);
+        Ok(())
+    }
+    pub fn define(&mut self, module: &str, name: &str, f: u32) -> Result<(), String> {
+        self.insert((module.to_string(), name.to_string()), f)
+    }
+}
+"#,
+    );
+    let (text, err, code) = run(bin(dir.path()).args(["config"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        text.contains("# registration functions:\n")
+            && text.contains("#   `insert` (src/lib.rs:4): it rejects a second key (`self.map.contains_key(&key)`)\n")
+            && text.contains("#   `define` (src/lib.rs:11): it wraps `insert`\n"),
+        "{text}"
+    );
+}

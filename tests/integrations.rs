@@ -103,7 +103,7 @@ fn sarif_multitool_validates_our_sarif() {
         .iter()
         .filter(|r| r.get("fixes").is_some())
         .count();
-    assert_eq!(fixes, 2, "the validator saw the fixes");
+    assert_eq!(fixes, 4, "the validator saw the fixes");
 }
 
 #[test]

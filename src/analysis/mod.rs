@@ -6,6 +6,7 @@
 //!    let every lint look at the facts of all files at once.
 
 pub mod extract;
+pub mod infer;
 pub mod modules;
 pub mod values;
 
@@ -25,6 +26,8 @@ pub struct CrateFacts<'a> {
     /// The names the crate's configuration gives.
     pub vocab: &'a Vocabulary,
     tree: ModuleTree,
+    /// What the crate's code taught (issue 19), if anything.
+    pub learned: Option<&'a infer::Learned>,
     /// Where each file is in `files`: lints ask for every fact they read,
     /// and a search of the list made that the product of the two numbers.
     index: std::collections::HashMap<FileId, usize>,
@@ -99,7 +102,15 @@ impl<'a> CrateFacts<'a> {
             files: files.into_iter().map(|(id, _, f)| (id, f)).collect(),
             vocab,
             tree,
+            learned: None,
         }
+    }
+
+    /// With what the crate's code taught: findings say why a learned
+    /// function registers.
+    pub fn with_learned(mut self, learned: Option<&'a infer::Learned>) -> Self {
+        self.learned = learned;
+        self
     }
 
     fn index(&self, file: FileId) -> usize {
@@ -176,15 +187,12 @@ impl<'a> CrateFacts<'a> {
 
     /// What the crate pass inferred from the code, each with the place that
     /// made it count (for `backend-lint config`), in file order.
-    #[cfg_attr(
-        not(feature = "testing"),
-        expect(dead_code, reason = "the `config` display of inferred names calls it")
-    )]
     pub fn inferred(&self) -> Vec<Inferred> {
         let sets = self.value_sets.values().flatten().map(|(_, set)| Inferred {
             kind: InferredKind::ValueSet,
             name: set.call.to_string(),
             span: set.span,
+            line: set.line,
             why: format!("returns only {}", quoted_list(&set.values)),
         });
         let fns = self.platform_fns.values().flatten().filter_map(|(_, f)| {
@@ -197,6 +205,7 @@ impl<'a> CrateFacts<'a> {
                 kind: kind_of,
                 name: f.call.to_string(),
                 span: f.span,
+                line: f.line,
                 why: why(f, &kind),
             })
         });

@@ -142,6 +142,11 @@ const BACKENDS: &[&str] = &[
     "register_plugin",
     "register_platform",
 ];
+/// A function that checks one of these before inserting, and fails when it
+/// finds the key, registers (issue 19): `if self.map.contains_key(&k) {
+/// bail!(..) }`, `match self.map.entry(k) { Entry::Occupied(_) => Err(..) }`.
+const REJECTIONS: &[&str] = &["contains_key", "Occupied"];
+
 const GUARDS: &[&str] = &[
     "is_registered",
     "contains",
@@ -333,6 +338,33 @@ impl NameSet {
 struct Function {
     pattern: Pattern,
     key: Vec<usize>,
+    receiver: CallReceiver,
+}
+
+/// Which calls of a registration function count, and which registry they
+/// register on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum CallReceiver {
+    /// Any call of the name, on the receiver as written (configured names).
+    #[default]
+    Written,
+    /// A learned method: only a method call (or `Type::m(recv, ..)`); on
+    /// `self` only with `self_only`, for a method named like a collection's
+    /// (`insert`), which on another receiver is most likely a map's.
+    Method { self_only: bool },
+    /// A learned free function: only a call by a path not through a type;
+    /// it registers on its argument `registry` (`add_op(&mut reg, "relu",
+    /// f)`, a learned wrapper of `reg.register(..)`), if any.
+    Free { registry: Option<usize> },
+}
+
+/// A registration function learned from the code (issue 19): its name, the
+/// arguments that key it and which registry it registers on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LearnedFunction {
+    pub name: String,
+    pub key: Vec<usize>,
+    pub receiver: CallReceiver,
 }
 
 // ---------------------------------------------------------------------------
@@ -349,6 +381,56 @@ pub enum NameUse {
     /// As [`NameUse::Callee`], with an argument: a registration needs its
     /// key, a lowering call its platforms (`x.lower()` starts nothing).
     CalleeWithArguments,
+    /// A rejection (`contains_key`, `Occupied`), only where the text around
+    /// it fails and inserts ([`rejection_in_context`]).
+    Rejection,
+}
+
+/// Whether the rejection word at `start..end` of `text` may be a registry
+/// rejecting a second key: a failure (`bail!`, `panic!`, `Err(`,
+/// `unreachable!`) within 300 bytes after it, or `assert!`/`ensure!` just
+/// before it, and an insertion (`insert(`, `Vacant`) within 1,000 bytes
+/// after it; each window ends at a `fn` keyword. The walker and the
+/// prefilter both ask this, on the text of one function (bodies the
+/// prefilter blanks are other functions'): most maps checked with
+/// `contains_key` are lookups, and parsing every file holding one cost the
+/// default mode a third of its speed.
+pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
+    use memchr::memmem::{find, rfind};
+    let after = until_fn(&text[end.min(text.len())..(end + 1000).min(text.len())]);
+    let near = &after[..after.len().min(300)];
+    let before = &text[start.saturating_sub(60)..start.min(text.len())];
+    let before = match rfind_fn(before) {
+        Some(at) => &before[at..],
+        None => before,
+    };
+    let fails = ["bail!", "panic!", "Err(", "unreachable!"]
+        .iter()
+        .any(|w| find(near, w.as_bytes()).is_some())
+        || ["assert!", "ensure!"]
+            .iter()
+            .any(|w| rfind(before, w.as_bytes()).is_some());
+    fails
+        && ["insert(", "Vacant"]
+            .iter()
+            .any(|w| find(after, w.as_bytes()).is_some())
+}
+
+/// `text` up to its first `fn` keyword.
+fn until_fn(text: &[u8]) -> &[u8] {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let at = memchr::memmem::find_iter(text, b"fn").find(|&i| {
+        !(i > 0 && word(text[i - 1])) && text.get(i + 2).is_some_and(|c| c.is_ascii_whitespace())
+    });
+    &text[..at.unwrap_or(text.len())]
+}
+
+/// Where the last `fn` keyword of `text` starts.
+fn rfind_fn(text: &[u8]) -> Option<usize> {
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    memchr::memmem::rfind_iter(text, b"fn").find(|&i| {
+        !(i > 0 && word(text[i - 1])) && text.get(i + 2).is_some_and(|c| c.is_ascii_whitespace())
+    })
 }
 
 /// Every name list the analysis uses, after configuration.
@@ -383,6 +465,15 @@ pub struct Vocabulary {
     pub check_tests: bool,
     /// Report duplicate registrations within test code too.
     pub check_test_registrations: bool,
+    /// Checks that reject a key already present (`map.contains_key(k)`,
+    /// `Entry::Occupied`): a function doing so before inserting registers.
+    pub rejections: NameSet,
+    /// Fields that turn a learned registration's rejection off
+    /// (`if !self.allow_shadowing && ..`), learned from the code.
+    pub switch_fields: NameSet,
+    /// Methods that set such a field: after one, the receiver accepts
+    /// duplicates. Learned from the code.
+    pub switches: NameSet,
 }
 
 impl Default for Vocabulary {
@@ -400,6 +491,7 @@ impl Default for Vocabulary {
                 .map(|(n, key)| Function {
                     pattern: Pattern::parse(n).expect("built-in names are valid"),
                     key: key.to_vec(),
+                    receiver: CallReceiver::Written,
                 })
                 .collect(),
             lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
@@ -412,6 +504,9 @@ impl Default for Vocabulary {
             backend_requests: NameSet::builtin(BACKEND_REQUESTS),
             check_tests: false,
             check_test_registrations: false,
+            rejections: NameSet::builtin(REJECTIONS),
+            switch_fields: NameSet::default(),
+            switches: NameSet::default(),
         }
     }
 }
@@ -434,6 +529,53 @@ impl Vocabulary {
             .map(|f| f.key.as_slice())
     }
 
+    /// On which registry a call of the registration function `name` registers.
+    pub fn registration_receiver(&self, name: &str) -> CallReceiver {
+        (self.functions.iter())
+            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+            .max_by_key(|f| f.pattern.specificity())
+            .map_or(CallReceiver::Written, |f| f.receiver)
+    }
+
+    /// This vocabulary with what a crate's code taught: registration
+    /// functions, the fields that switch their rejection off and the
+    /// methods that set those fields. A learned name is exact, so it is
+    /// more specific than any configured prefix.
+    pub fn with_learned(
+        &self,
+        functions: &[LearnedFunction],
+        switch_fields: &[String],
+        switches: &[String],
+    ) -> Vocabulary {
+        let mut vocab = self.clone();
+        let exact = |name: &str| {
+            Pattern::parse(name)
+                .ok()
+                .filter(|p| !p.prefix && !p.exclude)
+        };
+        for f in functions {
+            if let Some(pattern) = exact(&f.name) {
+                vocab.functions.push(Function {
+                    pattern,
+                    key: f.key.clone(),
+                    receiver: f.receiver,
+                });
+            }
+        }
+        let set = |names: &[String]| NameSet::new(names.iter().filter_map(|n| exact(n)).collect());
+        vocab.switch_fields = set(switch_fields);
+        vocab.switches = set(switches);
+        vocab
+    }
+
+    /// The stems of the names the learning of registrations starts from,
+    /// for the prefilter: rejections, switch fields and their setters.
+    pub fn learning_stems(&self) -> impl Iterator<Item = &str> {
+        (self.rejections.stems())
+            .chain(self.switch_fields.stems())
+            .chain(self.switches.stems())
+    }
+
     /// `name` registers something, keyed or not (builders are recognised by it).
     pub fn is_registration(&self, name: &str) -> bool {
         self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
@@ -445,11 +587,14 @@ impl Vocabulary {
     /// call or method call; a registration function or lowering call only
     /// as the callee of a call with arguments.
     pub fn fact_start(&self, name: &str) -> Option<NameUse> {
-        if self.sources.contains(name) {
+        if self.sources.contains(name) || self.switch_fields.contains(name) {
             Some(NameUse::Anywhere)
+        } else if self.rejections.contains(name) {
+            Some(NameUse::Rejection)
         } else if self.canonicalizers.contains(name)
             || self.backend_setters.contains(name)
             || self.backend_requests.contains(name)
+            || self.switches.contains(name)
         {
             Some(NameUse::Callee)
         } else if self.is_registration(name) || self.lowering_calls.contains(name) {
@@ -483,6 +628,9 @@ impl Vocabulary {
             &self.backend_requests,
             &self.backends,
             &self.unregister,
+            &self.rejections,
+            &self.switch_fields,
+            &self.switches,
         ];
         let mut firsts = FirstBytes::of(self.function_stems());
         for set in sets {
@@ -736,6 +884,7 @@ impl Config {
             check_test_registrations: registration
                 .check_tests
                 .unwrap_or(defaults.check_test_registrations),
+            ..defaults.clone()
         };
         let mut exclude = Vec::new();
         for pattern in raw.exclude.unwrap_or_default() {
@@ -971,7 +1120,11 @@ fn functions(
                     Some(KeySpec::One(i)) => vec![i],
                     Some(KeySpec::Many(list)) => list,
                 };
-                Ok(Function { pattern, key })
+                Ok(Function {
+                    pattern,
+                    key,
+                    receiver: CallReceiver::Written,
+                })
             })
             .collect()
     };
@@ -1266,6 +1419,7 @@ mod tests {
         v.functions.push(Function {
             pattern: Pattern::parse("register_handler").unwrap(),
             key: vec![0, 1],
+            receiver: CallReceiver::Written,
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));

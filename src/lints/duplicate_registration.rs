@@ -88,10 +88,15 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         }
         // A test that registers a key twice is exercising the registry (that
-        // the second call replaces, or fails); an accidental one fails when the
-        // test runs. Test code registers on registries of its own (`collide`
-        // compares test scopes), so nothing here can clash with the library.
-        if reg.test_scope.is_some() && !krate.vocab.check_test_registrations {
+        // the second call replaces, or fails), unless it asserts that the
+        // second call succeeds (`.unwrap()`, `?`): then the test itself is
+        // wrong, and passes only while the registry silently replaces. Test
+        // code registers on registries of its own (`collide` compares test
+        // scopes), so nothing here can clash with the library.
+        if reg.test_scope.is_some()
+            && !krate.vocab.check_test_registrations
+            && !(reg.reg.expects_success && may_reject(krate, &reg.reg.callee))
+        {
             continue;
         }
         // Any earlier registration of the key; or a guarded one in another
@@ -112,6 +117,18 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         out.push(diagnostic(krate, &regs[first], reg));
+    }
+}
+
+/// Whether a second call of `callee` can fail: a registration by name or
+/// configuration (which rejects or replaces), or a learned function known to
+/// reject. A learned wrapper of a registration by name may pass it a policy
+/// that replaces (`load(alias, dir, Policy::Upsert)`): a test asserting its
+/// second call succeeds may be testing just that.
+fn may_reject(krate: &CrateFacts<'_>, callee: &str) -> bool {
+    match krate.learned {
+        Some(learned) if learned.why(callee).is_some() => learned.rejects(callee),
+        _ => true,
     }
 }
 
@@ -298,6 +315,24 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
     })
 }
 
+/// The label of the later call; for a function learned from the code, why
+/// it counts as a registration ("`define` registers: it rejects a second
+/// key at src/linker.rs:40 (..)"): no configuration named it.
+fn again_label(krate: &CrateFacts<'_>, reg: &Registration) -> String {
+    let callee = &reg.callee;
+    let by = match &reg.via_macro {
+        Some(name) => format!(" by `{name}!`"),
+        None => String::new(),
+    };
+    match krate.learned.and_then(|l| l.why(callee)) {
+        Some(inferred) => format!(
+            "registered again here{by}; `{callee}` registers: {}",
+            inferred.why
+        ),
+        None => format!("registered again here{by}"),
+    }
+}
+
 fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Diagnostic {
     let reg = later.reg;
     let (message, label, help) = if let Some(prim) = &reg.lowering_primitive {
@@ -333,7 +368,7 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
                 "`{}`{with} is registered twice with `{}`{case_note}",
                 later.key, reg.callee
             ),
-            "registered again here".to_string(),
+            again_label(krate, reg),
             format!(
                 "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
                 match reg.registry_kind {

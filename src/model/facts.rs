@@ -83,6 +83,9 @@ pub struct Context {
 pub struct Registration {
     /// Last segment of the callee: `register_backend`.
     pub callee: String,
+    /// Written by a call of the file's own `macro_rules!` macro of this
+    /// name (the outermost one): the spans are the call's.
+    pub via_macro: Option<String>,
     /// The registry it registers on: which receiver, if any.
     pub registry: Registry,
     /// What the receiver is, when it was made here by a known constructor.
@@ -100,6 +103,10 @@ pub struct Registration {
     pub context: Context,
     /// The call's result is asserted to fail (`assert!(r.register(..).is_err())`).
     pub expects_failure: bool,
+    /// The call's result is asserted to succeed (`.unwrap()`, `.expect(..)`,
+    /// `?`, `assert!(r.register(..).is_ok())`): in a test, a duplicate is then
+    /// the test's bug, not what it exercises.
+    pub expects_success: bool,
     /// Where the function returns after this call, if it surely does
     /// (`return r.register(..)`, or a `return` later in an enclosing block):
     /// code of the function after that offset never runs after this call.
@@ -281,6 +288,8 @@ pub struct ValueSet {
     pub values: Vec<String>,
     /// The function's name, where it is defined.
     pub span: Span,
+    /// The 1-based line of `span`.
+    pub line: u32,
 }
 
 /// A function returning a string whose every returned value is a raw
@@ -293,6 +302,8 @@ pub struct PlatformFn {
     pub returns: Operand,
     /// The function's name, where it is defined.
     pub span: Span,
+    /// The 1-based line of `span`.
+    pub line: u32,
     /// What it returns, as written: `c.platform_name()`.
     pub text: String,
 }
@@ -341,8 +352,6 @@ pub struct LoweringContext {
 pub struct ContextFn {
     pub call: ValueCall,
     pub backends: Vec<Site<BackendRequest>>,
-    /// The function's name, where it is defined.
-    pub span: Span,
 }
 
 /// The platform a backend is asked for.
@@ -409,6 +418,79 @@ pub struct FileFacts {
     /// Where the file's first item starts (its attributes and doc comments
     /// included), after inner attributes: where a fix adds a `use`.
     pub first_item: Option<usize>,
+    /// Functions that may register: what the crate pass learns
+    /// registration functions from (issue 19).
+    pub functions: Vec<FnSummary>,
+}
+
+/// A function as far as registries go (issue 19): whether it rejects a
+/// second insertion of a key, which of its parameters reach the key
+/// arguments of the registrations it calls, which `self` fields it sets.
+/// Recorded only for a function that does one of these with the
+/// vocabulary's names, so a body the prefilter leaves out has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FnSummary {
+    pub name: String,
+    /// The `impl`'s self type of a method (as [`Registry::SelfField`]).
+    pub self_type: Option<String>,
+    /// A method taking `self`: parameters are numbered after it, as the
+    /// arguments of a method call are.
+    pub method: bool,
+    /// Its name, where a finding resting on it says it was learned.
+    pub span: Span,
+    /// 1-based line of its name, for "made at file:line".
+    pub line: u32,
+    pub rejects: Option<Rejection>,
+    pub calls: Vec<ForwardCall>,
+    /// `self.<field> = ..` assignments.
+    pub sets_fields: Vec<String>,
+}
+
+/// `if self.map.contains_key(&key) { bail!(..) }`: the parameters the
+/// key is made from, and what switches the check off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    /// Parameters (by [`FnSummary`] numbering) the key is built from.
+    pub key: Vec<usize>,
+    /// The parameter the map is reached through, for a free function
+    /// (`fn define(reg: &mut Reg, ..)`); `None`: through `self` or a global.
+    pub receiver: Option<usize>,
+    /// `!self.<field> && ..` before the check: the field that turns it off.
+    pub switch: Option<String>,
+    /// The check as written, for messages: "`self.map.contains_key(&key)`".
+    pub check: String,
+    /// The map checked, as written (whitespace removed), for a
+    /// `contains_key`: the function must insert into it too.
+    pub map: Option<String>,
+}
+
+/// How a call is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallVia {
+    /// `x.name(..)`
+    Method,
+    /// `name(..)`, `module::name(..)`
+    Free,
+    /// `Type::name(..)`, `Self::name(..)`: an associated function.
+    Typed,
+}
+
+/// A call a function makes with its parameters among the arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForwardCall {
+    /// Last segment of the callee.
+    pub callee: String,
+    pub via: CallVia,
+    /// A method call on `self`: a method of the same type.
+    pub on_self: bool,
+    /// A method call on a field of `self` (`self.ops.register(..)`): a
+    /// registry the function's callers reach through their receiver.
+    pub on_self_field: bool,
+    /// A method call whose receiver is reached through this parameter.
+    pub receiver: Option<usize>,
+    /// For each argument (after the receiver of a method call), the
+    /// parameters it is built from.
+    pub args: Vec<Vec<usize>>,
 }
 
 impl FileFacts {
@@ -448,6 +530,7 @@ impl FileFacts {
             types,
             directives: _,
             first_item: _,
+            functions,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -459,6 +542,7 @@ impl FileFacts {
             && mod_decls.is_empty()
             && uses.is_empty()
             && types.is_empty()
+            && functions.is_empty()
     }
 }
 
@@ -525,6 +609,7 @@ impl Default for FileFacts {
             types: Vec::new(),
             directives: Default::default(),
             first_item: None,
+            functions: Vec::new(),
         }
     }
 }
@@ -580,6 +665,9 @@ pub struct Inferred {
     pub name: String,
     /// Where it is defined: the place that made it count.
     pub span: crate::model::source::Span,
+    /// The 1-based line of `span`'s start, for "file:line" where the
+    /// file's text is no longer held.
+    pub line: u32,
     /// Why it counts, a clause for messages: "rejects a second insertion
     /// of its key (`self.map.contains_key(&key)`)", "wraps `register`".
     pub why: String,

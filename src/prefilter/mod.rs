@@ -135,6 +135,7 @@ impl Filter {
             .chain(vocab.lowering_calls.stems())
             .chain(vocab.backend_setters.stems())
             .chain(vocab.backend_requests.stems())
+            .chain(vocab.learning_stems())
             .chain(["platforms"])
             .collect();
         stems.sort_unstable();
@@ -344,6 +345,9 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
     let blank = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
     let odd = |c: u8| !c.is_ascii() || c == 0x0b || c == 0x0c;
     let mut rest = b[end..].iter().skip_while(blank);
+    if how == NameUse::Rejection {
+        return crate::config::rejection_in_context(b, start, end);
+    }
     match (how, rest.next().copied()) {
         (_, None) => false,
         (_, Some(c)) if odd(c) => true,
@@ -362,6 +366,7 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
             }
         }
         (NameUse::Anywhere, Some(_)) => true,
+        (NameUse::Rejection, Some(_)) => unreachable!("answered above"),
     }
 }
 
@@ -469,7 +474,52 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
 /// the rest; `None` when no body can be. See `bodies`. The suppression
 /// comments of blanked bodies are the caller's to read from the file.
 pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
+    // A call of the file's own macro may register in its expansion, whatever
+    // the call's text names: a file defining one the walker expands keeps
+    // every body.
+    if defines_expanded_macro(text, vocab) {
+        return None;
+    }
     bodies::blanked(&parseable_text(text), vocab)
+}
+
+/// Whether the file defines a `macro_rules!` macro the walker expands at its
+/// calls (`analysis::extract::summary::macro_worth_expanding`). Each
+/// definition's text is taken from its name to its closing bracket, counted
+/// past string literals; with no closing bracket, to the end of the file
+/// (more text only makes the answer "yes" more often).
+fn defines_expanded_macro(text: &str, vocab: &Vocabulary) -> bool {
+    let b = text.as_bytes();
+    memchr::memmem::find_iter(b, b"macro_rules").any(|at| {
+        let end = definition_end(b, at);
+        crate::analysis::extract::macro_worth_expanding(&text[at..end], vocab)
+    })
+}
+
+/// Where the brackets opened after `from` close, strings skipped; the end
+/// of the text when they never do.
+fn definition_end(b: &[u8], from: usize) -> usize {
+    let (mut depth, mut i) = (0usize, from);
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += 1 + usize::from(b[i] == b'\\');
+                }
+            }
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' | b')' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return (i + 1).min(b.len());
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
 }
 
 /// [`lexes_quietly`] for a file [`quiet`] holds for, faster: no vocabulary

@@ -11,12 +11,13 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::analysis::{CrateFacts, extract};
+use crate::analysis::{CrateFacts, extract, infer};
 use crate::config::{Config, Level, Vocabulary};
 use crate::lints::apply::{levels::apply_levels, suppression};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Diagnostic, FileError};
 use crate::model::facts::FileFacts;
+use crate::model::facts::Inferred;
 use crate::model::facts::Operand;
 use crate::model::source::{FileId, SourceFile, SourceMap};
 use crate::prefilter;
@@ -99,6 +100,11 @@ pub struct Outcome {
     /// analysed but that no target of their package compiles (not a target,
     /// and no `mod` of the package leads to them: dead code). In file order.
     pub skipped: Vec<FileError>,
+    /// What the analysis learned from the code rather than from the
+    /// configuration (issue 19), each once, by kind and name, with the
+    /// `file:line` that taught it: `backend-lint config` shows it. Only in a
+    /// run without lints (a run with lints uses it without listing it).
+    pub inferred: Vec<(Inferred, String)>,
 }
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`](crate::lints::LINTS)).
@@ -134,7 +140,15 @@ pub fn analyze_with_progress(
         (a.display.cmp(&b.display)).then_with(|| a.path.cmp(&b.path))
     });
     permute(&mut inputs, &named);
-    let (inputs, per_file) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    // Without lints (`backend-lint config`), what was inferred is listed
+    // with its place: the displays of files whose text is not held.
+    let inferring = lints.is_empty();
+    let displays: Vec<String> = match inferring {
+        true => inputs.iter().map(|i| i.display.clone()).collect(),
+        false => Vec::new(),
+    };
+    let (inputs, per_file, learned) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    let mut inferred = inferred_once(&learned);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
@@ -192,18 +206,19 @@ pub fn analyze_with_progress(
 
     let sources = &outcome.sources;
     let crate_of = &crate_of;
+    let learned = &learned;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
-    let diagnostics: Vec<Diagnostic> = on_big_stack(pool.as_ref(), || {
+    let per_crate: Vec<(Vec<Diagnostic>, Vec<Inferred>)> = on_big_stack(pool.as_ref(), || {
         crates
             .par_iter()
-            .flat_map_iter(|files| {
+            .map(|files| {
                 // Every finding points into a file with a fact it can be
                 // reported at (whose source is held): a crate without one
                 // has nothing to check.
                 let shown = |f: &&Analysed| f.facts.may_be_reported();
-                if !files.iter().any(|f| shown(&f)) {
-                    return Vec::new();
+                if !inferring && !files.iter().any(|f| shown(&f)) {
+                    return (Vec::new(), Vec::new());
                 }
                 let CrateOf {
                     config,
@@ -221,7 +236,8 @@ pub fn analyze_with_progress(
                         .collect(),
                     &config.vocab,
                     package_root.as_deref(),
-                );
+                )
+                .with_learned(learned.get(&files[0].krate).map(|l| &**l));
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {
@@ -233,11 +249,28 @@ pub fn analyze_with_progress(
                 }
                 apply_levels(&mut out, config);
                 suppression::apply(&mut out, &directives, config);
-                out
+                let inferred = match inferring {
+                    true => crate_facts.inferred(),
+                    false => Vec::new(),
+                };
+                (out, inferred)
             })
             .collect()
     });
-    outcome.diagnostics = diagnostics;
+    for (diagnostics, more) in per_crate {
+        outcome.diagnostics.extend(diagnostics);
+        inferred.extend(more);
+    }
+    if inferring {
+        inferred.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
+        inferred.dedup();
+        outcome.inferred = (inferred.into_iter())
+            .map(|i| {
+                let place = format!("{}:{}", displays[i.span.file as usize], i.line);
+                (i, place)
+            })
+            .collect();
+    }
     drop(crates);
     // Facts of thousands of files are freed on the pool, not one by one here.
     on_big_stack(pool.as_ref(), || files.into_par_iter().for_each(drop));
@@ -255,6 +288,17 @@ pub fn analyze_with_progress(
     });
     outcome.diagnostics.dedup();
     outcome
+}
+
+/// Every name learned, once, by kind and name (a function a package exports
+/// is in the learning of every package that uses it).
+fn inferred_once(learned: &HashMap<usize, Arc<infer::Learned>>) -> Vec<Inferred> {
+    let mut all: Vec<_> = (learned.values())
+        .flat_map(|l| l.inferred.iter().cloned())
+        .collect();
+    all.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
+    all.dedup();
+    all
 }
 
 /// What a crate is analysed with: the configuration and package folder of
@@ -288,6 +332,15 @@ struct FileOutcome {
     result: Result<FileFacts, FileError>,
     text: Option<Arc<str>>,
 }
+
+/// What the per-file pass hands on: the inputs kept, the outcome of those
+/// a report or the crate pass needs (by their place), and what each crate's
+/// code taught (by crate number).
+type PerFile = (
+    Vec<Input>,
+    Vec<(usize, FileOutcome)>,
+    HashMap<usize, Arc<infer::Learned>>,
+);
 
 /// What the first stage of the per-file pass learns of a file.
 struct Survey {
@@ -343,7 +396,7 @@ fn per_file_pass(
     named: Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
-) -> (Vec<Input>, Vec<(usize, FileOutcome)>) {
+) -> PerFile {
     let n = inputs.len();
     // Each item a task of its own, on the big stacks.
     fn each<T: Sync, R: Send>(
@@ -401,7 +454,7 @@ fn per_file_pass(
     retain_marked(&mut inputs, &keep);
     retain_marked(&mut surveys, &keep);
 
-    let largest_first = |mut todo: Vec<usize>| {
+    let largest_first = |mut todo: Vec<usize>, surveys: &[Survey]| {
         todo.sort_by_key(|&i| std::cmp::Reverse(surveys[i].size));
         todo
     };
@@ -409,6 +462,7 @@ fn per_file_pass(
         (0..inputs.len())
             .filter(|&i| matches!(surveys[i].verdict, Verdict::Parse | Verdict::Analyze))
             .collect(),
+        &surveys,
     );
     // Facts with nothing in them (with `--no-prefilter`, those of most
     // files) are not held (`empty`): they are given back, empty, to the
@@ -432,6 +486,7 @@ fn per_file_pass(
             None => empty.push(i),
         }
     }
+    let learned = learn(&mut inputs, &mut surveys, &mut outcomes, &mut empty, pool);
     let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes);
     let reparsed: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
     outcomes.retain(|(i, _)| !reparsed.contains(i));
@@ -468,6 +523,7 @@ fn per_file_pass(
                     && !reparsed.contains(&i)
             })
             .collect(),
+        &surveys,
     );
     outcomes.extend(each(pool, &structure, |&i| {
         (i, read_and(file_id(i), &inputs[i], analyze_text))
@@ -476,7 +532,197 @@ fn per_file_pass(
     // `--no-prefilter`, most files), in crates the crate pass does not read.
     outcomes.retain(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs[*i].krate));
     outcomes.sort_unstable_by_key(|(i, _)| *i);
-    (inputs, outcomes)
+    (inputs, outcomes, learned)
+}
+
+/// Registration functions learned from the code (issue 19), in rounds:
+/// learn from the functions of the files parsed so far, then parse again,
+/// with the learned names as vocabulary, the files that name one (a caller,
+/// or a wrapper the next round learns from), until a round learns nothing
+/// new. With `--no-prefilter` every file was parsed already and one more
+/// round reads the callers; in the default mode the prefilter finds the
+/// learned names as it finds the configured ones (the files defining a
+/// rejection are parsed for `contains_key` and `Occupied`), so both modes
+/// parse the same calls with the same vocabulary.
+///
+/// Each package learns from its own files; what surely rejects a second key
+/// ([`infer::Learned::exported`]) is also used by the other packages checked
+/// with the same configuration, as a linker defined in one package of a
+/// workspace is called from the others. A name two packages learned apart
+/// is used by neither of the others (which one they call is not known).
+/// Returned per crate number.
+fn learn(
+    inputs: &mut [Input],
+    surveys: &mut [Survey],
+    outcomes: &mut Vec<(usize, FileOutcome)>,
+    empty: &mut Vec<usize>,
+    pool: Option<&rayon::ThreadPool>,
+) -> HashMap<usize, Arc<infer::Learned>> {
+    // Each input's configuration before learning; packages share what they
+    // learn with those of the same configuration (known by its address).
+    let base: Vec<Arc<Config>> = inputs.iter().map(|i| i.config.clone()).collect();
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        first.entry(input.krate).or_insert(i);
+    }
+    let group = |krate: usize| Arc::as_ptr(&base[first[&krate]]) as usize;
+    let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
+    // Each round reads again the files naming what is new: a chain of
+    // wrappers as long as the files are many would read them all that many
+    // times. Both modes stop at the same round.
+    for _ in 0..MAX_LEARNING_ROUNDS {
+        let own = learned_by_crate(inputs, &base, outcomes);
+        if own.is_empty() {
+            break;
+        }
+        let exports = exported_by_group(&own, group);
+        // Each crate with something new, and the names new to it: those
+        // that learned something, and any other when something is exported.
+        let mut news: HashMap<usize, (Arc<infer::Learned>, Vec<String>)> = HashMap::new();
+        let mut krates: Vec<usize> = match exports.is_empty() {
+            true => own.keys().copied().collect(),
+            false => first.keys().copied().collect(),
+        };
+        krates.sort_unstable();
+        for krate in krates {
+            let mut now = own.get(&krate).cloned().unwrap_or_default();
+            for (from, exported) in exports.get(&group(krate)).into_iter().flatten() {
+                if *from != krate {
+                    now.import(exported);
+                }
+            }
+            let new = now.new_names(learned.get(&krate).map(|l| &**l));
+            if !new.is_empty() {
+                news.insert(krate, (Arc::new(now), new));
+            }
+        }
+        if news.is_empty() {
+            break;
+        }
+        let todo: Vec<usize> = (0..inputs.len())
+            .filter(|&i| {
+                news.contains_key(&inputs[i].krate)
+                    && !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+            })
+            .collect();
+        let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
+        for &i in &todo {
+            let (now, _) = &news[&inputs[i].krate];
+            let config = configs.entry(inputs[i].krate).or_insert_with(|| {
+                let mut config = (*base[i]).clone();
+                config.vocab =
+                    (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
+                Arc::new(config)
+            });
+            inputs[i].config = config.clone();
+        }
+        // A file is parsed again where a new name may start a fact (a call,
+        // a switch field set), as the prefilter finds one: not where it is
+        // only declared (`fn define(`), written in a comment or a string.
+        let prepared: HashMap<usize, prefilter::Prepared> = (configs.iter())
+            .map(|(krate, config)| (*krate, prefilter::Prepared::new(&config.vocab)))
+            .collect();
+        let (read, news) = (&*inputs, &news);
+        let redone: Vec<(usize, FileOutcome)> = on_big_stack(pool, || {
+            todo.par_iter()
+                .with_max_len(1)
+                .filter_map(|&i| {
+                    let krate = read[i].krate;
+                    // The text being fixed, not the disk's (`--fix` analyses again in memory).
+                    let text = input_text(&read[i]).ok()?;
+                    let named = news[&krate].1.iter().any(|n| names_word(&text, n))
+                        && !prefilter::survey_with(&text, &prepared[&krate]).lexes;
+                    named.then(|| (i, parsed(file_id(i), &read[i], text)))
+                })
+                .collect()
+        });
+        let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
+        for &i in &again {
+            surveys[i].verdict = Verdict::Parse;
+        }
+        empty.retain(|e| !again.contains(e));
+        outcomes.retain(|(at, _)| !again.contains(at));
+        outcomes.extend(redone);
+        for (krate, (now, _)) in news.iter() {
+            learned.insert(*krate, now.clone());
+        }
+    }
+    learned
+}
+
+/// How many rounds of learning a run makes at most: wrappers of wrappers
+/// deeper than this are not learned.
+const MAX_LEARNING_ROUNDS: usize = 12;
+
+/// What each crate learns from its own files parsed so far.
+fn learned_by_crate(
+    inputs: &[Input],
+    base: &[Arc<Config>],
+    outcomes: &[(usize, FileOutcome)],
+) -> HashMap<usize, infer::Learned> {
+    /// A crate's first input with functions, and its files' displays and facts.
+    type Files<'a> = (usize, Vec<(&'a str, &'a FileFacts)>);
+    let mut files: HashMap<usize, Files> = HashMap::new();
+    for (i, outcome) in outcomes {
+        if let Ok(facts) = &outcome.result
+            && !facts.functions.is_empty()
+        {
+            let entry = files.entry(inputs[*i].krate).or_insert((*i, Vec::new()));
+            entry.1.push((&inputs[*i].display, facts));
+        }
+    }
+    (files.into_iter())
+        .map(|(krate, (first, mut files))| {
+            files.sort_by_key(|(display, _)| *display);
+            (krate, infer::learn(&files, &base[first].vocab))
+        })
+        .collect()
+}
+
+/// What each crate exports, by configuration group, without the names two
+/// crates export.
+fn exported_by_group(
+    own: &HashMap<usize, infer::Learned>,
+    group: impl Fn(usize) -> usize,
+) -> HashMap<usize, Vec<(usize, infer::Learned)>> {
+    let mut out: HashMap<usize, Vec<(usize, infer::Learned)>> = HashMap::new();
+    let mut krates: Vec<&usize> = own.keys().collect();
+    krates.sort();
+    for krate in krates {
+        let exported = own[krate].exported();
+        if !exported.functions.is_empty() {
+            out.entry(group(*krate))
+                .or_default()
+                .push((*krate, exported));
+        }
+    }
+    for exports in out.values_mut() {
+        let mut count: HashMap<String, usize> = HashMap::new();
+        for (_, e) in exports.iter() {
+            for f in &e.functions {
+                *count.entry(f.name.clone()).or_default() += 1;
+            }
+        }
+        for (_, e) in exports.iter_mut() {
+            e.functions.retain(|f| count[&f.name] == 1);
+            e.inferred.retain(|i| count.get(&i.name) == Some(&1));
+            e.rejecting.retain(|n| count.get(n) == Some(&1));
+        }
+    }
+    out
+}
+
+/// Whether `text` holds `name` as a whole word (in code or not: a mention
+/// in a comment or a string only costs a parse).
+fn names_word(text: &str, name: &str) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, name.as_bytes()).any(|at| {
+        let end = at + name.len();
+        let before = at > 0 && word(bytes[at - 1]);
+        let after = bytes.get(end).is_some_and(|&b| word(b));
+        !before && !after
+    })
 }
 
 /// Stage 2b (issue 19): functions learned in stage 2 (returning only
@@ -522,7 +768,7 @@ fn reparse_for_learned_names(
         let reparse = |&i: &usize| {
             let text = input_text(&inputs[i]).ok()?;
             let names = &fresh[&inputs[i].krate];
-            if !names.iter().any(|n| mentions_word(&text, n)) {
+            if !names.iter().any(|n| names_word(&text, n)) {
                 return None;
             }
             let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
@@ -603,15 +849,6 @@ fn learned_names<'f>(
         .into_iter()
         .map(|(k, n)| (k, n.into_iter().collect()))
         .collect()
-}
-
-/// `word` stands in `text` as a whole word (in code or not: a mention in a
-/// comment only costs a parse).
-fn mentions_word(text: &str, word: &str) -> bool {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
-    text.match_indices(word).any(|(at, _)| {
-        !text[..at].ends_with(is_word) && !text[at + word.len()..].starts_with(is_word)
-    })
 }
 
 /// Put `items` in the order `order` says (`order[k]`: the place of the item

@@ -120,7 +120,7 @@ impl Walker<'_> {
 
     /// Record the function just walked (`call`) when it returns a context
     /// it gave a backend and did not lower.
-    pub(super) fn context_fn(&mut self, call: &ValueCall, sig: &syn::Signature) {
+    pub(super) fn context_fn(&mut self, call: &ValueCall) {
         let Some(key) = self.returned_context.take() else {
             return;
         };
@@ -133,11 +133,9 @@ impl Walker<'_> {
             return;
         }
         let backends = ctx.backends.clone();
-        let span = self.span(&sig.ident);
         self.facts.context_fns.push(ContextFn {
             call: call.clone(),
             backends,
-            span,
         });
     }
 

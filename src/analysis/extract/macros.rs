@@ -20,6 +20,9 @@ impl Walker<'_> {
             }
             _ => {}
         }
+        if self.expand_local(mac, &name) {
+            return;
+        }
         if let Some(how) = pattern_macro_comparison(&name) {
             if let Ok((e, p, guard)) = parse_matches(&mac.tokens) {
                 self.compare_with_patterns(how, &e, [&p]);
@@ -61,6 +64,50 @@ impl Walker<'_> {
         if let Ok(file) = syn::parse2::<syn::File>(mac.tokens.clone()) {
             file.items.iter().for_each(|i| self.visit_item(i));
         }
+    }
+
+    /// A call of one of the file's own `macro_rules!` macros: its expansion
+    /// walked as statements, else items, else an expression, with the call
+    /// as the place of what it records ([`Walker::expansion`]). `false` when
+    /// it is no such call or no rule expands it: then read as any macro.
+    fn expand_local(&mut self, mac: &syn::Macro, name: &str) -> bool {
+        use syn::parse::Parser;
+        /// Expansions inside expansions: deeper is recursion, not code.
+        const MAX_DEPTH: u32 = 8;
+        let depth = self.expansion.as_ref().map_or(0, |e| e.2);
+        if depth >= MAX_DEPTH || mac.path.get_ident().is_none() {
+            return false;
+        }
+        let Some((_, rules)) = self.macros.iter().rev().find(|(n, _)| n == name) else {
+            return false;
+        };
+        let Some(tokens) = expand::expand(&rules.clone(), mac.tokens.clone()) else {
+            return false;
+        };
+        // The outermost call is where a finding points.
+        let site = match &self.expansion {
+            Some((site, _, _)) => *site,
+            None => self.span(mac),
+        };
+        let outer = match &self.expansion {
+            Some((_, outer, _)) => outer.clone(),
+            None => name.to_string(),
+        };
+        let saved = self.expansion.replace((site, outer, depth + 1));
+        let walked = if let Ok(stmts) = Parser::parse2(syn::Block::parse_within, tokens.clone()) {
+            self.with_scope(|w| stmts.iter().for_each(|s| w.visit_stmt(s)));
+            true
+        } else if let Ok(file) = syn::parse2::<syn::File>(tokens.clone()) {
+            file.items.iter().for_each(|i| self.visit_item(i));
+            true
+        } else if let Ok(e) = syn::parse2::<Expr>(tokens) {
+            self.visit_expr(&e);
+            true
+        } else {
+            false
+        };
+        self.expansion = saved;
+        walked
     }
 
     /// Whether walking a macro's arguments can record anything: false only

@@ -5,6 +5,7 @@
 //! code being walked (cfg predicates, branches, guards, test scope).
 
 mod comparisons;
+mod expand;
 mod lowering;
 mod macros;
 mod platform_fns;
@@ -13,12 +14,14 @@ mod platform_fns;
 #[cfg(feature = "testing")]
 pub use macros::walk_every_macro;
 mod registry;
+mod summary;
 mod value_sets;
 
 use comparisons::*;
 use lowering::*;
 pub(crate) use macros::flatten_use;
 use registry::*;
+pub(crate) use summary::macro_worth_expanding;
 
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
@@ -27,7 +30,7 @@ use crate::analysis::values::{
     backend_request, const_value, field_name, is_platforms_collection, parse_args, path_last, peel,
     peel_step, platform_list, str_expr,
 };
-use crate::config::Vocabulary;
+use crate::config::{CallReceiver, Vocabulary};
 use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
@@ -112,6 +115,10 @@ impl<'t> Walker<'t> {
             closure_params: None,
             scope: 0,
             failing_calls: Vec::new(),
+            succeeding_calls: Vec::new(),
+            switched: Vec::new(),
+            macros: Vec::new(),
+            expansion: None,
             builder_calls: Vec::new(),
             statement: None,
             returns: Vec::new(),
@@ -178,6 +185,18 @@ struct Walker<'t> {
     scope: u32,
     /// Start offsets of calls whose result is asserted to fail.
     failing_calls: Vec<usize>,
+    /// Start offsets of calls whose result is asserted to succeed
+    /// (`.unwrap()`, `?`, `assert!(..is_ok())`).
+    succeeding_calls: Vec<usize>,
+    /// Registries told to accept duplicates, and in which function
+    /// ([`Walker::switch_off`]).
+    switched: Vec<(u32, Registry)>,
+    /// The file's `macro_rules!` macros defined so far, by name (a later
+    /// definition shadows an earlier one, as in rustc's textual scope).
+    macros: Vec<(String, std::rc::Rc<Vec<expand::Rule>>)>,
+    /// The call of a local macro whose expansion is being walked, the
+    /// macro's name and how deep expansions nest.
+    expansion: Option<(Span, String, u32)>,
     /// Start offsets of `register*` calls whose result goes back into their
     /// receiver: builders, not registries.
     builder_calls: Vec<usize>,
@@ -228,6 +247,29 @@ const RAW_ADAPTERS: &[&str] = &[
 ];
 
 impl<'t> Walker<'t> {
+    /// What a function does with registries, for the crate pass to learn
+    /// registration functions from.
+    fn summarize(&mut self, sig: &syn::Signature, body: &syn::Block) {
+        let range = self.lines().range(body.brace_token.span.join());
+        let text = self.text.get(range).unwrap_or("");
+        if !summary::names_learning_word(text, self.vocab, self.mentioned) {
+            return;
+        }
+        let self_type = self.self_type.as_deref();
+        let span = self.span(&sig.ident);
+        let (vocab, lines, text) = (self.vocab, self.lines(), self.text);
+        let summary = summary::summarize(sig, body, self_type, vocab, lines, text, span);
+        self.facts.functions.extend(summary);
+    }
+
+    /// A local macro is expanded only when its definition names something a
+    /// fact starts from ([`summary::macro_worth_expanding`]).
+    fn macro_worth_expanding(&self, mac: &syn::Macro) -> bool {
+        let range = self.lines().range(mac.delimiter.span().join());
+        let text = self.text.get(range).unwrap_or("");
+        summary::macro_worth_expanding(text, self.vocab)
+    }
+
     fn id(&mut self) -> u32 {
         self.next_id += 1;
         self.next_id
@@ -545,6 +587,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        self.summarize(&f.sig, &f.block);
         let name = f.sig.ident.to_string();
         // A nested function is no method of the impl around it.
         let saved = (
@@ -560,6 +603,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        self.summarize(&f.sig, &f.block);
         let name = f.sig.ident.to_string();
         self.value_set(&f.sig, &f.block);
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
@@ -616,7 +660,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_macro(&mut self, m: &'ast syn::ItemMacro) {
-        // `macro_rules!` bodies are templates; `visit_macro_tokens` skips them.
+        // `macro_rules!` bodies are templates, expanded where they are called;
+        // `visit_macro_tokens` skips them.
+        if m.mac.path.is_ident("macro_rules")
+            && let Some(name) = &m.ident
+            && self.macro_worth_expanding(&m.mac)
+            && let Some(rules) = expand::rules(&m.mac.tokens)
+        {
+            self.macros
+                .push((name.to_string(), std::rc::Rc::new(rules)));
+        }
         self.visit_macro(&m.mac);
     }
 
@@ -660,6 +713,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 w.returned_context(tail);
             }
         });
+    }
+
+    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        // `r.register(..)?`: the call is expected to succeed.
+        self.mark_succeeding(&t.expr);
+        visit::visit_expr_try(self, t);
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
@@ -936,12 +995,26 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(last) = p.path.segments.last()
         {
             // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
+            let name = last.ident.to_string();
             let (receiver, rest) = match ufcs_receiver(p, &args) {
                 Some(r) => (Some(r), &args[1..]),
                 None => (None, &args[..]),
             };
-            let name = last.ident.to_string();
-            self.registration(&last.ident, &name, receiver, rest, c);
+            // A learned method counts only as a method, a learned free
+            // function only by a path not through a type; `add_op(&mut reg,
+            // "relu", f)`, a learned wrapper of `reg.register(..)`, registers
+            // on `reg`.
+            let typed = segments_typed(p);
+            let (counts, receiver) = match self.vocab.registration_receiver(&name) {
+                CallReceiver::Written => (true, receiver),
+                CallReceiver::Method { .. } => (receiver.is_some(), receiver),
+                CallReceiver::Free { registry } => {
+                    (!typed, registry.and_then(|i| args.get(i).copied()))
+                }
+            };
+            if counts {
+                self.registration(&last.ident, &name, receiver, rest, c);
+            }
             self.unregistration(&name, receiver, rest, c);
             if self.vocab.lowering_calls.contains(&name) {
                 self.lowering_call(None, &args);
@@ -993,12 +1066,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             _ => {}
         }
-        self.registration(&m.method, &name, Some(&m.receiver), &args, m);
+        if !matches!(
+            self.vocab.registration_receiver(&name),
+            CallReceiver::Free { .. }
+        ) {
+            self.registration(&m.method, &name, Some(&m.receiver), &args, m);
+        }
         self.unregistration(&name, Some(&m.receiver), &args, m);
-        if matches!(name.as_str(), "unwrap_err" | "expect_err") {
+        self.switch_off(&name, &m.receiver);
+        match name.as_str() {
             // `r.register(..).unwrap_err()`: the call is expected to fail.
-            self.failing_calls
-                .extend(callee_id(self.lines(), &m.receiver));
+            "unwrap_err" | "expect_err" => self
+                .failing_calls
+                .extend(callee_id(self.lines(), &m.receiver)),
+            "unwrap" | "expect" => self.mark_succeeding(&m.receiver),
+            _ => {}
         }
 
         // Closures over lowering platforms get canonical parameters; those of
@@ -1084,6 +1166,15 @@ fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
         }
         _ => None,
     }
+}
+
+/// A call by a path through a type (`Linker::new(..)`, `Self::f(..)`): an
+/// associated function, not a free one of that name.
+fn segments_typed(p: &syn::ExprPath) -> bool {
+    let segments = &p.path.segments;
+    segments.len() >= 2
+        && (segments[segments.len() - 2].ident.to_string())
+            .starts_with(|c: char| c.is_ascii_uppercase())
 }
 
 /// `#[path = ".."]` of a `mod` declaration (the first `path` attribute).

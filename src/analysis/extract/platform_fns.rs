@@ -33,7 +33,7 @@ impl Walker<'_> {
         self.bind_params(sig);
         walk(self);
         if let Some(call) = &self.function_call.clone() {
-            self.context_fn(call, sig);
+            self.context_fn(call);
         }
         self.returned_context = saved_context;
         let returns = std::mem::replace(&mut self.fn_returns, saved_returns);
@@ -49,6 +49,7 @@ impl Walker<'_> {
                 call,
                 returns,
                 span,
+                line: sig.ident.span().start().line as u32,
                 text,
             });
         }

@@ -44,8 +44,20 @@ impl Walker<'_> {
         {
             return;
         }
+        // A learned method named like a collection's counts on `self` only.
+        if let CallReceiver::Method { self_only: true } = self.vocab.registration_receiver(name)
+            && receiver.and_then(registry_root).as_deref() != Some("self")
+        {
+            return;
+        }
         let (registry, registry_kind) = receiver.map(|r| self.registry(r)).unwrap_or_default();
+        // The registry was told to accept duplicates earlier in this function
+        // (`linker.allow_shadowing(true)`): a second key replaces, by design.
+        if (self.switched.iter()).any(|(f, r)| *f == self.ctx.function && *r == registry) {
+            return;
+        }
         let mut also_keyed_by = Vec::new();
+        let mut key_parts: Vec<&Expr> = Vec::new();
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -66,6 +78,7 @@ impl Walker<'_> {
                 return;
             };
             for &i in indexes {
+                key_parts.extend(args.get(i).copied());
                 let part = match args.get(i) {
                     Some(a) => match self.key(a) {
                         Some(k) => Some(k),
@@ -86,20 +99,35 @@ impl Walker<'_> {
                 .lowering_platforms
                 .push((true, vec![(key.clone(), at)]));
         }
+        let (mut key_span, mut call_span) = (self.span(key_expr), self.span(call));
+        // Made by a local macro: found at its call, the macro named; at the
+        // last part of the key written in the call (`"gelu"` of
+        // `kernels!(t, "cpu", "relu" => .., "gelu" => ..)`), else the call.
+        let via_macro = self.expansion.as_ref().map(|(site, name, _)| {
+            let inside = |s: &Span| site.start <= s.start && s.end <= site.end;
+            let parts = std::iter::once(key_expr).chain(key_parts.iter().copied());
+            key_span = (parts.map(|e| self.span(e)).filter(inside).last()).unwrap_or(*site);
+            call_span = *site;
+            name.clone()
+        });
         self.facts.registrations.push(Registration {
             callee: name.to_string(),
+            via_macro,
             registry,
             registry_kind,
             key,
             also_keyed_by,
             lowering_primitive: primitive,
-            key_span: self.span(key_expr),
-            call_span: self.span(call),
+            key_span,
+            call_span,
+            // Not of a call a macro wrote: its tokens' spans are the
+            // macro's and the call's, no statement of the file to remove.
             statement: (self.statement)
-                .filter(|(called, _)| *called == self.span(call))
+                .filter(|(called, _)| self.expansion.is_none() && *called == self.span(call))
                 .map(|(_, statement)| self.statement_of(statement)),
             context: self.ctx.clone(),
             expects_failure: self.failing_calls.contains(&id),
+            expects_success: self.succeeding_calls.contains(&id),
             returns_at: self
                 .returns
                 .iter()
@@ -166,6 +194,16 @@ impl Walker<'_> {
         self.ctx.once_scope = saved;
     }
 
+    /// `linker.allow_shadowing(true)`: a method that sets the field a learned
+    /// registration's rejection is switched off by. Later registrations on
+    /// that receiver in this function replace rather than fail.
+    pub(super) fn switch_off(&mut self, name: &str, receiver: &Expr) {
+        if self.vocab.switches.contains(name) {
+            let registry = self.registry(receiver).0;
+            self.switched.push((self.ctx.function, registry));
+        }
+    }
+
     /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`,
     /// `unregister_backend(key)`: `registration.unregister`.
     pub(super) fn unregistration<T: syn::spanned::Spanned>(
@@ -192,7 +230,7 @@ impl Walker<'_> {
     /// Which registry a receiver is ([`Registry`]), and what kind, known for
     /// a registry made here by a collection's constructor.
     fn registry(&self, r: &Expr) -> (Registry, RegistryKind) {
-        let root = root_ident(r);
+        let root = registry_root(r);
         if root.as_deref() == Some("self")
             && let Some(ty) = &self.self_type
         {
@@ -240,6 +278,7 @@ impl Walker<'_> {
                 let Some(cond) = args.first() else { return };
                 match strip_parens(cond) {
                     Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
+                    Expr::MethodCall(m) if m.method == "is_ok" => self.mark_succeeding(&m.receiver),
                     Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
                         if let Ok((e, p, _)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
@@ -266,12 +305,12 @@ impl Walker<'_> {
 }
 
 /// The variable an expression starts from: `r` in `r.inner.table`.
-fn root_ident(e: &Expr) -> Option<String> {
+pub(super) fn registry_root(e: &Expr) -> Option<String> {
     match strip_parens(e) {
         Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
-        Expr::Field(f) => root_ident(&f.base),
-        Expr::MethodCall(m) if m.args.is_empty() => root_ident(&m.receiver),
-        Expr::Unary(u) => root_ident(&u.expr),
+        Expr::Field(f) => registry_root(&f.base),
+        Expr::MethodCall(m) if m.args.is_empty() => registry_root(&m.receiver),
+        Expr::Unary(u) => registry_root(&u.expr),
         _ => None,
     }
 }
@@ -290,6 +329,22 @@ pub(super) fn callee_id(lines: &LineTable, e: &Expr) -> Option<usize> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+impl Walker<'_> {
+    /// `r.register(..)?`, `.unwrap()`, `.expect(..)`: a registration whose
+    /// result is asserted to succeed. Only registrations are marked: `?`
+    /// and `unwrap` are everywhere, and an id costs a position lookup.
+    pub(super) fn mark_succeeding(&mut self, e: &Expr) {
+        let name = match strip_parens(e) {
+            Expr::MethodCall(m) => m.method.to_string(),
+            Expr::Call(c) => path_last(&c.func).unwrap_or_default(),
+            _ => return,
+        };
+        if self.vocab.is_registration(&name) {
+            self.succeeding_calls.extend(callee_id(self.lines(), e));
+        }
     }
 }
 

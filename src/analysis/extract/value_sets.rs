@@ -56,6 +56,7 @@ impl Walker<'_> {
             call,
             values,
             span: self.span(&sig.ident),
+            line: sig.ident.span().start().line as u32,
         });
     }
 

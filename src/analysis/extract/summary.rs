@@ -1,0 +1,513 @@
+//! What a function does with registries (issue 19): whether it rejects a
+//! second insertion of a key built from its parameters, which parameters it
+//! hands to the key arguments of registrations it calls, which `self` fields
+//! it sets. The crate pass learns registration functions from these
+//! ([`crate::analysis::infer`]).
+//!
+//! Parameters flow into a value through any expression that names them
+//! (`self.key(module, name)`, `(module, name)`, `format!("{m}.{n}")`) and
+//! through `let`s of such values: a key made of two parameters is keyed by
+//! both.
+
+use syn::visit::{self, Visit};
+use syn::{Expr, Pat};
+
+use super::{parse_args, path_last, strip_parens};
+use crate::config::{FirstBytes, Vocabulary};
+use crate::model::facts::{CallVia, FnSummary, ForwardCall, Rejection};
+use crate::syntax::parse::LineTable;
+
+/// Whether a `macro_rules!` definition is worth expanding at its calls:
+/// its text names something a fact starts from ([`Vocabulary::mentions`]:
+/// a registration, a rejection, a switch, a platform source ...). Most
+/// local macros generate impls and items and hold none; the arguments of
+/// their calls are still read as any macro's.
+pub(crate) fn macro_worth_expanding(text: &str, vocab: &Vocabulary) -> bool {
+    let firsts = vocab.mention_firsts();
+    words(text).any(|w| firsts.admits(w) && vocab.mentions(w))
+}
+
+/// The identifiers of a text, comments and strings included.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+/// Whether code can hold what a summary records: a registration's name, a
+/// rejection's (`contains_key`, `Occupied`) or a switch field's. Most
+/// function bodies (and macros in them) name none, and their summary would
+/// be a second walk for nothing.
+pub(super) fn names_learning_word(text: &str, vocab: &Vocabulary, firsts: FirstBytes) -> bool {
+    words(text).any(|word| {
+        firsts.admits(word)
+            && (vocab.is_registration(word)
+                || vocab.rejections.contains(word)
+                || vocab.switch_fields.contains(word))
+    })
+}
+
+/// The summary of one function, `None` when it does nothing of the kind.
+pub(super) fn summarize(
+    sig: &syn::Signature,
+    body: &syn::Block,
+    self_type: Option<&str>,
+    vocab: &Vocabulary,
+    lines: &LineTable,
+    text: &str,
+    span: crate::model::diagnostic::Span,
+) -> Option<FnSummary> {
+    let method = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
+    // An associated function (`Type::new(..)`) is called through its type,
+    // which a call's name alone does not tell: never learned.
+    if self_type.is_some() && !method {
+        return None;
+    }
+    let params: Vec<Option<String>> = (sig.inputs.iter())
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(t) => Some(match &*t.pat {
+                Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            }),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    if params.iter().all(Option::is_none) && vocab.switch_fields.first_name().is_none() {
+        return None;
+    }
+    let mut s = Summarizer {
+        vocab,
+        firsts: vocab.mention_firsts(),
+        lines,
+        text,
+        flows: (params.into_iter().enumerate())
+            .filter_map(|(i, p)| Some((p?, vec![i])))
+            .collect(),
+        rejects: None,
+        inserts: Vec::new(),
+        calls: Vec::new(),
+        sets_fields: Vec::new(),
+    };
+    s.visit_block(body);
+    // A check followed by no insertion into that map validates, it does not
+    // register (an `Occupied` arm is the insertion's own branch).
+    if let Some(r) = &s.rejects
+        && let Some(map) = &r.map
+        && !s.inserts.contains(map)
+    {
+        s.rejects = None;
+    }
+    if s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() {
+        return None;
+    }
+    Some(FnSummary {
+        name: sig.ident.to_string(),
+        self_type: self_type.map(str::to_string),
+        method,
+        span,
+        line: sig.ident.span().start().line as u32,
+        rejects: s.rejects,
+        calls: s.calls,
+        sets_fields: s.sets_fields,
+    })
+}
+
+/// Methods that give the value they are called on in another form.
+const CONVERSIONS: &[&str] = &[
+    "to_string",
+    "to_owned",
+    "into",
+    "clone",
+    "as_str",
+    "as_ref",
+    "borrow",
+    "trim",
+    "to_lowercase",
+    "to_ascii_lowercase",
+];
+
+struct Summarizer<'a, 't> {
+    vocab: &'a Vocabulary,
+    /// [`Vocabulary::mention_firsts`], once per function.
+    firsts: FirstBytes,
+    lines: &'a LineTable<'t>,
+    text: &'a str,
+    /// Each parameter and local, with the parameters its value is built from.
+    flows: Vec<(String, Vec<usize>)>,
+    rejects: Option<Rejection>,
+    /// The maps `.insert(..)` is called on, as written.
+    inserts: Vec<String>,
+    calls: Vec<ForwardCall>,
+    sets_fields: Vec<String>,
+}
+
+impl Summarizer<'_, '_> {
+    /// The parameters an expression is built from, in order, once each.
+    fn flow(&self, e: &Expr) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.flow_into(e, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// What a key can be made of: a parameter or a local holding one, its
+    /// fields, conversions of it (`name.to_string()`), and what calls,
+    /// tuples, struct literals and `format!` build from those
+    /// (`self.key(module, name)`). Not what a parameter's other methods give
+    /// (`cx.waker()` is no key made from `cx`).
+    fn flow_into(&self, e: &Expr, out: &mut Vec<usize>) {
+        match strip_parens(e) {
+            Expr::Path(p) => out.extend(
+                p.path
+                    .get_ident()
+                    .and_then(|i| self.from(i))
+                    .into_iter()
+                    .flatten(),
+            ),
+            Expr::MethodCall(m)
+                if m.args.is_empty() && CONVERSIONS.contains(&m.method.to_string().as_str()) =>
+            {
+                self.flow_into(&m.receiver, out)
+            }
+            Expr::MethodCall(m) if self.receiver_param(&m.receiver).is_none() => {
+                m.args.iter().for_each(|a| self.flow_into(a, out))
+            }
+            Expr::Call(c) => c.args.iter().for_each(|a| self.flow_into(a, out)),
+            Expr::Tuple(t) => t.elems.iter().for_each(|a| self.flow_into(a, out)),
+            Expr::Struct(st) => st.fields.iter().for_each(|f| self.flow_into(&f.expr, out)),
+            Expr::Field(f) => self.flow_into(&f.base, out),
+            Expr::Unary(u) => self.flow_into(&u.expr, out),
+            Expr::Cast(c) => self.flow_into(&c.expr, out),
+            Expr::Try(t) => self.flow_into(&t.expr, out),
+            Expr::Await(a) => self.flow_into(&a.base, out),
+            Expr::Macro(m) => self.flow_tokens(m.mac.tokens.clone(), out),
+            _ => {}
+        }
+    }
+
+    /// `format!("{module}::{name}")`: the parameters a macro's tokens name.
+    fn flow_tokens(&self, tokens: proc_macro2::TokenStream, out: &mut Vec<usize>) {
+        for t in tokens {
+            match t {
+                proc_macro2::TokenTree::Ident(i) => out.extend(self.from(&i).into_iter().flatten()),
+                proc_macro2::TokenTree::Group(g) => self.flow_tokens(g.stream(), out),
+                _ => {}
+            }
+        }
+    }
+
+    /// The parameters a name (a parameter or a local) is built from.
+    fn from(&self, name: &proc_macro2::Ident) -> Option<&Vec<usize>> {
+        self.flows
+            .iter()
+            .rev()
+            .find(|(n, _)| name == n)
+            .map(|(_, from)| from)
+    }
+
+    /// The parameter a receiver is reached through: `reg` in `reg.map`.
+    fn receiver_param(&self, e: &Expr) -> Option<usize> {
+        match strip_parens(e) {
+            Expr::Field(f) => self.receiver_param(&f.base),
+            Expr::Unary(u) => self.receiver_param(&u.expr),
+            Expr::Path(p) => {
+                let i = p.path.get_ident()?;
+                let (_, from) = self.flows.iter().rev().find(|(n, _)| i == n)?;
+                (from.len() == 1).then(|| from[0])
+            }
+            _ => None,
+        }
+    }
+
+    /// `x.contains_key(k)` (`x` a map of `self` or of a parameter): the
+    /// key's parameters, the map's parameter, the check as written.
+    fn rejection_check(&self, e: &Expr) -> Option<Rejection> {
+        let Expr::MethodCall(m) = strip_parens(e) else {
+            return None;
+        };
+        if m.args.len() != 1
+            || !self.vocab.rejections.contains(&m.method.to_string())
+            || !self.in_context(m.method.span())
+        {
+            return None;
+        }
+        let key = self.flow(&m.args[0]);
+        let receiver = self.receiver_param(&m.receiver);
+        let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
+        (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
+            key,
+            receiver,
+            switch: None,
+            check: short(self.lines, self.text, m),
+            map: Some(compact(self.lines, self.text, &*m.receiver)),
+        })
+    }
+
+    /// The check in an `if` condition, with a switch and-ed before it:
+    /// `!self.allow_overwrite && self.map.contains_key(&k)`.
+    fn condition(&self, cond: &Expr) -> Option<Rejection> {
+        match strip_parens(cond) {
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+                let mut r = self
+                    .condition(&b.right)
+                    .or_else(|| self.condition(&b.left))?;
+                r.switch = r.switch.or_else(|| switch_field(&b.left));
+                Some(r)
+            }
+            other => self.rejection_check(other),
+        }
+    }
+
+    fn reject(&mut self, r: Option<Rejection>) {
+        if self.rejects.is_none() {
+            self.rejects = r;
+        }
+    }
+
+    /// `how`: how it is written, whether on `self`, whether on a field of it.
+    fn record_call(
+        &mut self,
+        callee: String,
+        (via, on_self, on_self_field): (CallVia, bool, bool),
+        receiver: Option<usize>,
+        args: Vec<Vec<usize>>,
+    ) {
+        // Only calls that may register: a learned function is in the
+        // vocabulary once learned, so a wrapper is found a round later.
+        if args.iter().any(|a| !a.is_empty()) && self.vocab.is_registration(&callee) {
+            self.calls.push(ForwardCall {
+                callee,
+                via,
+                on_self,
+                on_self_field,
+                receiver,
+                args,
+            });
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        visit::visit_local(self, l);
+        if let (Some(name), Some(init)) = (super::let_name(&l.pat), &l.init) {
+            let from = self.flow(&init.expr);
+            self.flows.push((name, from));
+        }
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        if rejects(&i.then_branch) {
+            let r = match &*i.cond {
+                // `if let Entry::Occupied(_) = self.map.entry(k) { bail!() }`
+                Expr::Let(l) if self.occupied(&l.pat) => self.entry_check(&l.expr),
+                cond => self.condition(cond),
+            };
+            self.reject(r);
+        }
+        visit::visit_expr_if(self, i);
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        // `match self.map.entry(k) { Entry::Occupied(_) => Err(..), .. }`
+        if m.arms
+            .iter()
+            .any(|a| self.occupied(&a.pat) && expr_rejects(&a.body))
+        {
+            let r = self.entry_check(&m.expr);
+            self.reject(r);
+        }
+        visit::visit_expr_match(self, m);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        // `assert!(!self.map.contains_key(&k))`, `ensure!(!.., ..)`: only a
+        // macro naming what a summary records is parsed (`format!`, `vec!`
+        // and the like are most and hold nothing).
+        let range = self.lines.range(mac.delimiter.span().join());
+        let text = self.text.get(range).unwrap_or("");
+        if !names_learning_word(text, self.vocab, self.firsts) {
+            return;
+        }
+        let name = path_last_of(&mac.path);
+        let Some(args) = parse_args(&mac.tokens) else {
+            return;
+        };
+        if matches!(name.as_str(), "assert" | "ensure")
+            && let Some(Expr::Unary(u)) = args.first().map(strip_parens)
+            && matches!(u.op, syn::UnOp::Not(_))
+        {
+            let r = self.rejection_check(&u.expr);
+            self.reject(r);
+        }
+        args.iter().for_each(|a| self.visit_expr(a));
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        if let Expr::Field(f) = &*a.left
+            && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self"))
+            && let syn::Member::Named(field) = &f.member
+            && self.vocab.switch_fields.contains(&field.to_string())
+        {
+            self.sets_fields.push(field.to_string());
+        }
+        visit::visit_expr_assign(self, a);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let on_self = matches!(strip_parens(&m.receiver), Expr::Path(p) if p.path.is_ident("self"));
+        let on_self_field =
+            !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
+        let receiver = self.receiver_param(&m.receiver);
+        let args = m.args.iter().map(|a| self.flow(a)).collect();
+        let name = m.method.to_string();
+        if name == "insert" {
+            self.inserts
+                .push(compact(self.lines, self.text, &*m.receiver));
+        }
+        let via = (CallVia::Method, on_self, on_self_field);
+        self.record_call(name, via, receiver, args);
+        visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        if let Expr::Path(p) = &*c.func
+            && let Some(last) = p.path.segments.last()
+        {
+            let segments = &p.path.segments;
+            let typed = segments.len() >= 2
+                && (segments[segments.len() - 2].ident.to_string())
+                    .starts_with(|c: char| c.is_ascii_uppercase());
+            let via = if typed { CallVia::Typed } else { CallVia::Free };
+            let args = c.args.iter().map(|a| self.flow(a)).collect();
+            self.record_call(last.ident.to_string(), (via, false, false), None, args);
+        }
+        visit::visit_expr_call(self, c);
+    }
+
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+}
+
+impl Summarizer<'_, '_> {
+    /// The prefilter's test of a rejection word's surroundings
+    /// ([`crate::config::rejection_in_context`]): a rejection it would not
+    /// parse the file for is none here either.
+    fn in_context(&self, word: proc_macro2::Span) -> bool {
+        let range = self.lines.range(word);
+        crate::config::rejection_in_context(self.text.as_bytes(), range.start, range.end)
+    }
+
+    /// An `Occupied` pattern where the prefilter sees a rejection.
+    fn occupied(&self, p: &Pat) -> bool {
+        occupied_name(p).is_some_and(|i| self.in_context(i.span()))
+    }
+
+    /// `self.map.entry(k)`: the check of an `Occupied` arm.
+    fn entry_check(&self, e: &Expr) -> Option<Rejection> {
+        let Expr::MethodCall(m) = strip_parens(e) else {
+            return None;
+        };
+        if m.method != "entry" || m.args.len() != 1 {
+            return None;
+        }
+        let key = self.flow(&m.args[0]);
+        let receiver = self.receiver_param(&m.receiver);
+        let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
+        (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
+            key,
+            receiver,
+            switch: None,
+            check: short(self.lines, self.text, m),
+            map: None,
+        })
+    }
+}
+
+/// `!self.allow_overwrite`: the field whose truth skips the check.
+fn switch_field(e: &Expr) -> Option<String> {
+    let Expr::Unary(u) = strip_parens(e) else {
+        return None;
+    };
+    match (&u.op, strip_parens(&u.expr)) {
+        (syn::UnOp::Not(_), Expr::Field(f)) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
+            match &f.member {
+                syn::Member::Named(n) => Some(n.to_string()),
+                syn::Member::Unnamed(_) => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The name of `Occupied(_)`, `Entry::Occupied(e)`,
+/// `hash_map::Entry::Occupied { .. }`.
+fn occupied_name(p: &Pat) -> Option<&syn::Ident> {
+    let path = match p {
+        Pat::TupleStruct(t) => &t.path,
+        Pat::Struct(s) => &s.path,
+        Pat::Path(p) => &p.path,
+        _ => return None,
+    };
+    path.segments
+        .last()
+        .map(|s| &s.ident)
+        .filter(|i| *i == "Occupied")
+}
+
+/// A block that fails: it returns an `Err`, ends in one, bails or panics.
+fn rejects(b: &syn::Block) -> bool {
+    b.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(e, _) => expr_rejects(e),
+        syn::Stmt::Macro(m) => failing_macro(&m.mac.path),
+        _ => false,
+    })
+}
+
+fn expr_rejects(e: &Expr) -> bool {
+    match strip_parens(e) {
+        Expr::Return(r) => r.expr.as_deref().is_some_and(expr_rejects),
+        Expr::Call(c) => path_last(&c.func).as_deref() == Some("Err"),
+        Expr::Macro(m) => failing_macro(&m.mac.path),
+        Expr::Block(b) => rejects(&b.block),
+        _ => false,
+    }
+}
+
+fn failing_macro(path: &syn::Path) -> bool {
+    matches!(
+        path_last_of(path).as_str(),
+        "bail" | "panic" | "unreachable"
+    )
+}
+
+fn path_last_of(path: &syn::Path) -> String {
+    path.segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default()
+}
+
+/// An expression as written, whitespace removed: a map told apart from another.
+fn compact<T: syn::spanned::Spanned + ?Sized>(lines: &LineTable, text: &str, e: &T) -> String {
+    let range = lines.range(e.span());
+    (text.get(range).unwrap_or("").chars())
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// A call as written, on one line, for messages.
+fn short(lines: &LineTable, text: &str, m: &syn::ExprMethodCall) -> String {
+    let range = lines.range(syn::spanned::Spanned::span(m));
+    let text: String = text
+        .get(range)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    match text.chars().count() > 60 {
+        true => format!("{}...", text.chars().take(57).collect::<String>()),
+        false => text,
+    }
+}

@@ -1,0 +1,285 @@
+//! Registration functions learned from what the code does, not from their
+//! names (issue 19, section 1).
+//!
+//! - A function that rejects a second insertion of a key built from its
+//!   parameters (`if self.map.contains_key(&key) { bail!(..) }`, an
+//!   `Entry::Occupied` arm that fails) registers, keyed by those parameters.
+//!   A setter that merely inserts does not: replacing is its job.
+//! - A function passing its parameters to the key of a registration (learned,
+//!   or a `register*` by name) registers too, keyed by them: wrappers, to any
+//!   depth (the engine learns again once the files naming a new name are read).
+//! - `!self.allow_overwrite && ..` before the check: a method of the type
+//!   setting `allow_overwrite` switches the rejection off for its receiver.
+
+use crate::config::{CallReceiver, LearnedFunction, Vocabulary};
+use crate::model::facts::{CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind};
+
+/// Methods of the standard collections: a learned method of one of these
+/// names counts only when called on `self` (elsewhere it is most likely a
+/// map's or a vector's).
+const COLLECTION_METHODS: &[&str] = &[
+    "insert",
+    "try_insert",
+    "push",
+    "push_back",
+    "push_front",
+    "add",
+    "set",
+    "put",
+    "extend",
+    "append",
+    "entry",
+    "get",
+];
+
+/// What a crate's code teaches.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Learned {
+    pub functions: Vec<LearnedFunction>,
+    /// Fields that switch a learned rejection off.
+    pub switch_fields: Vec<String>,
+    /// Methods setting one of those fields.
+    pub switches: Vec<String>,
+    /// Each learned name with the place that taught it, for `config` and
+    /// for findings.
+    pub inferred: Vec<Inferred>,
+    /// The learned functions known to reject a second key (a rejection of
+    /// their own, or one they wrap); the others wrap a registration by name,
+    /// which may replace.
+    pub rejecting: Vec<String>,
+}
+
+impl Learned {
+    /// The names learned here and not in `before`, each in its role (a
+    /// method may be named as the field it sets): what a file must mention
+    /// to be read again.
+    pub fn new_names(&self, before: Option<&Learned>) -> Vec<String> {
+        let functions = |l: &Learned| l.functions.iter().map(|f| f.name.clone()).collect();
+        let roles = |l: &Learned| -> [Vec<String>; 3] {
+            [functions(l), l.switch_fields.clone(), l.switches.clone()]
+        };
+        let old = before.map(roles).unwrap_or_default();
+        (roles(self).into_iter().zip(old))
+            .flat_map(|(now, old)| now.into_iter().filter(move |n| !old.contains(n)))
+            .collect()
+    }
+
+    /// What other packages may use of this one's learning: the functions
+    /// that surely reject a second key (a method named like a collection's
+    /// and a wrapper of a registration by name stay home), with the switches
+    /// of their types.
+    pub fn exported(&self) -> Learned {
+        let shared = |name: &str| self.rejects(name) && !COLLECTION_METHODS.contains(&name);
+        Learned {
+            functions: (self.functions.iter().filter(|f| shared(&f.name)).cloned()).collect(),
+            switch_fields: self.switch_fields.clone(),
+            switches: self.switches.clone(),
+            inferred: (self.inferred.iter().filter(|i| shared(&i.name)).cloned()).collect(),
+            rejecting: (self.rejecting.iter().filter(|n| shared(n)).cloned()).collect(),
+        }
+    }
+
+    /// Add what another package exports ([`Self::exported`]), but no name
+    /// this one learned itself: its own meaning wins.
+    pub fn import(&mut self, other: &Learned) {
+        let own: Vec<String> = self.functions.iter().map(|f| f.name.clone()).collect();
+        let new = |name: &str| !own.iter().any(|o| o == name);
+        (self.functions).extend(other.functions.iter().filter(|f| new(&f.name)).cloned());
+        (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
+        (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
+        for (mine, theirs) in [
+            (&mut self.switch_fields, &other.switch_fields),
+            (&mut self.switches, &other.switches),
+        ] {
+            mine.extend(theirs.iter().cloned());
+            mine.sort();
+            mine.dedup();
+        }
+    }
+
+    /// `callee` was learned and surely rejects a second key.
+    pub fn rejects(&self, callee: &str) -> bool {
+        self.rejecting.iter().any(|r| r == callee)
+    }
+
+    /// Why calls of `callee` count, when it was learned.
+    pub fn why(&self, callee: &str) -> Option<&Inferred> {
+        (self.inferred.iter()).find(|i| i.kind == InferredKind::Registration && i.name == callee)
+    }
+}
+
+/// One learned function, before it becomes vocabulary.
+struct Found<'a> {
+    summary: &'a FnSummary,
+    key: Vec<usize>,
+    receiver: CallReceiver,
+    why: String,
+    /// It rejects a second key, or wraps a function that does (not only a
+    /// registration by name, which may replace).
+    rejects: bool,
+}
+
+/// Learn from the functions of a crate's files (`display`: how each file is
+/// shown, for "at src/linker.rs:40").
+pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
+    let summaries: Vec<(&str, &FnSummary)> = (files.iter())
+        .flat_map(|(display, f)| f.functions.iter().map(move |s| (*display, s)))
+        .collect();
+    let mut found: Vec<Found> = Vec::new();
+    for &(display, s) in &summaries {
+        if let Some(r) = &s.rejects {
+            let receiver = receiver_of(s, r.receiver);
+            let why = format!(
+                "it rejects a second key at {display}:{} (`{}`)",
+                s.line, r.check
+            );
+            found.push(Found {
+                summary: s,
+                key: r.key.clone(),
+                receiver,
+                why,
+                rejects: true,
+            });
+        }
+    }
+    // Wrappers, until none is new (each round, a function may wrap one
+    // learned in the round before).
+    loop {
+        let mut new = Vec::new();
+        for &(display, s) in &summaries {
+            if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
+                continue;
+            }
+            if let Some((key, receiver, callee, rejects)) = wrapped(s, &found, vocab) {
+                let why = format!("it wraps `{callee}` at {display}:{}", s.line);
+                new.push(Found {
+                    summary: s,
+                    key,
+                    receiver,
+                    why,
+                    rejects,
+                });
+            }
+        }
+        if new.is_empty() {
+            break;
+        }
+        found.extend(new);
+    }
+    to_learned(&summaries, found, vocab)
+}
+
+/// Which calls of a learned function count: a method's, on any receiver
+/// unless it is named like a collection's method; a free function's, on the
+/// registry its parameter `registry` names, if any.
+fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
+    match s.method {
+        true => CallReceiver::Method {
+            self_only: COLLECTION_METHODS.contains(&s.name.as_str()),
+        },
+        false => CallReceiver::Free { registry },
+    }
+}
+
+/// The call is one of the learned function `f`, as the walker matches its
+/// callers: a method by a method call, a free function by a free call.
+fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
+    f.summary.name == call.callee
+        && match f.receiver {
+            CallReceiver::Method { self_only } => {
+                call.via == CallVia::Method
+                    && match call.on_self {
+                        true => f.summary.self_type == caller.self_type,
+                        false => !self_only,
+                    }
+            }
+            CallReceiver::Free { .. } => call.via == CallVia::Free,
+            CallReceiver::Written => false,
+        }
+}
+
+/// `s` passes its parameters to every key argument of a registration it
+/// calls: its key (those parameters), its receiver and the callee.
+fn wrapped(
+    s: &FnSummary,
+    found: &[Found],
+    vocab: &Vocabulary,
+) -> Option<(Vec<usize>, CallReceiver, String, bool)> {
+    s.calls.iter().find_map(|call| {
+        let learned = found.iter().find(|f| calls_learned(call, s, f));
+        let (callee_key, callee_receiver) = match learned {
+            Some(f) => (f.key.as_slice(), f.receiver),
+            // A registration by name, on a registry the callers see: the
+            // caller's (`self`), one they pass, or a global one. Not one made
+            // here or a builder value (`TensorCheck::Ok.register(op, ..)`).
+            None if call.on_self
+                || call.on_self_field
+                || call.receiver.is_some()
+                || call.via == CallVia::Free =>
+            {
+                (vocab.registration_key(&call.callee)?, CallReceiver::Written)
+            }
+            None => return None,
+        };
+        let mut key = Vec::new();
+        for &i in callee_key {
+            let from = call.args.get(i).filter(|a| !a.is_empty())?;
+            key.extend(from);
+        }
+        key.dedup();
+        // Which registry the wrapper's callers name: a parameter the call
+        // reaches its registry through, else the caller's receiver.
+        let through = match callee_receiver {
+            CallReceiver::Free { registry: Some(q) } => {
+                call.args.get(q).filter(|a| a.len() == 1).map(|a| a[0])
+            }
+            _ => call.receiver,
+        };
+        let receiver = receiver_of(s, through);
+        let rejects = learned.is_some_and(|f| f.rejects);
+        Some((key, receiver, call.callee.clone(), rejects))
+    })
+}
+
+fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {
+    let mut learned = Learned::default();
+    for f in found {
+        let name = &f.summary.name;
+        // A registration by name already counts, with its configured key.
+        if vocab.registration_key(name).is_some()
+            || learned.functions.iter().any(|l| &l.name == name)
+        {
+            continue;
+        }
+        if let Some(field) = f.summary.rejects.as_ref().and_then(|r| r.switch.clone()) {
+            learned.switches.extend(
+                (summaries.iter())
+                    .filter(|(_, s)| {
+                        s.self_type == f.summary.self_type && s.sets_fields.contains(&field)
+                    })
+                    .map(|(_, s)| s.name.clone()),
+            );
+            learned.switch_fields.push(field);
+        }
+        learned.inferred.push(Inferred {
+            kind: InferredKind::Registration,
+            name: name.clone(),
+            span: f.summary.span,
+            line: f.summary.line,
+            why: f.why,
+        });
+        if f.rejects {
+            learned.rejecting.push(name.clone());
+        }
+        learned.functions.push(LearnedFunction {
+            name: name.clone(),
+            key: f.key,
+            receiver: f.receiver,
+        });
+    }
+    learned.switches.sort();
+    learned.switches.dedup();
+    learned.switch_fields.sort();
+    learned.switch_fields.dedup();
+    learned
+}
