@@ -231,16 +231,8 @@ impl Summarizer<'_, '_> {
         {
             return None;
         }
-        let key = self.flow(&m.args[0]);
-        let receiver = self.receiver_param(&m.receiver);
-        let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
-        (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
-            key,
-            receiver,
-            switch: None,
-            check: short(self.lines, self.text, m),
-            map: Some(compact(self.lines, self.text, &*m.receiver)),
-        })
+        let map = compact(self.lines, self.text, &*m.receiver);
+        self.keyed_check(m, Some(map))
     }
 
     /// The check in an `if` condition, with a switch and-ed before it:
@@ -412,6 +404,14 @@ impl Summarizer<'_, '_> {
         if m.method != "entry" || m.args.len() != 1 {
             return None;
         }
+        self.keyed_check(m, None)
+    }
+
+    /// `m` (`map.contains_key(k)`, `map.entry(k)`) as a rejection's check:
+    /// its key made from parameters, its map reached through `self` or a
+    /// parameter; `map`: the map as written, when the function must insert
+    /// into it too.
+    fn keyed_check(&self, m: &syn::ExprMethodCall, map: Option<String>) -> Option<Rejection> {
         let key = self.flow(&m.args[0]);
         let receiver = self.receiver_param(&m.receiver);
         let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
@@ -420,7 +420,7 @@ impl Summarizer<'_, '_> {
             receiver,
             switch: None,
             check: short(self.lines, self.text, m),
-            map: None,
+            map,
         })
     }
 }
