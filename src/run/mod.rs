@@ -148,7 +148,6 @@ pub fn analyze_with_progress(
         false => Vec::new(),
     };
     let (inputs, per_file, learned) = per_file_pass(inputs, named, pool.as_ref(), progress);
-    let mut inferred = inferred_once(&learned);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
@@ -257,11 +256,15 @@ pub fn analyze_with_progress(
             })
             .collect()
     });
+    let mut inferred: Vec<Inferred> = Vec::new();
     for (diagnostics, more) in per_crate {
         outcome.diagnostics.extend(diagnostics);
         inferred.extend(more);
     }
     if inferring {
+        // Every name once, by kind and name: a function a package exports
+        // is in the learning of every package that uses it.
+        inferred.extend(learned.values().flat_map(|l| l.inferred.iter().cloned()));
         inferred.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
         inferred.dedup();
         outcome.inferred = (inferred.into_iter())
@@ -288,17 +291,6 @@ pub fn analyze_with_progress(
     });
     outcome.diagnostics.dedup();
     outcome
-}
-
-/// Every name learned, once, by kind and name (a function a package exports
-/// is in the learning of every package that uses it).
-fn inferred_once(learned: &HashMap<usize, Arc<infer::Learned>>) -> Vec<Inferred> {
-    let mut all: Vec<_> = (learned.values())
-        .flat_map(|l| l.inferred.iter().cloned())
-        .collect();
-    all.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
-    all.dedup();
-    all
 }
 
 /// What a crate is analysed with: the configuration and package folder of
@@ -623,19 +615,16 @@ fn learn(
             .map(|(krate, config)| (*krate, prefilter::Prepared::new(&config.vocab)))
             .collect();
         let (read, news) = (&*inputs, &news);
-        let redone: Vec<(usize, FileOutcome)> = on_big_stack(pool, || {
-            todo.par_iter()
-                .with_max_len(1)
-                .filter_map(|&i| {
-                    let krate = read[i].krate;
-                    // The text being fixed, not the disk's (`--fix` analyses again in memory).
-                    let text = input_text(&read[i]).ok()?;
-                    let named = news[&krate].1.iter().any(|n| names_word(&text, n))
-                        && !prefilter::survey_with(&text, &prepared[&krate]).lexes;
-                    named.then(|| (i, parsed(file_id(i), &read[i], text)))
-                })
-                .collect()
-        });
+        let redone = read_again_naming(
+            pool,
+            read,
+            &todo,
+            |krate| &news[&krate].1,
+            |i, text| {
+                let starts_fact = !prefilter::survey_with(&text, &prepared[&read[i].krate]).lexes;
+                starts_fact.then(|| parsed(file_id(i), &read[i], text))
+            },
+        );
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
         for &i in &again {
             surveys[i].verdict = Verdict::Parse;
@@ -712,6 +701,29 @@ fn exported_by_group(
     out
 }
 
+/// The files of `todo` whose text names one of the words `names` gives
+/// for their crate, each read again (the text being fixed when there is
+/// one: `--fix` analyses in memory) and handed to `parse`, which may still
+/// decline it. The one way both learning stages read files again.
+fn read_again_naming<'n>(
+    pool: Option<&rayon::ThreadPool>,
+    inputs: &[Input],
+    todo: &[usize],
+    names: impl Fn(usize) -> &'n [String] + Sync,
+    parse: impl Fn(usize, String) -> Option<FileOutcome> + Sync,
+) -> Vec<(usize, FileOutcome)> {
+    on_big_stack(pool, || {
+        todo.par_iter()
+            .with_max_len(1)
+            .filter_map(|&i| {
+                let text = input_text(&inputs[i]).ok()?;
+                let named = names(inputs[i].krate).iter().any(|n| names_word(&text, n));
+                named.then(|| parse(i, text)).flatten().map(|o| (i, o))
+            })
+            .collect()
+    })
+}
+
 /// Whether `text` holds `name` as a whole word (in code or not: a mention
 /// in a comment or a string only costs a parse).
 fn names_word(text: &str, name: &str) -> bool {
@@ -765,21 +777,16 @@ fn reparse_for_learned_names(
                     )
             })
             .collect();
-        let reparse = |&i: &usize| {
-            let text = input_text(&inputs[i]).ok()?;
-            let names = &fresh[&inputs[i].krate];
-            if !names.iter().any(|n| names_word(&text, n)) {
-                return None;
-            }
-            let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
-            Some((i, kept(text, result)))
-        };
-        let more: Vec<(usize, FileOutcome)> = on_big_stack(pool, || {
-            todo.par_iter()
-                .with_max_len(1)
-                .filter_map(reparse)
-                .collect()
-        });
+        let more = read_again_naming(
+            pool,
+            inputs,
+            &todo,
+            |krate| &fresh[&krate],
+            |i, text| {
+                let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
+                Some(kept(text, result))
+            },
+        );
         whole.extend(more);
     }
 }
