@@ -13,7 +13,8 @@
 //! `fn f() { use x::Y as Z; const N: &str = ".."; }`, a `struct` in a macro's
 //! arguments. So every token that can begin such an item ([`item_keywords`])
 //! must be accounted for: read as that item here, inside a macro the walker
-//! never reads (`macro_rules!`, `cfg!`, `include!`...), or inside an item that
+//! never reads (`cfg!`, `include!`..., `macro_rules!` unless the walker
+//! expands it: then the file is parsed in full), or inside an item that
 //! is handed whole to syn and the walker ([`extract_item`]), whose facts are
 //! then placed in the item's module. Anything else, and the reader gives up
 //! and the file is parsed in full.

@@ -4,7 +4,8 @@
 //! (the same character-literal heuristic, raw strings only after `r`/`br`/`cr`,
 //! nested block comments), so that every byte `lex::nesting` counts as code is
 //! code here too and [`Lexed::nesting_bound`] bounds what it would find. It
-//! gives up ([`Bail`]) rather than guess: on any byte outside ASCII in code, a
+//! gives up ([`Bail`]) rather than guess: on a byte outside ASCII in code
+//! that is not part of an identifier (see [`unicode_ident_end`]), a
 //! bare carriage return, an unterminated literal or comment, unbalanced
 //! brackets, an escape it does not read, a literal with a suffix; and as soon
 //! as it meets what makes a file need the full parse (a vocabulary name in
@@ -138,6 +139,10 @@ pub(super) fn lex<const TOKENS: bool>(
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                 let start = i;
                 i = word_end(b, i);
+                if b.get(i).is_some_and(|&c| c >= 0x80) {
+                    // `größe`: no literal's prefix.
+                    i = unicode_ident_end(text, i, false)?;
+                }
                 if let Some((end, kind)) = prefixed(text, start, i, watch, &mut next_candidate)? {
                     push!(start, end, kind, 0);
                     i = end;
@@ -186,6 +191,18 @@ pub(super) fn lex<const TOKENS: bool>(
                     });
                 }
                 i += 1;
+            }
+            0x80.. => {
+                // An identifier that starts outside ASCII (`ẕ0`); right
+                // after a token ending in a word byte (a number, a lifetime,
+                // a raw identifier) it would be part of that token.
+                if i > 0 && is_word(b[i - 1]) {
+                    return Err(UNICODE_AFTER_TOKEN);
+                }
+                let start = i;
+                i = unicode_ident_end(text, i, true)?;
+                candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                push!(start, i, Kind::Ident, 0);
             }
             _ if PUNCT.contains(c) => {
                 match c {
@@ -426,6 +443,20 @@ fn skim_in<const CHAINS: bool>(
                         None => p + 1,
                     }
                 }
+                0x80.. => {
+                    // The identifier goes on from the word skimmed before
+                    // `p` (its stems were read above), or starts at `p`.
+                    let word = b[last_end..p].iter().rev().take_while(|&&c| is_word(c));
+                    let starts = word.count() == 0;
+                    if starts && p > 0 && is_word(b[p - 1]) {
+                        return Err(UNICODE_AFTER_TOKEN);
+                    }
+                    let end = unicode_ident_end(text, p, starts)?;
+                    if starts && cands.get(next_candidate) == Some(&p) {
+                        vocabulary_at(watch, p, end, text)?;
+                    }
+                    end
+                }
                 _ => return Err("a character the prefilter does not lex"),
             };
             // Stems inside what was read are no identifiers of code.
@@ -660,6 +691,35 @@ fn is_word(c: u8) -> bool {
     WORD[c as usize]
 }
 
+/// A character outside ASCII in code right after a token that ends in a
+/// word byte: part of a number's suffix, a lifetime, a raw identifier.
+const UNICODE_AFTER_TOKEN: Bail = "a character outside ASCII after a literal or lifetime";
+
+/// The end of the identifier whose part from `i` on starts with a character
+/// outside ASCII, read as proc-macro2 reads one (`unicode-ident`, the
+/// tables it uses): the first character of an identifier (`starts`) is
+/// `XID_Start`, every other `XID_Continue` or an ASCII word byte. Any other
+/// character (a Unicode blank, `→`) is no token the prefilter reads: the
+/// parser decides.
+fn unicode_ident_end(text: &str, i: usize, starts: bool) -> Result<usize, Bail> {
+    let mut end = i;
+    for (k, c) in text[i..].char_indices() {
+        let fits = match c {
+            _ if c.is_ascii() => is_word(c as u8),
+            _ if k == 0 && starts => unicode_ident::is_xid_start(c),
+            _ => unicode_ident::is_xid_continue(c),
+        };
+        if !fits {
+            if c.is_ascii() {
+                break;
+            }
+            return Err("a character the prefilter does not lex");
+        }
+        end = i + k + c.len_utf8();
+    }
+    Ok(end)
+}
+
 /// The end of the word that goes on at `i`.
 fn word_end(b: &[u8], i: usize) -> usize {
     run_end(b, i, is_word)
@@ -708,8 +768,13 @@ fn candidate(
     Ok(())
 }
 
-/// The identifier `at..end` of code, where a vocabulary stem starts.
+/// The identifier `at..end` of code, where a vocabulary stem starts (`end`
+/// the end of its ASCII part: it goes on past a character outside ASCII).
 fn vocabulary_at(watch: &Watch<'_>, at: usize, end: usize, text: &str) -> Result<(), Bail> {
+    let end = match text.as_bytes().get(end) {
+        Some(&c) if c >= 0x80 => unicode_ident_end(text, end, false).unwrap_or(end),
+        _ => end,
+    };
     if let Some(how) = (watch.is_vocabulary)(&text[at..end])
         && super::may_start_fact(text.as_bytes(), at, end, how)
     {

@@ -384,6 +384,11 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
     let result = LEXED.with(|cell| {
         let lexed = &mut *cell.borrow_mut();
         lex_checked(&text, vocab, lexed, true)?;
+        // The walker expands such a macro where it is called, items and
+        // all (`mod $name { .. }`), which this reader does not.
+        if defines_expanded_macro(&text, vocab) {
+            return Err("a macro the walker expands");
+        }
         items::structure(&text, &lexed.toks, vocab)
     });
     // syn parsed attributes, `use`s or constants: free their spans.

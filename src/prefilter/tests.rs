@@ -46,10 +46,26 @@ fn the_vocabulary_in_code_needs_the_parse() {
         // A declaring word on another line, or in a comment before it.
         "fn f() { let p = d.x(/* fn */ platform); }",
         "fn f() { let p = g(x, // as\n platform); }",
+        // Next to identifiers outside ASCII.
+        "fn f() { é.register(x); }",
+        "fn f() { ẕ0::register(x); }",
+        "fn f(größe: u8) { r.register(größe); }",
     ] {
         parsed(text, VOCAB);
         assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
     }
+}
+
+#[test]
+fn a_name_outside_ascii_is_read_whole() {
+    // proc-macro2 reads `lowerð` and `ẕregister`: neither is a name of
+    // the vocabulary, as `lower` is not one in `lowers`.
+    read("fn f() { r.lowerð(x); }");
+    read("fn f() { ẕregister(x); }");
+    read("fn f() { let ñ = größe::platformé; }");
+    // What is no identifier is left to the parser.
+    assert!(reason("fn f() { a → b }").is_some());
+    assert!(reason("fn f() { 1é }").is_some());
 }
 
 #[test]
@@ -149,6 +165,24 @@ fn a_file_lexes_only_if_it_tokenizes() {
         "'r#a\"b\"",
         "'r#1",
         "'r#",
+        // Outside ASCII: identifiers, and what only looks like one.
+        "größe",
+        "ẕ0",
+        "_ẕ",
+        "aé\u{301}",
+        "\u{301}a",
+        "1é",
+        "0xé",
+        "'aé",
+        "'é",
+        "r#é",
+        "r#aé",
+        "é\"a\"",
+        "ér\"a\"",
+        "ar\u{e9}\"a\"",
+        "a\u{2192}b",
+        "a\u{2028}b",
+        "a\u{200e}b",
     ];
     for lit in odd {
         let text = format!("fn f() {{ g({lit}); }}");
@@ -161,6 +195,8 @@ fn a_file_lexes_only_if_it_tokenizes() {
     for text in [
         "fn f() { g(c\"hello\\x80\\xF0\\u{1F980}\"); }",
         "struct S<'r#mod> { a: &'r#mod str, b: for<'r#_y> fn(&'r#_y ()) }",
+        // Identifiers outside ASCII (zerocopy's tests: `enum ẕ0 {}`).
+        "enum ẕ0 {} fn größe(straße: u8) -> u8 { straße }",
     ] {
         assert!(lexes(text), "{text}");
         assert!(lexes_quietly(text, &vocab), "{text}");
@@ -296,7 +332,7 @@ fn what_the_lexer_does_not_read_is_parsed() {
         "fn f() {} /* open",
         "fn f() { let s = r#\"open\"; }",
         "fn f() { let s = \"a\"suffix; }",
-        "fn f() { let é = 1; }",
+        "fn f() { let a→b = 1; }",
         "fn f() { let s = \"\\q\"; }",
         "fn f() { let s = \"\\x80\"; }",
         "fn f() { let s = \"a\rb\"; }",
@@ -424,7 +460,7 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
     // proc-macro2 tokenizes (the fuzz target goes further).
     const CHARS: &[&str] = &[
         "'", "\"", "#", "r", "b", "c", "a", "1", "e", "-", "x", "\\", "/", "*", "(", ")", "_", "é",
-        " ", "\n", "0",
+        " ", "\n", "0", "\u{301}", "\u{2192}",
     ];
     let vocab = Vocabulary::default();
     let max: usize = std::env::var("LEX_EXHAUSTIVE_LEN")
