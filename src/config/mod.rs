@@ -387,33 +387,160 @@ pub enum NameUse {
 }
 
 /// Whether the rejection word at `start..end` of `text` may be a registry
-/// rejecting a second key: a failure (`bail!`, `panic!`, `Err(`,
-/// `unreachable!`) within 300 bytes after it, or `assert!`/`ensure!` just
-/// before it, and an insertion (`insert(`, `Vacant`) within 1,000 bytes
-/// after it; each window ends at a `fn` keyword. The walker and the
-/// prefilter both ask this, on the text of one function (bodies the
-/// prefilter blanks are other functions'): most maps checked with
-/// `contains_key` are lookups, and parsing every file holding one cost the
-/// default mode a third of its speed.
+/// rejecting a second key, as the function summary can read one
+/// (`analysis::extract::summary`):
+/// - `contains_key` checked as written (`if self.map.contains_key(&k)`)
+///   with a failure (`bail!`, `panic!`, `Err(`, `unreachable!`) within 300
+///   bytes after it, or negated (`!self.map.contains_key(&k)`) right after
+///   `assert!`/`ensure!`;
+/// - `Occupied` as a pattern (`Entry::Occupied(_) =>`, `if let
+///   Occupied(e) =`, not `Entry::Occupied(OccupiedEntry { .. })`), with a
+///   failure within 300 bytes after it;
+/// - and an insertion (`insert(`, `Vacant`) within 1,000 bytes after it,
+///   in a function that takes a parameter (`name: T`; a key comes from
+///   one): not a test's `fn t() {`.
+///
+/// Each window ends at a `fn` keyword. The walker and the prefilter both
+/// ask this, on the text of one function (bodies the prefilter blanks are
+/// other functions'): most maps checked with `contains_key` are lookups, and
+/// parsing every file holding one cost the default mode a third of its
+/// speed.
 pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
     use memchr::memmem::{find, rfind};
-    let after = until_fn(&text[end.min(text.len())..(end + 1000).min(text.len())]);
+    let (start, end) = (start.min(text.len()), end.min(text.len()));
+    let after = until_fn(&text[end..(end + 1000).min(text.len())]);
     let near = &after[..after.len().min(300)];
-    let before = &text[start.saturating_sub(60)..start.min(text.len())];
+    let before = &text[start.saturating_sub(60)..start];
     let before = match rfind_fn(before) {
         Some(at) => &before[at..],
         None => before,
     };
-    let fails = ["bail!", "panic!", "Err(", "unreachable!"]
+    let fails_after = ["bail!", "panic!", "Err(", "unreachable!"]
         .iter()
-        .any(|w| find(near, w.as_bytes()).is_some())
-        || ["assert!", "ensure!"]
+        .any(|w| find(near, w.as_bytes()).is_some());
+    let asserted = || {
+        ["assert!", "ensure!"]
             .iter()
-            .any(|w| rfind(before, w.as_bytes()).is_some());
+            .any(|w| rfind(before, w.as_bytes()).is_some())
+    };
+    let fails = match &text[start..end] {
+        b"Occupied" => fails_after && is_pattern(text, end),
+        _ if negated(text, start) => asserted(),
+        _ => fails_after,
+    };
     fails
         && ["insert(", "Vacant"]
             .iter()
             .any(|w| find(after, w.as_bytes()).is_some())
+        && takes_parameters(text, start)
+}
+
+/// Whether the method call whose name starts at `at` is negated: a `!`
+/// before its receiver (`!self.map[i].contains_key`, `!(m.contains_key`).
+fn negated(text: &[u8], at: usize) -> bool {
+    let mut i = at;
+    while i > 0 {
+        let c = text[i - 1];
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b' ' | b'\t' | b'\n' | b'\r' | b'(') {
+            i -= 1;
+        } else if matches!(c, b']' | b')') {
+            // A whole index or call of the receiver (`self.maps[k]`).
+            let (close, open) = if c == b']' { (b']', b'[') } else { (b')', b'(') };
+            let mut depth = 0usize;
+            while i > 0 {
+                i -= 1;
+                if text[i] == close {
+                    depth += 1;
+                } else if text[i] == open {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+            }
+        } else {
+            return c == b'!';
+        }
+    }
+    false
+}
+
+/// Whether `Occupied` ending at `end` is a pattern: after its fields (a
+/// bracketed group), `=>`, `=` (`if let`), `|` or a guard's `if`. Also
+/// when the group does not close within 300 bytes (it cannot tell).
+fn is_pattern(text: &[u8], end: usize) -> bool {
+    let blank = |c: u8| c.is_ascii_whitespace();
+    let mut i = end;
+    while text.get(i).is_some_and(|&c| blank(c)) {
+        i += 1;
+    }
+    if let Some(&open @ (b'(' | b'{')) = text.get(i) {
+        let close = if open == b'(' { b')' } else { b'}' };
+        let mut depth = 0usize;
+        loop {
+            match text.get(i) {
+                None => return true,
+                Some(&c) if c == open => depth += 1,
+                Some(&c) if c == close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        i += 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+            if i > end + 300 {
+                return true;
+            }
+        }
+    }
+    while text.get(i).is_some_and(|&c| blank(c)) {
+        i += 1;
+    }
+    let rest = &text[i.min(text.len())..];
+    rest.starts_with(b"=>")
+        || (rest.starts_with(b"=") && !rest.starts_with(b"=="))
+        || rest.starts_with(b"|")
+        || (rest.starts_with(b"if") && rest.get(2).is_some_and(|&c| !c.is_ascii_alphanumeric() && c != b'_'))
+}
+
+/// Whether the function around `at` takes a parameter: the signature of
+/// the innermost `fn` whose body holds `at`, up to that body's `{`, has a
+/// lone `:` (`key: &str`; `::` is a path). `fn register(&mut self)` and a
+/// test's `fn t()` take none, and no key can come from them. True when it
+/// cannot tell (no such `fn` within 64 KiB, or more than 64 before it whose
+/// bodies close first). A function nested before `at` is passed over by its
+/// braces, so a body the prefilter blanks gives the same answer.
+fn takes_parameters(text: &[u8], at: usize) -> bool {
+    let from = at.saturating_sub(64 * 1024);
+    let mut end = at;
+    for _ in 0..64 {
+        let Some(fn_at) = rfind_fn(&text[from..end]).map(|k| from + k) else {
+            return true;
+        };
+        let Some(open) = memchr::memchr(b'{', &text[fn_at..at]).map(|k| fn_at + k) else {
+            return true;
+        };
+        let mut depth = 0usize;
+        let closes_before = text[open..at].iter().any(|&c| {
+            match c {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                _ => {}
+            }
+            depth == 0
+        });
+        if !closes_before {
+            let sig = &text[fn_at..open];
+            return (0..sig.len()).any(|i| {
+                sig[i] == b':' && sig.get(i + 1) != Some(&b':') && (i == 0 || sig[i - 1] != b':')
+            });
+        }
+        end = fn_at;
+    }
+    true
 }
 
 /// `text` up to its first `fn` keyword.
@@ -566,14 +693,6 @@ impl Vocabulary {
         vocab.switch_fields = set(switch_fields);
         vocab.switches = set(switches);
         vocab
-    }
-
-    /// The stems of the names the learning of registrations starts from,
-    /// for the prefilter: rejections, switch fields and their setters.
-    pub fn learning_stems(&self) -> impl Iterator<Item = &str> {
-        (self.rejections.stems())
-            .chain(self.switch_fields.stems())
-            .chain(self.switches.stems())
     }
 
     /// `name` registers something, keyed or not (builders are recognised by it).

@@ -69,7 +69,7 @@
 //! `mod platform;`, `use x as platform;`, `pub platform: String`): the walker
 //! never starts a fact from a name being declared. See `may_start_fact`.
 //! The filter finds the stems of the vocabulary with Aho-Corasick where a
-//! word starts, and the lexer keeps the hits that start an identifier in
+//! word starts (the rejection words each with memchr's finder), and the lexer keeps the hits that start an identifier in
 //! code which the vocabulary contains (exclusions such as `!registered*`
 //! included); it also decodes every string literal and every `concat!` of
 //! literals and compares them with the canonical names. Any hit, and the
@@ -119,6 +119,11 @@ struct Filter {
     words: Option<AhoCorasick>,
     /// A stem may end inside a `concat`, hiding it from that search.
     stems_hide_concat: bool,
+    /// The rejection words (`contains_key`, `Occupied`), each looked for on
+    /// its own: `contains_key` starts as `const`, `continue` and `concat`
+    /// do, and among the stems it made the search half as slow again; alone,
+    /// memchr's finder skips on its rarest bytes.
+    rejections: Vec<memchr::memmem::Finder<'static>>,
     /// No canonical name holds a quote or a backslash: a text test can rule
     /// their literals out ([`quiet`]).
     #[cfg(feature = "testing")]
@@ -135,7 +140,8 @@ impl Filter {
             .chain(vocab.lowering_calls.stems())
             .chain(vocab.backend_setters.stems())
             .chain(vocab.backend_requests.stems())
-            .chain(vocab.learning_stems())
+            .chain(vocab.switch_fields.stems())
+            .chain(vocab.switches.stems())
             .chain(["platforms"])
             .collect();
         stems.sort_unstable();
@@ -143,13 +149,18 @@ impl Filter {
         // A canonical name with a line break: a literal's value may differ
         // from its text (CRLF), so the literal check could miss it.
         let odd_platform = vocab.canonical.iter().any(|c| c.contains(['\r', '\n']));
+        // A contiguous NFA: with this few patterns the packed (Teddy)
+        // searcher does the search whatever the automaton, and a DFA costs
+        // more to build than a run's learning rounds save by it.
         let build = |patterns: &[&str]| {
             AhoCorasick::builder()
                 .match_kind(MatchKind::LeftmostFirst)
+                .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
                 .build(patterns)
                 .ok()
         };
-        let (matcher, words) = if stems.iter().any(|s| s.is_empty()) || odd_platform {
+        let rejections: Vec<&str> = vocab.rejections.stems().collect();
+        let (matcher, words) = if (stems.iter().chain(&rejections)).any(|s| s.is_empty()) || odd_platform {
             (None, None)
         } else {
             let words: Vec<&str> = [CONCAT, comments::PREFIX]
@@ -161,7 +172,7 @@ impl Filter {
         #[cfg(feature = "testing")]
         let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
         // A match of a stem that `concat` starts inside.
-        let stems_hide_concat = stems.iter().any(|s| {
+        let stems_hide_concat = stems.iter().chain(&rejections).any(|s| {
             (1..s.len()).any(|k| {
                 s.get(k..)
                     .is_some_and(|rest| CONCAT.starts_with(rest) || rest.starts_with(CONCAT))
@@ -172,6 +183,9 @@ impl Filter {
             stems: matcher,
             words,
             stems_hide_concat,
+            rejections: (rejections.iter())
+                .map(|r| memchr::memmem::Finder::new(r.as_bytes()).into_owned())
+                .collect(),
             #[cfg(feature = "testing")]
             quotable,
         }
@@ -201,6 +215,8 @@ impl Filter {
         }
         if found.directive {
             found.candidates = self.candidates(stems, text);
+        } else {
+            self.add_rejections(text, &mut found.candidates);
         }
         found
     }
@@ -234,11 +250,30 @@ impl Filter {
     /// such a start: a match inside another ends after word bytes.
     fn candidates(&self, matcher: &AhoCorasick, text: &str) -> Vec<usize> {
         let b = text.as_bytes();
-        matcher
+        let mut found: Vec<usize> = matcher
             .find_iter(text)
             .map(|m| m.start())
             .filter(|&s| s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_'))
-            .collect()
+            .collect();
+        self.add_rejections(text, &mut found);
+        found
+    }
+
+    /// `found` (sorted) with where a rejection word starts a word, in order.
+    fn add_rejections(&self, text: &str, found: &mut Vec<usize>) {
+        let b = text.as_bytes();
+        let before = found.len();
+        for finder in &self.rejections {
+            found.extend(
+                finder
+                    .find_iter(b)
+                    .filter(|&s| s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_')),
+            );
+        }
+        if found.len() > before {
+            found.sort_unstable();
+            found.dedup();
+        }
     }
 
     /// An identifier from which the walker can start a fact, and how.
