@@ -145,6 +145,18 @@ pub enum Registry {
     /// rooted at the `let` the walk numbered `binding`. Means something in
     /// its file only.
     Local { binding: u32, text: String },
+    /// A receiver reached through an item's path: a call of a function
+    /// (`crate::plugins::registry()`, `registry().lock()`) or a static of
+    /// several segments or in capitals (`REGISTRY`). The crate pass
+    /// resolves `path` from the inline module or body `scope` through the
+    /// module tree and its `use`s, so two spellings of one item are one
+    /// registry and two items of one name are two. `rest`: what follows the
+    /// path, as written (whitespace removed): `()`, `().lock()`.
+    Item {
+        path: Vec<String>,
+        scope: u32,
+        rest: String,
+    },
     /// Any other receiver, as written (whitespace removed).
     Expr(String),
 }
@@ -153,6 +165,14 @@ impl Registry {
     /// Named within its file only: equal in two files is not the same registry.
     pub fn is_local(&self) -> bool {
         matches!(self, Registry::Local { .. })
+    }
+
+    /// How an [`Registry::Item`] is written: `crate::plugins::registry()`.
+    pub fn item_text(&self) -> Option<String> {
+        match self {
+            Registry::Item { path, rest, .. } => Some(format!("{}{rest}", path.join("::"))),
+            _ => None,
+        }
     }
 }
 

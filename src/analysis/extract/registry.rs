@@ -239,6 +239,11 @@ impl Walker<'_> {
             return (Registry::SelfField { ty, text }, RegistryKind::Unknown);
         }
         let fresh = root.and_then(|i| self.lookup(&i)).and_then(|b| b.fresh);
+        if fresh.is_none()
+            && let Some(item) = self.item_registry(r)
+        {
+            return (item, RegistryKind::Unknown);
+        }
         let text = self.compact_text(r);
         match fresh {
             // `r` itself, not `r.inner`: what is in it is not known.
@@ -252,6 +257,59 @@ impl Walker<'_> {
             }
             None => (Registry::Expr(text), RegistryKind::Unknown),
         }
+    }
+
+    /// A receiver reached through an item's path ([`Registry::Item`]):
+    /// `crate::plugins::registry()`, `registry().lock().unwrap()`,
+    /// `plugins::REGISTRY`, `REGISTRY`; not a local, a parameter or `self`.
+    fn item_registry(&self, r: &Expr) -> Option<Registry> {
+        let r = strip_parens(r);
+        let mut base = r;
+        loop {
+            base = match strip_parens(base) {
+                Expr::Field(f) => &f.base,
+                Expr::MethodCall(m) if m.args.is_empty() => &m.receiver,
+                Expr::Try(t) => &t.expr,
+                _ => break,
+            };
+        }
+        let path = match strip_parens(base) {
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) if p.qself.is_none() => &p.path,
+                _ => return None,
+            },
+            Expr::Path(p) if p.qself.is_none() => {
+                let last = p.path.segments.last()?.ident.to_string();
+                let upper = last.chars().all(|c| !c.is_ascii_lowercase());
+                if p.path.segments.len() < 2 && !upper {
+                    return None;
+                }
+                &p.path
+            }
+            _ => return None,
+        };
+        if path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let mut segments: Vec<String> = Vec::new();
+        if path.leading_colon.is_some() {
+            segments.push(String::new());
+        }
+        segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
+        let first = segments.first()?;
+        if first == "self" && segments.len() == 1
+            || first == "Self"
+            || (segments.len() == 1 && self.lookup(first).is_some())
+        {
+            return None;
+        }
+        let text = self.compact_text(r);
+        let rest = text.strip_prefix(&self.compact_text(path))?.to_string();
+        Some(Registry::Item {
+            path: segments,
+            scope: self.scope,
+            rest,
+        })
     }
 
     /// `x = x.register(..)` / `let x = x.register(..)`: the call hands back the
