@@ -145,7 +145,25 @@ const BACKENDS: &[&str] = &[
 /// A function that checks one of these before inserting, and fails when it
 /// finds the key, registers (issue 19): `if self.map.contains_key(&k) {
 /// bail!(..) }`, `match self.map.entry(k) { Entry::Occupied(_) => Err(..) }`.
-const REJECTIONS: &[&str] = &["contains_key", "Occupied"];
+/// Also, with a key that is a parameter of the function: a set's
+/// `if self.names.contains(&name) { Err(..) }` and `if
+/// !self.names.insert(name) { Err(..) }`, `if self.map.get(&k).is_some() {
+/// bail!(..) }`, `if self.map.get(&k).is_none() { insert } else { Err(..) }`
+/// and `if self.map.insert(k, v).is_some() { panic!(..) }`
+/// ([`CALL_REJECTIONS`]).
+const REJECTIONS: &[&str] = &[
+    "contains_key",
+    "Occupied",
+    "contains",
+    "insert",
+    "is_some",
+    "is_none",
+];
+
+/// The rejection words that are everyday method names: a rejection only in
+/// the shapes [`rejection_in_context`] reads, not a name worth parsing a
+/// macro for ([`Vocabulary::mentions`]).
+pub const CALL_REJECTIONS: &[&str] = &["contains", "insert", "is_some", "is_none"];
 
 const GUARDS: &[&str] = &[
     "is_registered",
@@ -395,25 +413,124 @@ pub enum NameUse {
 /// prefilter blanks are other functions'): most maps checked with
 /// `contains_key` are lookups, and parsing every file holding one cost the
 /// default mode a third of its speed.
+///
+/// The words of [`CALL_REJECTIONS`] are everyday method names; they count
+/// only in their shape, with a key (the first argument of the call checked)
+/// named in the function's signature: `contains(` as above;
+/// `!<receiver>.insert(` failing within 300 bytes; `get(..).is_some()`
+/// failing within 300 bytes and inserting; `insert(..).is_some()` failing
+/// within 300 bytes; `get(..).is_none()` inserting and failing within 1,000.
 pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
     use memchr::memmem::{find, rfind};
-    let after = until_fn(&text[end.min(text.len())..(end + 1000).min(text.len())]);
+    let (start, end) = (start.min(text.len()), end.min(text.len()));
+    let after = until_fn(&text[end..(end + 1000).min(text.len())]);
     let near = &after[..after.len().min(300)];
-    let before = &text[start.saturating_sub(60)..start.min(text.len())];
+    let before = &text[start.saturating_sub(60)..start];
     let before = match rfind_fn(before) {
         Some(at) => &before[at..],
         None => before,
     };
-    let fails = ["bail!", "panic!", "Err(", "unreachable!"]
-        .iter()
-        .any(|w| find(near, w.as_bytes()).is_some())
-        || ["assert!", "ensure!"]
+    let fails_in = |t: &[u8]| {
+        ["bail!", "panic!", "Err(", "unreachable!"]
             .iter()
-            .any(|w| rfind(before, w.as_bytes()).is_some());
-    fails
-        && ["insert(", "Vacant"]
+            .any(|w| find(t, w.as_bytes()).is_some())
+    };
+    let asserted = || {
+        ["assert!", "ensure!"]
+            .iter()
+            .any(|w| rfind(before, w.as_bytes()).is_some())
+    };
+    let inserts = || {
+        ["insert(", "Vacant"]
             .iter()
             .any(|w| find(after, w.as_bytes()).is_some())
+    };
+    let key_is_param = |args: usize| first_arg_is_param(text, args, start);
+    match &text[start..end] {
+        b"contains_key" | b"Occupied" => (fails_in(near) || asserted()) && inserts(),
+        b"contains" => (fails_in(near) || asserted()) && inserts() && key_is_param(end),
+        b"insert" => negated(&text[..start]) && fails_in(near) && key_is_param(end),
+        word @ (b"is_some" | b"is_none") => {
+            let Some((callee, args)) = call_before(&text[..start]) else {
+                return false;
+            };
+            let shape = match (word, callee) {
+                (b"is_some", b"get") => fails_in(near) && inserts(),
+                (b"is_some", b"insert") => fails_in(near),
+                (b"is_none", b"get") => inserts() && fails_in(after),
+                _ => false,
+            };
+            shape && key_is_param(args)
+        }
+        _ => false,
+    }
+}
+
+/// `text` ends with `!` and a receiver before a method's `.`:
+/// `!self.names.`.
+fn negated(text: &[u8]) -> bool {
+    let Some(rest) = text.trim_ascii_end().strip_suffix(b".") else {
+        return false;
+    };
+    let chain =
+        |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.') || c.is_ascii_whitespace();
+    let at = rest.iter().rposition(|c| !chain(c));
+    at.is_some_and(|i| rest[i] == b'!' && rest.get(i + 1) != Some(&b'='))
+}
+
+/// The call `text` ends with before a `.`: `get(&k).` gives `get` and where
+/// its arguments start (after the `(`).
+fn call_before(text: &[u8]) -> Option<(&[u8], usize)> {
+    let rest = text.trim_ascii_end().strip_suffix(b".")?.trim_ascii_end();
+    let close = rest.len().checked_sub(1).filter(|&i| rest[i] == b')')?;
+    let mut depth = 0usize;
+    let open = (close.saturating_sub(300)..=close).rev().find(|&i| {
+        match rest[i] {
+            b')' => depth += 1,
+            b'(' => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    })?;
+    let name = rest[..open].trim_ascii_end();
+    let from = name
+        .iter()
+        .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .map_or(0, |i| i + 1);
+    Some((&name[from..], open + 1))
+}
+
+/// The first argument of the call whose arguments start at `args` (after
+/// its `(`, or before it) is rooted at a name of the signature of the
+/// function around `at`: `&name`, `name.clone()`, `*k`; not `self`. With
+/// no `fn` keyword in the 4,000 bytes before `at` (a long function, or a
+/// body checked alone), any name may be one.
+fn first_arg_is_param(text: &[u8], args: usize, at: usize) -> bool {
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    let mut rest = text.get(args..).unwrap_or_default().trim_ascii_start();
+    rest = rest.strip_prefix(b"(").unwrap_or(rest);
+    loop {
+        rest = rest.trim_ascii_start();
+        rest = match rest {
+            [b'&' | b'*', tail @ ..] => tail,
+            [b'm', b'u', b't', c, tail @ ..] if c.is_ascii_whitespace() => tail,
+            _ => break,
+        };
+    }
+    let len = rest.iter().position(|c| !word(c)).unwrap_or(rest.len());
+    let root = &rest[..len];
+    if root.is_empty() || root == b"self" || root[0].is_ascii_digit() {
+        return false;
+    }
+    let window = &text[at.saturating_sub(4000)..at];
+    let Some(fn_at) = rfind_fn(window) else {
+        return true;
+    };
+    let signature = &window[fn_at..];
+    let signature = &signature[..memchr::memchr(b'{', signature).unwrap_or(signature.len())];
+    memchr::memmem::find_iter(signature, root).any(|i| {
+        !(i > 0 && word(&signature[i - 1])) && !signature.get(i + root.len()).is_some_and(word)
+    })
 }
 
 /// `text` up to its first `fn` keyword.
@@ -587,9 +704,10 @@ impl Vocabulary {
     /// call or method call; a registration function or lowering call only
     /// as the callee of a call with arguments.
     pub fn fact_start(&self, name: &str) -> Option<NameUse> {
+        let everyday = CALL_REJECTIONS.contains(&name);
         if self.sources.contains(name) || self.switch_fields.contains(name) {
             Some(NameUse::Anywhere)
-        } else if self.rejections.contains(name) {
+        } else if self.rejections.contains(name) && !everyday {
             Some(NameUse::Rejection)
         } else if self.canonicalizers.contains(name)
             || self.backend_setters.contains(name)
@@ -599,6 +717,8 @@ impl Vocabulary {
             Some(NameUse::Callee)
         } else if self.is_registration(name) || self.lowering_calls.contains(name) {
             Some(NameUse::CalleeWithArguments)
+        } else if self.rejections.contains(name) {
+            Some(NameUse::Rejection)
         } else {
             None
         }
@@ -610,7 +730,8 @@ impl Vocabulary {
     /// qualify a registration written inside them
     /// (`if !r.contains(k) { r.register(k) }`).
     pub fn mentions(&self, name: &str) -> bool {
-        self.fact_start(name).is_some()
+        (self.fact_start(name))
+            .is_some_and(|how| how != NameUse::Rejection || !CALL_REJECTIONS.contains(&name))
             || self.backends.contains(name)
             || self.unregister.contains(name)
     }

@@ -225,14 +225,51 @@ impl Summarizer<'_, '_> {
         let Expr::MethodCall(m) = strip_parens(e) else {
             return None;
         };
+        let name = m.method.to_string();
         if m.args.len() != 1
-            || !self.vocab.rejections.contains(&m.method.to_string())
+            || !self.vocab.rejections.contains(&name)
+            || matches!(name.as_str(), "insert" | "is_some" | "is_none")
             || !self.in_context(m.method.span())
         {
             return None;
         }
         let map = compact(self.lines, self.text, &*m.receiver);
-        self.keyed_check(m, Some(map))
+        self.keyed_check(m, m, Some(map))
+    }
+
+    /// A check whose result tells the key was there: `!self.names.insert(k)`,
+    /// `self.map.get(&k).is_some()`, `self.map.insert(k, v).is_some()`; with
+    /// `absent`, `self.map.get(&k).is_none()` (its `else` fails).
+    fn presence_check(&self, e: &Expr, absent: bool) -> Option<Rejection> {
+        let (inner, word, outer) = match strip_parens(e) {
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) && !absent => {
+                let Expr::MethodCall(m) = strip_parens(&u.expr) else {
+                    return None;
+                };
+                (m, &m.method, m)
+            }
+            Expr::MethodCall(outer) if outer.args.is_empty() => {
+                let Expr::MethodCall(inner) = strip_parens(&outer.receiver) else {
+                    return None;
+                };
+                (inner, &outer.method, outer)
+            }
+            _ => return None,
+        };
+        let shape = match (word.to_string().as_str(), inner.method.to_string().as_str()) {
+            ("insert", "insert") | ("is_some", "get" | "insert") => !absent,
+            ("is_none", "get") => absent,
+            _ => false,
+        };
+        if !shape || inner.args.is_empty() || !self.in_context(word.span()) {
+            return None;
+        }
+        let map = compact(self.lines, self.text, &*inner.receiver);
+        let mut r = self.keyed_check(inner, outer, Some(map))?;
+        if word == "insert" {
+            r.check.insert(0, '!');
+        }
+        Some(r)
     }
 
     /// The check in an `if` condition, with a switch and-ed before it:
@@ -246,7 +283,9 @@ impl Summarizer<'_, '_> {
                 r.switch = r.switch.or_else(|| switch_field(&b.left));
                 Some(r)
             }
-            other => self.rejection_check(other),
+            other => self
+                .rejection_check(other)
+                .or_else(|| self.presence_check(other, false)),
         }
     }
 
@@ -295,6 +334,12 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
                 Expr::Let(l) if self.occupied(&l.pat) => self.entry_check(&l.expr),
                 cond => self.condition(cond),
             };
+            self.reject(r);
+        } else if let Some((_, e)) = &i.else_branch
+            && expr_rejects(e)
+        {
+            // `if self.map.get(&k).is_none() { insert } else { Err(..) }`
+            let r = self.presence_check(&i.cond, true);
             self.reject(r);
         }
         visit::visit_expr_if(self, i);
@@ -404,14 +449,21 @@ impl Summarizer<'_, '_> {
         if m.method != "entry" || m.args.len() != 1 {
             return None;
         }
-        self.keyed_check(m, None)
+        self.keyed_check(m, m, None)
     }
 
     /// `m` (`map.contains_key(k)`, `map.entry(k)`) as a rejection's check:
     /// its key made from parameters, its map reached through `self` or a
     /// parameter; `map`: the map as written, when the function must insert
     /// into it too.
-    fn keyed_check(&self, m: &syn::ExprMethodCall, map: Option<String>) -> Option<Rejection> {
+    /// `shown`: the check as the message shows it (`m` and what is called
+    /// on its result).
+    fn keyed_check(
+        &self,
+        m: &syn::ExprMethodCall,
+        shown: &syn::ExprMethodCall,
+        map: Option<String>,
+    ) -> Option<Rejection> {
         let key = self.flow(&m.args[0]);
         let receiver = self.receiver_param(&m.receiver);
         let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
@@ -419,7 +471,7 @@ impl Summarizer<'_, '_> {
             key,
             receiver,
             switch: None,
-            check: short(self.lines, self.text, m),
+            check: short(self.lines, self.text, shown),
             map,
         })
     }
