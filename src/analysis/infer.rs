@@ -12,7 +12,9 @@
 //!   setting `allow_overwrite` switches the rejection off for its receiver.
 
 use crate::config::{CallReceiver, LearnedFunction, Vocabulary};
-use crate::model::facts::{CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind};
+use crate::model::facts::{
+    ArgValue, CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
+};
 
 /// Methods of the standard collections: a learned method of one of these
 /// names counts only when called on `self` (elsewhere it is most likely a
@@ -70,21 +72,47 @@ impl Learned {
     /// of their types.
     pub fn exported(&self) -> Learned {
         let shared = |name: &str| self.rejects(name) && !COLLECTION_METHODS.contains(&name);
+        // `insert(name, cx, allow_shadowing, item)`: no collection's.
+        let own_insert = |f: &LearnedFunction| f.arity > 2 && self.rejects(&f.name);
         Learned {
-            functions: (self.functions.iter().filter(|f| shared(&f.name)).cloned()).collect(),
+            functions: (self.functions.iter())
+                .filter(|f| shared(&f.name) || own_insert(f))
+                .cloned()
+                .collect(),
             switch_fields: self.switch_fields.clone(),
             switches: self.switches.clone(),
-            inferred: (self.inferred.iter().filter(|i| shared(&i.name)).cloned()).collect(),
-            rejecting: (self.rejecting.iter().filter(|n| shared(n)).cloned()).collect(),
+            inferred: (self.inferred.iter())
+                .filter(|i| {
+                    shared(&i.name)
+                        || self
+                            .functions
+                            .iter()
+                            .any(|f| f.name == i.name && own_insert(f))
+                })
+                .cloned()
+                .collect(),
+            rejecting: (self.rejecting.iter())
+                .filter(|n| {
+                    shared(n)
+                        || self
+                            .functions
+                            .iter()
+                            .any(|f| &f.name == *n && own_insert(f))
+                })
+                .cloned()
+                .collect(),
         }
     }
 
     /// Add what another package exports ([`Self::exported`]), but no name
     /// this one learned itself: its own meaning wins.
     pub fn import(&mut self, other: &Learned) {
-        let own: Vec<String> = self.functions.iter().map(|f| f.name.clone()).collect();
-        let new = |name: &str| !own.iter().any(|o| o == name);
-        (self.functions).extend(other.functions.iter().filter(|f| new(&f.name)).cloned());
+        let own: Vec<(String, usize)> = (self.functions.iter())
+            .map(|f| (f.name.clone(), f.arity))
+            .collect();
+        let new_fn = |f: &LearnedFunction| !own.iter().any(|(n, a)| *n == f.name && *a == f.arity);
+        let new = |name: &str| !own.iter().any(|(o, _)| o == name);
+        (self.functions).extend(other.functions.iter().filter(|f| new_fn(f)).cloned());
         (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
         (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
         for (mine, theirs) in [
@@ -117,7 +145,14 @@ struct Found<'a> {
     /// It rejects a second key, or wraps a function that does (not only a
     /// registration by name, which may replace).
     rejects: bool,
+    /// The field of `self` that switches its rejection off.
+    switch_field: Option<String>,
+    /// The parameter that switches its rejection off.
+    switch_param: Option<usize>,
 }
+
+/// How a wrapper passes on the switch of what it wraps.
+type Switch = (Option<String>, Option<usize>);
 
 /// Learn from the functions of a crate's files (`display`: how each file is
 /// shown, for "at src/linker.rs:40").
@@ -139,6 +174,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
                 receiver,
                 why,
                 rejects: true,
+                switch_field: r.switch.clone(),
+                switch_param: r.switch_param,
             });
         }
     }
@@ -150,7 +187,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
             if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
                 continue;
             }
-            if let Some((key, receiver, callee, rejects)) = wrapped(s, &found, vocab) {
+            if let Some((key, receiver, callee, rejects, switch)) = wrapped(s, &found, vocab) {
                 let why = format!("it wraps `{callee}` at {display}:{}", s.line);
                 new.push(Found {
                     summary: s,
@@ -158,6 +195,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
                     receiver,
                     why,
                     rejects,
+                    switch_field: switch.0,
+                    switch_param: switch.1,
                 });
             }
         }
@@ -174,8 +213,10 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
 /// registry its parameter `registry` names, if any.
 fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
     match s.method {
+        // `insert(name, cx, allow_shadowing, item)`: no collection's insert
+        // takes three arguments or more.
         true => CallReceiver::Method {
-            self_only: COLLECTION_METHODS.contains(&s.name.as_str()),
+            self_only: COLLECTION_METHODS.contains(&s.name.as_str()) && s.arity <= 2,
         },
         false => CallReceiver::Free { registry },
     }
@@ -185,6 +226,7 @@ fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
 /// callers: a method by a method call, a free function by a free call.
 fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
     f.summary.name == call.callee
+        && f.summary.arity == call.args.len()
         && match f.receiver {
             CallReceiver::Method { self_only } => {
                 call.via == CallVia::Method
@@ -199,14 +241,26 @@ fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
 }
 
 /// `s` passes its parameters to every key argument of a registration it
-/// calls: its key (those parameters), its receiver and the callee.
+/// calls: its key (those parameters), its receiver, the callee, whether it
+/// surely rejects and its switch. A call passing a switch on rejects only
+/// under that switch: `false` written, or the wrapper's own switch (a field
+/// of `self` or a parameter); anything else may turn it off.
 fn wrapped(
     s: &FnSummary,
     found: &[Found],
     vocab: &Vocabulary,
-) -> Option<(Vec<usize>, CallReceiver, String, bool)> {
+) -> Option<(Vec<usize>, CallReceiver, String, bool, Switch)> {
     s.calls.iter().find_map(|call| {
         let learned = found.iter().find(|f| calls_learned(call, s, f));
+        let switch: Switch = match learned.and_then(|f| f.switch_param) {
+            None => (None, None),
+            Some(p) => match call.values.get(p)? {
+                ArgValue::Bool(false) => (None, None),
+                ArgValue::SelfField(field) => (Some(field.clone()), None),
+                ArgValue::Param(q) => (None, Some(*q)),
+                ArgValue::Bool(true) | ArgValue::Other => return None,
+            },
+        };
         let (callee_key, callee_receiver) = match learned {
             Some(f) => (f.key.as_slice(), f.receiver),
             // A registration by name, on a registry the callers see: the
@@ -237,7 +291,7 @@ fn wrapped(
         };
         let receiver = receiver_of(s, through);
         let rejects = learned.is_some_and(|f| f.rejects);
-        Some((key, receiver, call.callee.clone(), rejects))
+        Some((key, receiver, call.callee.clone(), rejects, switch))
     })
 }
 
@@ -245,18 +299,22 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
     let mut learned = Learned::default();
     for f in found {
         let name = &f.summary.name;
-        // A registration by name already counts, with its configured key.
+        // A registration by name already counts, with its configured key;
+        // two functions of one name and arity are one.
+        let arity = f.summary.arity;
         if vocab.registration_key(name).is_some()
-            || learned.functions.iter().any(|l| &l.name == name)
+            || (learned.functions.iter()).any(|l| &l.name == name && l.arity == arity)
         {
             continue;
         }
-        if let Some(field) = f.summary.rejects.as_ref().and_then(|r| r.switch.clone()) {
+        // The methods setting the field, of any type of the package: a
+        // linker's setter may hand the field to the instance it builds
+        // (wasmtime's `Linker::root()` gives `LinkerInstance` its
+        // `allow_shadowing`).
+        if let Some(field) = f.switch_field.clone() {
             learned.switches.extend(
                 (summaries.iter())
-                    .filter(|(_, s)| {
-                        s.self_type == f.summary.self_type && s.sets_fields.contains(&field)
-                    })
+                    .filter(|(_, s)| s.method && s.sets_fields.contains(&field))
                     .map(|(_, s)| s.name.clone()),
             );
             learned.switch_fields.push(field);
@@ -275,6 +333,8 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             name: name.clone(),
             key: f.key,
             receiver: f.receiver,
+            arity,
+            switch: f.switch_param,
         });
     }
     learned.switches.sort();

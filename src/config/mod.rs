@@ -357,6 +357,13 @@ struct Function {
     pattern: Pattern,
     key: Vec<usize>,
     receiver: CallReceiver,
+    /// A learned function's number of parameters (`self` not counted): it
+    /// is called with as many arguments. Two types of a package may each
+    /// have a `func_wrap`, with different keys.
+    arity: Option<usize>,
+    /// A learned function's argument that must be written `false` for the
+    /// call to reject a second key ([`LearnedFunction::switch`]).
+    switch: Option<usize>,
 }
 
 /// Which calls of a registration function count, and which registry they
@@ -383,6 +390,12 @@ pub struct LearnedFunction {
     pub name: String,
     pub key: Vec<usize>,
     pub receiver: CallReceiver,
+    /// Its number of parameters, `self` not counted.
+    pub arity: usize,
+    /// The parameter that switches its rejection off (`allow_shadowing` of
+    /// `insert(name, cx, allow_shadowing, item)`): a call registers only
+    /// when it passes `false` there.
+    pub switch: Option<usize>,
 }
 
 // ---------------------------------------------------------------------------
@@ -609,6 +622,8 @@ impl Default for Vocabulary {
                     pattern: Pattern::parse(n).expect("built-in names are valid"),
                     key: key.to_vec(),
                     receiver: CallReceiver::Written,
+                    arity: None,
+                    switch: None,
                 })
                 .collect(),
             lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
@@ -646,12 +661,35 @@ impl Vocabulary {
             .map(|f| f.key.as_slice())
     }
 
-    /// On which registry a call of the registration function `name` registers.
-    pub fn registration_receiver(&self, name: &str) -> CallReceiver {
+    /// The registration function a call of `name` with `arity` arguments
+    /// (the receiver not counted) calls, if any: a learned one only with
+    /// as many parameters; the most specific pattern wins.
+    fn function_for(&self, name: &str, arity: Option<usize>) -> Option<&Function> {
+        if (self.functions.iter()).any(|f| f.pattern.exclude && f.pattern.matches(name)) {
+            return None;
+        }
         (self.functions.iter())
             .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+            .filter(|f| f.arity.is_none() || arity.is_none() || f.arity == arity)
             .max_by_key(|f| f.pattern.specificity())
+    }
+
+    /// [`Self::registration_key`] of a call with `arity` arguments.
+    pub fn registration_key_with(&self, name: &str, arity: Option<usize>) -> Option<&[usize]> {
+        self.function_for(name, arity).map(|f| f.key.as_slice())
+    }
+
+    /// On which registry a call of the registration function `name` with
+    /// `arity` arguments registers.
+    pub fn registration_receiver_with(&self, name: &str, arity: Option<usize>) -> CallReceiver {
+        self.function_for(name, arity)
             .map_or(CallReceiver::Written, |f| f.receiver)
+    }
+
+    /// The argument a call with `arity` arguments of the learned `name`
+    /// must write `false` to register ([`LearnedFunction::switch`]).
+    pub fn registration_switch(&self, name: &str, arity: Option<usize>) -> Option<usize> {
+        self.function_for(name, arity).and_then(|f| f.switch)
     }
 
     /// This vocabulary with what a crate's code taught: registration
@@ -676,6 +714,8 @@ impl Vocabulary {
                     pattern,
                     key: f.key.clone(),
                     receiver: f.receiver,
+                    arity: Some(f.arity),
+                    switch: f.switch,
                 });
             }
         }
@@ -1245,6 +1285,8 @@ fn functions(
                     pattern,
                     key,
                     receiver: CallReceiver::Written,
+                    arity: None,
+                    switch: None,
                 })
             })
             .collect()

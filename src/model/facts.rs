@@ -464,6 +464,9 @@ pub struct FnSummary {
     pub calls: Vec<ForwardCall>,
     /// `self.<field> = ..` assignments.
     pub sets_fields: Vec<String>,
+    /// How many parameters it takes, `self` not counted: a call with
+    /// another number of arguments calls another function.
+    pub arity: usize,
 }
 
 /// `if self.map.contains_key(&key) { bail!(..) }`: the parameters the
@@ -477,6 +480,9 @@ pub struct Rejection {
     pub receiver: Option<usize>,
     /// `!self.<field> && ..` before the check: the field that turns it off.
     pub switch: Option<String>,
+    /// `!allow_shadowing && ..` before the check: the parameter that turns
+    /// it off (wasmtime's `NameMap::insert(name, cx, allow_shadowing, item)`).
+    pub switch_param: Option<usize>,
     /// The check as written, for messages: "`self.map.contains_key(&key)`".
     pub check: String,
     /// The map checked, as written (whitespace removed), for a
@@ -511,6 +517,21 @@ pub struct ForwardCall {
     /// For each argument (after the receiver of a method call), the
     /// parameters it is built from.
     pub args: Vec<Vec<usize>>,
+    /// For each argument, what it is when it may be a switch.
+    pub values: Vec<ArgValue>,
+}
+
+/// An argument given where a learned registration takes a switch
+/// (`self.map.insert(name, cx, self.allow_shadowing, item)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArgValue {
+    /// `true` or `false`, written.
+    Bool(bool),
+    /// `self.allow_shadowing`: the caller's own switch field.
+    SelfField(String),
+    /// A parameter of the caller, passed on.
+    Param(usize),
+    Other,
 }
 
 impl FileFacts {

@@ -28,14 +28,22 @@ impl Walker<'_> {
         // `registration.functions` (by default `register*`, but not queries
         // such as `registered_backends(..)`) and `registration.lowering`.
         let lowering = self.vocab.lowering_registrations.contains(name);
+        let arity = Some(args.len());
         let key_args = if lowering {
             None
         } else {
-            match self.vocab.registration_key(name) {
+            match self.vocab.registration_key_with(name, arity) {
                 Some(key) => Some(key),
                 None => return,
             }
         };
+        // A learned registration with a switch (`insert(name, cx,
+        // allow_shadowing, item)`) rejects only when `false` is written there.
+        if let Some(at) = self.vocab.registration_switch(name, arity)
+            && !matches!(args.get(at).map(|a| strip_parens(a)), Some(Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. })) if !b.value)
+        {
+            return;
+        }
         let id = self.start_of(callee.span());
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
@@ -45,7 +53,8 @@ impl Walker<'_> {
             return;
         }
         // A learned method named like a collection's counts on `self` only.
-        if let CallReceiver::Method { self_only: true } = self.vocab.registration_receiver(name)
+        if let CallReceiver::Method { self_only: true } =
+            self.vocab.registration_receiver_with(name, arity)
             && receiver.and_then(registry_root).as_deref() != Some("self")
         {
             return;
@@ -53,7 +62,7 @@ impl Walker<'_> {
         let (registry, registry_kind) = receiver.map(|r| self.registry(r)).unwrap_or_default();
         // The registry was told to accept duplicates earlier in this function
         // (`linker.allow_shadowing(true)`): a second key replaces, by design.
-        if (self.switched.iter()).any(|(f, r)| *f == self.ctx.function && *r == registry) {
+        if self.is_switched(&registry, receiver) {
             return;
         }
         let mut also_keyed_by = Vec::new();
@@ -202,6 +211,27 @@ impl Walker<'_> {
             let registry = self.registry(receiver).0;
             self.switched.push((self.ctx.function, registry));
         }
+    }
+
+    /// Whether the registry (`linker`, `linker.root()`, `linker.instance("x")?`)
+    /// was told to accept duplicates earlier in this function.
+    fn is_switched(&self, registry: &Registry, receiver: Option<&Expr>) -> bool {
+        let here =
+            |r: &Registry| (self.switched.iter()).any(|(f, s)| *f == self.ctx.function && s == r);
+        if self.switched.is_empty() {
+            return false;
+        }
+        here(registry) || receiver.is_some_and(|r| here(&self.registry(chain_root(r)).0))
+    }
+
+    /// `let mut inst = linker.instance("bench")?;` after
+    /// `linker.allow_shadowing(true)`: `inst` accepts duplicates too.
+    pub(super) fn inherit_switch(&mut self, name: &str, init: &Expr) {
+        if self.switched.is_empty() || !self.is_switched(&Registry::Free, Some(init)) {
+            return;
+        }
+        // Named as `registry` names a local that no constructor made.
+        (self.switched).push((self.ctx.function, Registry::Expr(name.to_string())));
     }
 
     /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`,
@@ -370,6 +400,19 @@ pub(super) fn registry_root(e: &Expr) -> Option<String> {
         Expr::MethodCall(m) if m.args.is_empty() => registry_root(&m.receiver),
         Expr::Unary(u) => registry_root(&u.expr),
         _ => None,
+    }
+}
+
+/// The variable a chain of calls starts from: `linker` in
+/// `linker.instance("bench")?.root()`.
+fn chain_root(mut e: &Expr) -> &Expr {
+    loop {
+        e = match strip_parens(e) {
+            Expr::MethodCall(m) => &m.receiver,
+            Expr::Field(f) => &f.base,
+            Expr::Try(t) => &t.expr,
+            other => return other,
+        };
     }
 }
 

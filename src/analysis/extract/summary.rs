@@ -14,7 +14,7 @@ use syn::{Expr, Pat};
 
 use super::{parse_args, path_last, strip_parens};
 use crate::config::{FirstBytes, Vocabulary};
-use crate::model::facts::{CallVia, FnSummary, ForwardCall, Rejection};
+use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
 
 /// Whether a `macro_rules!` definition is worth expanding at its calls:
@@ -74,6 +74,7 @@ pub(super) fn summarize(
     if params.iter().all(Option::is_none) && vocab.switch_fields.first_name().is_none() {
         return None;
     }
+    let arity = params.len();
     let mut s = Summarizer {
         vocab,
         firsts: vocab.mention_firsts(),
@@ -108,6 +109,7 @@ pub(super) fn summarize(
         rejects: s.rejects,
         calls: s.calls,
         sets_fields: s.sets_fields,
+        arity,
     })
 }
 
@@ -169,9 +171,9 @@ impl Summarizer<'_, '_> {
             {
                 self.flow_into(&m.receiver, out)
             }
-            Expr::MethodCall(m) if self.receiver_param(&m.receiver).is_none() => {
-                m.args.iter().for_each(|a| self.flow_into(a, out))
-            }
+            // `cx.intern(name)`: what the arguments are made of, never the
+            // receiver.
+            Expr::MethodCall(m) => m.args.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Call(c) => c.args.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Tuple(t) => t.elems.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Struct(st) => st.fields.iter().for_each(|f| self.flow_into(&f.expr, out)),
@@ -281,11 +283,47 @@ impl Summarizer<'_, '_> {
                     .condition(&b.right)
                     .or_else(|| self.condition(&b.left))?;
                 r.switch = r.switch.or_else(|| switch_field(&b.left));
+                r.switch_param = r.switch_param.or_else(|| self.switch_param(&b.left));
                 Some(r)
             }
             other => self
                 .rejection_check(other)
                 .or_else(|| self.presence_check(other, false)),
+        }
+    }
+
+    /// `!allow_shadowing`: the parameter whose truth skips the check.
+    fn switch_param(&self, e: &Expr) -> Option<usize> {
+        let Expr::Unary(u) = strip_parens(e) else {
+            return None;
+        };
+        let Expr::Path(p) = strip_parens(&u.expr) else {
+            return None;
+        };
+        match (&u.op, self.from(p.path.get_ident()?)?.as_slice()) {
+            (syn::UnOp::Not(_), [i]) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// What an argument is, where it may be a learned registration's switch.
+    fn arg_value(&self, e: &Expr) -> ArgValue {
+        match strip_parens(e) {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Bool(b),
+                ..
+            }) => ArgValue::Bool(b.value),
+            Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
+                match &f.member {
+                    syn::Member::Named(n) => ArgValue::SelfField(n.to_string()),
+                    syn::Member::Unnamed(_) => ArgValue::Other,
+                }
+            }
+            Expr::Path(p) => match p.path.get_ident().and_then(|i| self.from(i)) {
+                Some(from) if from.len() == 1 => ArgValue::Param(from[0]),
+                _ => ArgValue::Other,
+            },
+            _ => ArgValue::Other,
         }
     }
 
@@ -301,18 +339,23 @@ impl Summarizer<'_, '_> {
         callee: String,
         (via, on_self, on_self_field): (CallVia, bool, bool),
         receiver: Option<usize>,
-        args: Vec<Vec<usize>>,
+        args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
     ) {
         // Only calls that may register: a learned function is in the
         // vocabulary once learned, so a wrapper is found a round later.
-        if args.iter().any(|a| !a.is_empty()) && self.vocab.is_registration(&callee) {
+        if !self.vocab.is_registration(&callee) {
+            return;
+        }
+        let flows: Vec<Vec<usize>> = args.iter().map(|a| self.flow(a)).collect();
+        if flows.iter().any(|a| !a.is_empty()) {
             self.calls.push(ForwardCall {
                 callee,
                 via,
                 on_self,
                 on_self_field,
                 receiver,
-                args,
+                args: flows,
+                values: args.iter().map(|a| self.arg_value(a)).collect(),
             });
         }
     }
@@ -396,14 +439,13 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         let on_self_field =
             !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
         let receiver = self.receiver_param(&m.receiver);
-        let args = m.args.iter().map(|a| self.flow(a)).collect();
         let name = m.method.to_string();
         if name == "insert" {
             self.inserts
                 .push(compact(self.lines, self.text, &*m.receiver));
         }
         let via = (CallVia::Method, on_self, on_self_field);
-        self.record_call(name, via, receiver, args);
+        self.record_call(name, via, receiver, &m.args);
         visit::visit_expr_method_call(self, m);
     }
 
@@ -416,8 +458,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
                 && (segments[segments.len() - 2].ident.to_string())
                     .starts_with(|c: char| c.is_ascii_uppercase());
             let via = if typed { CallVia::Typed } else { CallVia::Free };
-            let args = c.args.iter().map(|a| self.flow(a)).collect();
-            self.record_call(last.ident.to_string(), (via, false, false), None, args);
+            self.record_call(last.ident.to_string(), (via, false, false), None, &c.args);
         }
         visit::visit_expr_call(self, c);
     }
@@ -471,6 +512,7 @@ impl Summarizer<'_, '_> {
             key,
             receiver,
             switch: None,
+            switch_param: None,
             check: short(self.lines, self.text, shown),
             map,
         })
