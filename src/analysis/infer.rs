@@ -156,7 +156,8 @@ type Switch = (Option<String>, Option<usize>);
 
 /// Learn from the functions of a crate's files (`display`: how each file is
 /// shown, for "at src/linker.rs:40").
-pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
+/// `prior`: what the package knew before this round, imports included.
+pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Learned>) -> Learned {
     let summaries: Vec<(&str, &FnSummary)> = (files.iter())
         .flat_map(|(display, f)| f.functions.iter().map(move |s| (*display, s)))
         .collect();
@@ -187,7 +188,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
             if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
                 continue;
             }
-            if let Some((key, receiver, callee, rejects, switch)) = wrapped(s, &found, vocab) {
+            if let Some((key, receiver, callee, rejects, switch)) = wrapped(s, &found, vocab, prior)
+            {
                 let why = format!("it wraps `{callee}` at {display}:{}", s.line);
                 new.push(Found {
                     summary: s,
@@ -249,10 +251,13 @@ fn wrapped(
     s: &FnSummary,
     found: &[Found],
     vocab: &Vocabulary,
+    prior: Option<&Learned>,
 ) -> Option<(Vec<usize>, CallReceiver, String, bool, Switch)> {
     s.calls.iter().find_map(|call| {
-        let learned = found.iter().find(|f| calls_learned(call, s, f));
-        let switch: Switch = match learned.and_then(|f| f.switch_param) {
+        let learned = (found.iter().find(|f| calls_learned(call, s, f)))
+            .map(|f| (f.key.as_slice(), f.receiver, f.rejects, f.switch_param))
+            .or_else(|| imported(call, prior?));
+        let switch: Switch = match learned.and_then(|f| f.3) {
             None => (None, None),
             Some(p) => match call.values.get(p)? {
                 ArgValue::Bool(false) => (None, None),
@@ -262,7 +267,7 @@ fn wrapped(
             },
         };
         let (callee_key, callee_receiver) = match learned {
-            Some(f) => (f.key.as_slice(), f.receiver),
+            Some(f) => (f.0, f.1),
             // A registration by name, on a registry the callers see: the
             // caller's (`self`), one they pass, or a global one. Not one made
             // here or a builder value (`TensorCheck::Ok.register(op, ..)`).
@@ -290,9 +295,36 @@ fn wrapped(
             _ => call.receiver,
         };
         let receiver = receiver_of(s, through);
-        let rejects = learned.is_some_and(|f| f.rejects);
+        let rejects = learned.is_some_and(|f| f.2);
         Some((key, receiver, call.callee.clone(), rejects, switch))
     })
+}
+
+/// The function learned in another package (or an earlier round) that
+/// `call` calls, if any: its key, receiver, whether it rejects and its
+/// switch. A wrapper of a linker's name map is in another package than
+/// the map (wasmtime's `LinkerInstance::insert` of `NameMap::insert`).
+fn imported<'p>(
+    call: &ForwardCall,
+    prior: &'p Learned,
+) -> Option<(&'p [usize], CallReceiver, bool, Option<usize>)> {
+    let f = prior.functions.iter().find(|f| {
+        f.name == call.callee
+            && f.arity == call.args.len()
+            && match f.receiver {
+                CallReceiver::Method { self_only } => {
+                    call.via == CallVia::Method && (call.on_self || !self_only)
+                }
+                CallReceiver::Free { .. } => call.via == CallVia::Free,
+                CallReceiver::Written => false,
+            }
+    })?;
+    Some((
+        f.key.as_slice(),
+        f.receiver,
+        prior.rejects(&f.name),
+        f.switch,
+    ))
 }
 
 fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {

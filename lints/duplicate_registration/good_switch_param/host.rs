@@ -28,5 +28,7 @@ pub fn once_each(linker: &mut Linker, scope: &mut TypeScope) -> Result<(), Defin
     scope.define_type("u16", 2)?;
     scope.prelude_type("bool", 1)?;
     scope.prelude_type("bool", 1)?;
+    linker.open_instance("wasi:cli/env")?;
+    linker.open_instance("wasi:cli/env")?;
     Ok(())
 }

@@ -32,6 +32,19 @@ impl Linker {
     pub fn instance(&mut self, _name: &str) -> Result<LinkerInstance<'_>, DefinedTwice> {
         Ok(self.root())
     }
+
+    /// Opens the instance `name`, defining it when it is not yet: opening
+    /// it again is allowed (wasmtime's `into_instance`).
+    pub fn open_instance(&mut self, name: &str) -> Result<(), DefinedTwice> {
+        let atom = self.strings.intern(name);
+        match self.map.raw_get(atom) {
+            Some(Definition::Type(_)) => {}
+            _ => {
+                self.root().insert(name, Definition::Type(0))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 pub struct LinkerInstance<'a> {
@@ -46,7 +59,7 @@ impl LinkerInstance<'_> {
         Ok(())
     }
 
-    fn insert(&mut self, name: &str, item: Definition) -> Result<usize, DefinedTwice> {
+    pub fn insert(&mut self, name: &str, item: Definition) -> Result<usize, DefinedTwice> {
         self.map.insert(name, self.strings, self.allow_shadowing, item)
     }
 }

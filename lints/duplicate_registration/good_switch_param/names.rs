@@ -29,6 +29,10 @@ impl<V> Default for NameMap<V> {
 }
 
 impl<V> NameMap<V> {
+    pub fn raw_get(&self, key: usize) -> Option<&V> {
+        self.definitions.get(&key)
+    }
+
     /// Defines `name`; a second definition fails unless `allow_shadowing`.
     pub fn insert(
         &mut self,

@@ -87,6 +87,7 @@ pub(super) fn summarize(
         inserts: Vec::new(),
         calls: Vec::new(),
         sets_fields: Vec::new(),
+        lookups: Vec::new(),
     };
     s.visit_block(body);
     // A check followed by no insertion into that map validates, it does not
@@ -140,6 +141,10 @@ struct Summarizer<'a, 't> {
     inserts: Vec<String>,
     calls: Vec<ForwardCall>,
     sets_fields: Vec<String>,
+    /// The parameters each enclosing `if` condition or `match` scrutinee
+    /// is made from: a call under a look-up of its own key is conditional
+    /// (wasmtime's `into_instance` re-opens an instance defined already).
+    lookups: Vec<Vec<usize>>,
 }
 
 impl Summarizer<'_, '_> {
@@ -308,7 +313,15 @@ impl Summarizer<'_, '_> {
 
     /// What an argument is, where it may be a learned registration's switch.
     fn arg_value(&self, e: &Expr) -> ArgValue {
-        match strip_parens(e) {
+        // Not behind `&`: no switch is passed by reference
+        // (`&mut self.forest` is a map's context).
+        let mut e = e;
+        while let Expr::Paren(syn::ExprParen { expr, .. })
+        | Expr::Group(syn::ExprGroup { expr, .. }) = e
+        {
+            e = expr;
+        }
+        match e {
             Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Bool(b),
                 ..
@@ -347,6 +360,12 @@ impl Summarizer<'_, '_> {
             return;
         }
         let flows: Vec<Vec<usize>> = args.iter().map(|a| self.flow(a)).collect();
+        // Under a look-up of what its key is made of: it defines the key
+        // only when absent (or in some other state), no registration.
+        let looked_up = |p: &usize| self.lookups.iter().any(|l| l.contains(p));
+        if flows.iter().flatten().any(looked_up) {
+            return;
+        }
         if flows.iter().any(|a| !a.is_empty()) {
             self.calls.push(ForwardCall {
                 callee,
@@ -385,7 +404,13 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             let r = self.presence_check(&i.cond, true);
             self.reject(r);
         }
+        let looked_up = match &*i.cond {
+            Expr::Let(l) => self.flow(&l.expr),
+            cond => self.flow(cond),
+        };
+        self.lookups.push(looked_up);
         visit::visit_expr_if(self, i);
+        self.lookups.pop();
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
@@ -397,7 +422,10 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             let r = self.entry_check(&m.expr);
             self.reject(r);
         }
+        let looked_up = self.flow(&m.expr);
+        self.lookups.push(looked_up);
         visit::visit_expr_match(self, m);
+        self.lookups.pop();
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
