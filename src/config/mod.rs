@@ -428,8 +428,10 @@ pub enum NameUse {
 /// default mode a third of its speed.
 ///
 /// The words of [`CALL_REJECTIONS`] are everyday method names; they count
-/// only in their shape, with a key (the first argument of the call checked)
-/// named in the function's signature: `contains(` as above;
+/// only in their shape, closing an `if` condition (`) {` follows; or in
+/// `assert!`), with a key (the first argument of the call checked) that a
+/// parameter of the function's signature typed as a string (`&str`,
+/// `String`) is: `contains(` as above;
 /// `!<receiver>.insert(` failing within 300 bytes; `get(..).is_some()`
 /// failing within 300 bytes and inserting; `insert(..).is_some()` failing
 /// within 300 bytes; `get(..).is_none()` inserting and failing within 1,000.
@@ -461,8 +463,14 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
     let key_is_param = |args: usize| first_arg_is_param(text, args, start);
     match &text[start..end] {
         b"contains_key" | b"Occupied" => (fails_in(near) || asserted()) && inserts(),
-        b"contains" => (fails_in(near) || asserted()) && inserts() && key_is_param(end),
-        b"insert" => negated(&text[..start]) && fails_in(near) && key_is_param(end),
+        b"contains" => {
+            ((fails_in(near) && then_block(text, end)) || asserted())
+                && inserts()
+                && key_is_param(end)
+        }
+        b"insert" => {
+            negated(&text[..start]) && then_block(text, end) && fails_in(near) && key_is_param(end)
+        }
         word @ (b"is_some" | b"is_none") => {
             let Some((callee, args)) = call_before(&text[..start]) else {
                 return false;
@@ -473,7 +481,7 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
                 (b"is_none", b"get") => inserts() && fails_in(after),
                 _ => false,
             };
-            shape && key_is_param(args)
+            shape && then_block(text, end) && key_is_param(args)
         }
         _ => false,
     }
@@ -541,9 +549,43 @@ fn first_arg_is_param(text: &[u8], args: usize, at: usize) -> bool {
     };
     let signature = &window[fn_at..];
     let signature = &signature[..memchr::memchr(b'{', signature).unwrap_or(signature.len())];
+    // `name: &str`, `name: String`, `name: impl Into<String>`: a registry
+    // of names (a set of state ids rejecting one seen twice is none).
     memchr::memmem::find_iter(signature, root).any(|i| {
-        !(i > 0 && word(&signature[i - 1])) && !signature.get(i + root.len()).is_some_and(word)
+        let rest = &signature[i + root.len()..];
+        let Some(ty) = rest.trim_ascii_start().strip_prefix(b":") else {
+            return false;
+        };
+        let ty = &ty[..ty
+            .iter()
+            .position(|c| matches!(c, b',' | b')'))
+            .unwrap_or(ty.len())];
+        !(i > 0 && word(&signature[i - 1]))
+            && !ty.starts_with(b":")
+            && memchr::memmem::find(&ty.to_ascii_lowercase(), b"str").is_some()
     })
+}
+
+/// The text after a call whose name ends at `end` closes it and opens a
+/// block: `is_some() {`, `insert(name.clone()) {`, the end of an `if`
+/// condition.
+fn then_block(text: &[u8], end: usize) -> bool {
+    let rest = text.get(end..).unwrap_or_default().trim_ascii_start();
+    let Some(rest) = rest.strip_prefix(b"(") else {
+        return false;
+    };
+    let mut depth = 1usize;
+    let Some(close) = rest.iter().take(300).position(|&c| {
+        match c {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    }) else {
+        return false;
+    };
+    rest[close + 1..].trim_ascii_start().starts_with(b"{")
 }
 
 /// `text` up to its first `fn` keyword.
