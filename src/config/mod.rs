@@ -560,7 +560,8 @@ fn first_arg_is_param(text: &[u8], args: usize, at: usize) -> bool {
             .iter()
             .position(|c| matches!(c, b',' | b')'))
             .unwrap_or(ty.len())];
-        !(i > 0 && word(&signature[i - 1]))
+        let joined = i > 0 && word(&signature[i - 1]);
+        !joined
             && !ty.starts_with(b":")
             && memchr::memmem::find(&ty.to_ascii_lowercase(), b"str").is_some()
     })
@@ -1619,12 +1620,69 @@ mod tests {
     }
 
     #[test]
+    fn everyday_rejection_words_count_in_their_shape_only() {
+        let at = |text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            rejection_in_context(text.as_bytes(), start, start + word.len())
+        };
+        let f = |body: &str| format!("fn add(&mut self, name: &str, f: F) {{ {body} }}");
+        let yes = [
+            (
+                "if !self.names.insert(name.to_string()) { return Err(e); }",
+                "insert",
+            ),
+            (
+                "if self.names.contains(name) { bail!(\"x\") } self.names.insert(name);",
+                "contains",
+            ),
+            (
+                "if self.m.get(name).is_some() { return Err(e); } self.m.insert(name, f);",
+                "is_some",
+            ),
+            (
+                "if self.m.insert(name, f).is_some() { panic!(\"again\") }",
+                "is_some",
+            ),
+            (
+                "if self.m.get(name).is_none() { self.m.insert(name, f); Ok(()) } else { Err(e) }",
+                "is_none",
+            ),
+        ];
+        for (body, word) in yes {
+            assert!(at(&f(body), word), "{body}");
+        }
+        let no = [
+            // Not an `if` condition, not negated, a key that is no parameter.
+            (
+                "let full = self.m.get(name).is_none(); self.m.insert(name, f); Err(e)",
+                "is_none",
+            ),
+            (
+                "if self.names.insert(name.to_string()) { return Err(e); }",
+                "insert",
+            ),
+            (
+                "if !self.names.insert(self.cur.clone()) { return Err(e); }",
+                "insert",
+            ),
+        ];
+        for (body, word) in no {
+            assert!(!at(&f(body), word), "{body}");
+        }
+        // A set of state ids, not of names.
+        let ids = "fn push(&mut self, id: StateID) { if !self.seen.insert(id) { return Err(e); } }";
+        assert!(!at(ids, "insert"));
+    }
+
+    #[test]
     fn the_most_specific_registration_function_gives_the_key() {
         let mut v = Vocabulary::default();
         v.functions.push(Function {
             pattern: Pattern::parse("register_handler").unwrap(),
             key: vec![0, 1],
             receiver: CallReceiver::Written,
+            arity: None,
+            switch: None,
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));
