@@ -12,7 +12,9 @@
 //!   setting `allow_overwrite` switches the rejection off for its receiver.
 
 use crate::config::{CallReceiver, LearnedFunction, Vocabulary};
-use crate::model::facts::{CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind};
+use crate::model::facts::{
+    ArgValue, CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
+};
 
 /// Methods of the standard collections: a learned method of one of these
 /// names counts only when called on `self` (elsewhere it is most likely a
@@ -70,21 +72,47 @@ impl Learned {
     /// of their types.
     pub fn exported(&self) -> Learned {
         let shared = |name: &str| self.rejects(name) && !COLLECTION_METHODS.contains(&name);
+        // `insert(name, cx, allow_shadowing, item)`: no collection's.
+        let own_insert = |f: &LearnedFunction| f.arity > 2 && self.rejects(&f.name);
         Learned {
-            functions: (self.functions.iter().filter(|f| shared(&f.name)).cloned()).collect(),
+            functions: (self.functions.iter())
+                .filter(|f| shared(&f.name) || own_insert(f))
+                .cloned()
+                .collect(),
             switch_fields: self.switch_fields.clone(),
             switches: self.switches.clone(),
-            inferred: (self.inferred.iter().filter(|i| shared(&i.name)).cloned()).collect(),
-            rejecting: (self.rejecting.iter().filter(|n| shared(n)).cloned()).collect(),
+            inferred: (self.inferred.iter())
+                .filter(|i| {
+                    shared(&i.name)
+                        || self
+                            .functions
+                            .iter()
+                            .any(|f| f.name == i.name && own_insert(f))
+                })
+                .cloned()
+                .collect(),
+            rejecting: (self.rejecting.iter())
+                .filter(|n| {
+                    shared(n)
+                        || self
+                            .functions
+                            .iter()
+                            .any(|f| &f.name == *n && own_insert(f))
+                })
+                .cloned()
+                .collect(),
         }
     }
 
     /// Add what another package exports ([`Self::exported`]), but no name
     /// this one learned itself: its own meaning wins.
     pub fn import(&mut self, other: &Learned) {
-        let own: Vec<String> = self.functions.iter().map(|f| f.name.clone()).collect();
-        let new = |name: &str| !own.iter().any(|o| o == name);
-        (self.functions).extend(other.functions.iter().filter(|f| new(&f.name)).cloned());
+        let own: Vec<(String, usize)> = (self.functions.iter())
+            .map(|f| (f.name.clone(), f.arity))
+            .collect();
+        let new_fn = |f: &LearnedFunction| !own.iter().any(|(n, a)| *n == f.name && *a == f.arity);
+        let new = |name: &str| !own.iter().any(|(o, _)| o == name);
+        (self.functions).extend(other.functions.iter().filter(|f| new_fn(f)).cloned());
         (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
         (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
         for (mine, theirs) in [
@@ -117,11 +145,19 @@ struct Found<'a> {
     /// It rejects a second key, or wraps a function that does (not only a
     /// registration by name, which may replace).
     rejects: bool,
+    /// The field of `self` that switches its rejection off.
+    switch_field: Option<String>,
+    /// The parameter that switches its rejection off.
+    switch_param: Option<usize>,
 }
+
+/// How a wrapper passes on the switch of what it wraps.
+type Switch = (Option<String>, Option<usize>);
 
 /// Learn from the functions of a crate's files (`display`: how each file is
 /// shown, for "at src/linker.rs:40").
-pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
+/// `prior`: what the package knew before this round, imports included.
+pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Learned>) -> Learned {
     let summaries: Vec<(&str, &FnSummary)> = (files.iter())
         .flat_map(|(display, f)| f.functions.iter().map(move |s| (*display, s)))
         .collect();
@@ -139,6 +175,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
                 receiver,
                 why,
                 rejects: true,
+                switch_field: r.switch.clone(),
+                switch_param: r.switch_param,
             });
         }
     }
@@ -150,7 +188,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
             if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
                 continue;
             }
-            if let Some((key, receiver, callee, rejects)) = wrapped(s, &found, vocab) {
+            if let Some((key, receiver, callee, rejects, switch)) = wrapped(s, &found, vocab, prior)
+            {
                 let why = format!("it wraps `{callee}` at {display}:{}", s.line);
                 new.push(Found {
                     summary: s,
@@ -158,6 +197,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
                     receiver,
                     why,
                     rejects,
+                    switch_field: switch.0,
+                    switch_param: switch.1,
                 });
             }
         }
@@ -174,8 +215,10 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary) -> Learned {
 /// registry its parameter `registry` names, if any.
 fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
     match s.method {
+        // `insert(name, cx, allow_shadowing, item)`: no collection's insert
+        // takes three arguments or more.
         true => CallReceiver::Method {
-            self_only: COLLECTION_METHODS.contains(&s.name.as_str()),
+            self_only: COLLECTION_METHODS.contains(&s.name.as_str()) && s.arity <= 2,
         },
         false => CallReceiver::Free { registry },
     }
@@ -185,6 +228,7 @@ fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
 /// callers: a method by a method call, a free function by a free call.
 fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
     f.summary.name == call.callee
+        && f.summary.arity == call.args.len()
         && match f.receiver {
             CallReceiver::Method { self_only } => {
                 call.via == CallVia::Method
@@ -199,16 +243,31 @@ fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
 }
 
 /// `s` passes its parameters to every key argument of a registration it
-/// calls: its key (those parameters), its receiver and the callee.
+/// calls: its key (those parameters), its receiver, the callee, whether it
+/// surely rejects and its switch. A call passing a switch on rejects only
+/// under that switch: `false` written, or the wrapper's own switch (a field
+/// of `self` or a parameter); anything else may turn it off.
 fn wrapped(
     s: &FnSummary,
     found: &[Found],
     vocab: &Vocabulary,
-) -> Option<(Vec<usize>, CallReceiver, String, bool)> {
+    prior: Option<&Learned>,
+) -> Option<(Vec<usize>, CallReceiver, String, bool, Switch)> {
     s.calls.iter().find_map(|call| {
-        let learned = found.iter().find(|f| calls_learned(call, s, f));
+        let learned = (found.iter().find(|f| calls_learned(call, s, f)))
+            .map(|f| (f.key.as_slice(), f.receiver, f.rejects, f.switch_param))
+            .or_else(|| imported(call, prior?));
+        let switch: Switch = match learned.and_then(|f| f.3) {
+            None => (None, None),
+            Some(p) => match call.values.get(p)? {
+                ArgValue::Bool(false) => (None, None),
+                ArgValue::SelfField(field) => (Some(field.clone()), None),
+                ArgValue::Param(q) => (None, Some(*q)),
+                ArgValue::Bool(true) | ArgValue::Other => return None,
+            },
+        };
         let (callee_key, callee_receiver) = match learned {
-            Some(f) => (f.key.as_slice(), f.receiver),
+            Some(f) => (f.0, f.1),
             // A registration by name, on a registry the callers see: the
             // caller's (`self`), one they pass, or a global one. Not one made
             // here or a builder value (`TensorCheck::Ok.register(op, ..)`).
@@ -236,27 +295,58 @@ fn wrapped(
             _ => call.receiver,
         };
         let receiver = receiver_of(s, through);
-        let rejects = learned.is_some_and(|f| f.rejects);
-        Some((key, receiver, call.callee.clone(), rejects))
+        let rejects = learned.is_some_and(|f| f.2);
+        Some((key, receiver, call.callee.clone(), rejects, switch))
     })
+}
+
+/// The function learned in another package (or an earlier round) that
+/// `call` calls, if any: its key, receiver, whether it rejects and its
+/// switch. A wrapper of a linker's name map is in another package than
+/// the map (wasmtime's `LinkerInstance::insert` of `NameMap::insert`).
+fn imported<'p>(
+    call: &ForwardCall,
+    prior: &'p Learned,
+) -> Option<(&'p [usize], CallReceiver, bool, Option<usize>)> {
+    let f = prior.functions.iter().find(|f| {
+        f.name == call.callee
+            && f.arity == call.args.len()
+            && match f.receiver {
+                CallReceiver::Method { self_only } => {
+                    call.via == CallVia::Method && (call.on_self || !self_only)
+                }
+                CallReceiver::Free { .. } => call.via == CallVia::Free,
+                CallReceiver::Written => false,
+            }
+    })?;
+    Some((
+        f.key.as_slice(),
+        f.receiver,
+        prior.rejects(&f.name),
+        f.switch,
+    ))
 }
 
 fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {
     let mut learned = Learned::default();
     for f in found {
         let name = &f.summary.name;
-        // A registration by name already counts, with its configured key.
+        // A registration by name already counts, with its configured key;
+        // two functions of one name and arity are one.
+        let arity = f.summary.arity;
         if vocab.registration_key(name).is_some()
-            || learned.functions.iter().any(|l| &l.name == name)
+            || (learned.functions.iter()).any(|l| &l.name == name && l.arity == arity)
         {
             continue;
         }
-        if let Some(field) = f.summary.rejects.as_ref().and_then(|r| r.switch.clone()) {
+        // The methods setting the field, of any type of the package: a
+        // linker's setter may hand the field to the instance it builds
+        // (wasmtime's `Linker::root()` gives `LinkerInstance` its
+        // `allow_shadowing`).
+        if let Some(field) = f.switch_field.clone() {
             learned.switches.extend(
                 (summaries.iter())
-                    .filter(|(_, s)| {
-                        s.self_type == f.summary.self_type && s.sets_fields.contains(&field)
-                    })
+                    .filter(|(_, s)| s.method && s.sets_fields.contains(&field))
                     .map(|(_, s)| s.name.clone()),
             );
             learned.switch_fields.push(field);
@@ -275,6 +365,8 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             name: name.clone(),
             key: f.key,
             receiver: f.receiver,
+            arity,
+            switch: f.switch_param,
         });
     }
     learned.switches.sort();

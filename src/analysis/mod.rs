@@ -122,6 +122,12 @@ impl<'a> CrateFacts<'a> {
         self.index.get(&file).map(|&i| self.files[i].1)
     }
 
+    /// Which item a path written in `file` names ([`ModuleTree::item_path`]).
+    pub fn item_path(&self, file: FileId, segments: &[String], scope: u32) -> Option<String> {
+        let i = self.index(file);
+        self.tree.item_path(i, self.files[i].1, segments, scope)
+    }
+
     /// The string value of an expression written in `file`, when the crate determines it.
     pub fn resolve(&self, file: FileId, e: &StrExpr) -> Option<String> {
         let i = self.index(file);

@@ -278,6 +278,99 @@ impl ModuleTree {
         value
     }
 
+    /// Which item a path written in file `file` (in its inline module or
+    /// body `scope`) names, as `root:module::..::name`: through the module
+    /// tree, `use`s (renamed, re-exported) and `crate::`/`self::`/`super::`.
+    /// A name no `use` brings in is the module's own item (a lowercase first
+    /// segment of a longer path, another crate's); `None` when a glob import
+    /// of the module may bring it in, as which item is then not known.
+    pub fn item_path(
+        &self,
+        file: usize,
+        facts: &FileFacts,
+        segments: &[String],
+        scope: u32,
+    ) -> Option<String> {
+        let place = &self.places[file];
+        let mut module = place.module.clone();
+        module.extend(
+            facts
+                .scopes
+                .get(scope as usize)
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
+        let mut steps = 0;
+        let path = self.item_from(place.root, &module, segments, &mut steps)?;
+        Some(format!("{}:{}", place.root, path.join("::")))
+    }
+
+    /// [`Self::item_path`] from module `base`.
+    fn item_from(
+        &self,
+        root: usize,
+        base: &[ScopeSegment],
+        segments: &[String],
+        steps: &mut usize,
+    ) -> Option<Vec<String>> {
+        *steps += 1;
+        if *steps > MAX_STEPS {
+            return None;
+        }
+        // `::other::f()`: another crate's.
+        if segments.first().is_some_and(String::is_empty) {
+            return Some(segments.to_vec());
+        }
+        let relative =
+            !(segments.first()).is_some_and(|s| matches!(s.as_str(), "crate" | "self" | "super"));
+        let (mut module, mut rest) = absolute(base, segments)?;
+        loop {
+            let (first, tail) = rest.split_first()?;
+            let mut child = module.clone();
+            child.push(ScopeSegment::Module(first.clone()));
+            if !tail.is_empty() && self.modules.contains_key(&(root, child.clone())) {
+                (module, rest) = (child, tail.to_vec());
+                continue;
+            }
+            let here = self.modules.get(&(root, module.clone()));
+            let uses = here.map(|m| m.uses.as_slice()).unwrap_or_default();
+            if let Some((_, target)) =
+                (uses.iter()).find(|(alias, _)| alias.as_deref() == Some(first))
+            {
+                let mut path = target.clone();
+                path.extend(tail.iter().cloned());
+                return self.item_from(root, &module, &path, steps);
+            }
+            // In a function body, a name not declared there is the module's.
+            if relative && module.last().is_some_and(ScopeSegment::is_block) {
+                module.pop();
+                continue;
+            }
+            if uses.iter().any(|(alias, _)| alias.is_none()) {
+                return None;
+            }
+            let named = |m: &[ScopeSegment]| -> Vec<String> {
+                (m.iter())
+                    .map(|s| match s {
+                        ScopeSegment::Module(n) => n.clone(),
+                        ScopeSegment::Block { name, id } => format!("{{{name}#{id}}}"),
+                    })
+                    .collect()
+            };
+            // `other::registry()`: a path from another crate (a type of
+            // this module is capitalised).
+            if !tail.is_empty() && !first.starts_with(|c: char| c.is_ascii_uppercase()) {
+                let mut path = vec![String::new()];
+                path.extend(rest.iter().cloned());
+                return Some(path);
+            }
+            let mut path = named(&module);
+            path.extend(rest.iter().cloned());
+            return Some(path);
+        }
+    }
+
     /// A path that starts at this crate: one segment, `crate`/`self`/
     /// `super`/`Self`, or a module, alias or type the crate declares.
     fn may_be_ours(&self, segments: &[String]) -> bool {

@@ -145,7 +145,25 @@ const BACKENDS: &[&str] = &[
 /// A function that checks one of these before inserting, and fails when it
 /// finds the key, registers (issue 19): `if self.map.contains_key(&k) {
 /// bail!(..) }`, `match self.map.entry(k) { Entry::Occupied(_) => Err(..) }`.
-const REJECTIONS: &[&str] = &["contains_key", "Occupied"];
+/// Also, with a key that is a parameter of the function: a set's
+/// `if self.names.contains(&name) { Err(..) }` and `if
+/// !self.names.insert(name) { Err(..) }`, `if self.map.get(&k).is_some() {
+/// bail!(..) }`, `if self.map.get(&k).is_none() { insert } else { Err(..) }`
+/// and `if self.map.insert(k, v).is_some() { panic!(..) }`
+/// ([`CALL_REJECTIONS`]).
+const REJECTIONS: &[&str] = &[
+    "contains_key",
+    "Occupied",
+    "contains",
+    "insert",
+    "is_some",
+    "is_none",
+];
+
+/// The rejection words that are everyday method names: a rejection only in
+/// the shapes [`rejection_in_context`] reads, not a name worth parsing a
+/// macro for ([`Vocabulary::mentions`]).
+pub const CALL_REJECTIONS: &[&str] = &["contains", "insert", "is_some", "is_none"];
 
 const GUARDS: &[&str] = &[
     "is_registered",
@@ -339,6 +357,13 @@ struct Function {
     pattern: Pattern,
     key: Vec<usize>,
     receiver: CallReceiver,
+    /// A learned function's number of parameters (`self` not counted): it
+    /// is called with as many arguments. Two types of a package may each
+    /// have a `func_wrap`, with different keys.
+    arity: Option<usize>,
+    /// A learned function's argument that must be written `false` for the
+    /// call to reject a second key ([`LearnedFunction::switch`]).
+    switch: Option<usize>,
 }
 
 /// Which calls of a registration function count, and which registry they
@@ -365,6 +390,12 @@ pub struct LearnedFunction {
     pub name: String,
     pub key: Vec<usize>,
     pub receiver: CallReceiver,
+    /// Its number of parameters, `self` not counted.
+    pub arity: usize,
+    /// The parameter that switches its rejection off (`allow_shadowing` of
+    /// `insert(name, cx, allow_shadowing, item)`): a call registers only
+    /// when it passes `false` there.
+    pub switch: Option<usize>,
 }
 
 // ---------------------------------------------------------------------------
@@ -396,9 +427,17 @@ pub enum NameUse {
 /// - `Occupied` as a pattern (`Entry::Occupied(_) =>`, `if let
 ///   Occupied(e) =`, not `Entry::Occupied(OccupiedEntry { .. })`), with a
 ///   failure within 300 bytes after it;
-/// - and an insertion (`insert(`, `Vacant`) within 1,000 bytes after it,
-///   in a function that takes a parameter (`name: T`; a key comes from
-///   one): not a test's `fn t() {`.
+/// - both with an insertion (`insert(`, `Vacant`) within 1,000 bytes after;
+/// - the words of [`CALL_REJECTIONS`], everyday method names, only in their
+///   shape, closing an `if` condition (`) {` follows; or in `assert!`),
+///   with a key (the first argument of the call checked) that a parameter
+///   of the function's signature typed as a string (`&str`, `String`) is:
+///   `contains(` as above; `!<receiver>.insert(` failing within 300 bytes;
+///   `get(..).is_some()` failing within 300 bytes and inserting;
+///   `insert(..).is_some()` failing within 300 bytes; `get(..).is_none()`
+///   inserting and failing within 1,000;
+/// - and always in a function that takes a parameter (`name: T`; a key
+///   comes from one): not a test's `fn t() {`.
 ///
 /// Each window ends at a `fn` keyword. The walker and the prefilter both
 /// ask this, on the text of one function (bodies the prefilter blanks are
@@ -415,37 +454,170 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
         Some(at) => &before[at..],
         None => before,
     };
-    let fails_after = ["bail!", "panic!", "Err(", "unreachable!"]
-        .iter()
-        .any(|w| find(near, w.as_bytes()).is_some());
+    let fails_in = |t: &[u8]| {
+        ["bail!", "panic!", "Err(", "unreachable!"]
+            .iter()
+            .any(|w| find(t, w.as_bytes()).is_some())
+    };
     let asserted = || {
         ["assert!", "ensure!"]
             .iter()
             .any(|w| rfind(before, w.as_bytes()).is_some())
     };
-    let fails = match &text[start..end] {
-        b"Occupied" => fails_after && is_pattern(text, end),
-        _ if negated(text, start) => asserted(),
-        _ => fails_after,
-    };
-    fails
-        && ["insert(", "Vacant"]
+    let inserts = || {
+        ["insert(", "Vacant"]
             .iter()
             .any(|w| find(after, w.as_bytes()).is_some())
-        && takes_parameters(text, start)
+    };
+    let key_is_param = |args: usize| first_arg_is_param(text, args, start);
+    let shape = match &text[start..end] {
+        b"contains_key" if negated_call(text, start) => asserted() && inserts(),
+        b"contains_key" => fails_in(near) && inserts(),
+        b"Occupied" => fails_in(near) && is_pattern(text, end) && inserts(),
+        b"contains" => {
+            ((fails_in(near) && then_block(text, end)) || asserted())
+                && inserts()
+                && key_is_param(end)
+        }
+        b"insert" => {
+            negated(&text[..start]) && then_block(text, end) && fails_in(near) && key_is_param(end)
+        }
+        word @ (b"is_some" | b"is_none") => {
+            let Some((callee, args)) = call_before(&text[..start]) else {
+                return false;
+            };
+            let shape = match (word, callee) {
+                (b"is_some", b"get") => fails_in(near) && inserts(),
+                (b"is_some", b"insert") => fails_in(near),
+                (b"is_none", b"get") => inserts() && fails_in(after),
+                _ => false,
+            };
+            shape && then_block(text, end) && key_is_param(args)
+        }
+        _ => false,
+    };
+    shape && takes_parameters(text, start)
+}
+
+/// `text` ends with `!` and a receiver before a method's `.`:
+/// `!self.names.`.
+fn negated(text: &[u8]) -> bool {
+    let Some(rest) = text.trim_ascii_end().strip_suffix(b".") else {
+        return false;
+    };
+    let chain =
+        |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.') || c.is_ascii_whitespace();
+    let at = rest.iter().rposition(|c| !chain(c));
+    at.is_some_and(|i| rest[i] == b'!' && rest.get(i + 1) != Some(&b'='))
+}
+
+/// The call `text` ends with before a `.`: `get(&k).` gives `get` and where
+/// its arguments start (after the `(`).
+fn call_before(text: &[u8]) -> Option<(&[u8], usize)> {
+    let rest = text.trim_ascii_end().strip_suffix(b".")?.trim_ascii_end();
+    let close = rest.len().checked_sub(1).filter(|&i| rest[i] == b')')?;
+    let mut depth = 0usize;
+    let open = (close.saturating_sub(300)..=close).rev().find(|&i| {
+        match rest[i] {
+            b')' => depth += 1,
+            b'(' => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    })?;
+    let name = rest[..open].trim_ascii_end();
+    let from = name
+        .iter()
+        .rposition(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+        .map_or(0, |i| i + 1);
+    Some((&name[from..], open + 1))
+}
+
+/// The first argument of the call whose arguments start at `args` (after
+/// its `(`, or before it) is rooted at a name of the signature of the
+/// function around `at`: `&name`, `name.clone()`, `*k`; not `self`. With
+/// no `fn` keyword in the 4,000 bytes before `at` (a long function, or a
+/// body checked alone), any name may be one.
+fn first_arg_is_param(text: &[u8], args: usize, at: usize) -> bool {
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    let mut rest = text.get(args..).unwrap_or_default().trim_ascii_start();
+    rest = rest.strip_prefix(b"(").unwrap_or(rest);
+    loop {
+        rest = rest.trim_ascii_start();
+        rest = match rest {
+            [b'&' | b'*', tail @ ..] => tail,
+            [b'm', b'u', b't', c, tail @ ..] if c.is_ascii_whitespace() => tail,
+            _ => break,
+        };
+    }
+    let len = rest.iter().position(|c| !word(c)).unwrap_or(rest.len());
+    let root = &rest[..len];
+    if root.is_empty() || root == b"self" || root[0].is_ascii_digit() {
+        return false;
+    }
+    let window = &text[at.saturating_sub(4000)..at];
+    let Some(fn_at) = rfind_fn(window) else {
+        return true;
+    };
+    let signature = &window[fn_at..];
+    let signature = &signature[..memchr::memchr(b'{', signature).unwrap_or(signature.len())];
+    // `name: &str`, `name: String`, `name: impl Into<String>`: a registry
+    // of names (a set of state ids rejecting one seen twice is none).
+    memchr::memmem::find_iter(signature, root).any(|i| {
+        let rest = &signature[i + root.len()..];
+        let Some(ty) = rest.trim_ascii_start().strip_prefix(b":") else {
+            return false;
+        };
+        let ty = &ty[..ty
+            .iter()
+            .position(|c| matches!(c, b',' | b')'))
+            .unwrap_or(ty.len())];
+        let joined = i > 0 && word(&signature[i - 1]);
+        !joined
+            && !ty.starts_with(b":")
+            && memchr::memmem::find(&ty.to_ascii_lowercase(), b"str").is_some()
+    })
+}
+
+/// The text after a call whose name ends at `end` closes it and opens a
+/// block: `is_some() {`, `insert(name.clone()) {`, the end of an `if`
+/// condition.
+fn then_block(text: &[u8], end: usize) -> bool {
+    let rest = text.get(end..).unwrap_or_default().trim_ascii_start();
+    let Some(rest) = rest.strip_prefix(b"(") else {
+        return false;
+    };
+    let mut depth = 1usize;
+    let Some(close) = rest.iter().take(300).position(|&c| {
+        match c {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+        depth == 0
+    }) else {
+        return false;
+    };
+    rest[close + 1..].trim_ascii_start().starts_with(b"{")
 }
 
 /// Whether the method call whose name starts at `at` is negated: a `!`
 /// before its receiver (`!self.map[i].contains_key`, `!(m.contains_key`).
-fn negated(text: &[u8], at: usize) -> bool {
+fn negated_call(text: &[u8], at: usize) -> bool {
     let mut i = at;
     while i > 0 {
         let c = text[i - 1];
-        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b':' | b' ' | b'\t' | b'\n' | b'\r' | b'(') {
+        if c.is_ascii_alphanumeric()
+            || matches!(c, b'_' | b'.' | b':' | b' ' | b'\t' | b'\n' | b'\r' | b'(')
+        {
             i -= 1;
         } else if matches!(c, b']' | b')') {
             // A whole index or call of the receiver (`self.maps[k]`).
-            let (close, open) = if c == b']' { (b']', b'[') } else { (b')', b'(') };
+            let (close, open) = if c == b']' {
+                (b']', b'[')
+            } else {
+                (b')', b'(')
+            };
             let mut depth = 0usize;
             while i > 0 {
                 i -= 1;
@@ -503,7 +675,10 @@ fn is_pattern(text: &[u8], end: usize) -> bool {
     rest.starts_with(b"=>")
         || (rest.starts_with(b"=") && !rest.starts_with(b"=="))
         || rest.starts_with(b"|")
-        || (rest.starts_with(b"if") && rest.get(2).is_some_and(|&c| !c.is_ascii_alphanumeric() && c != b'_'))
+        || (rest.starts_with(b"if")
+            && rest
+                .get(2)
+                .is_some_and(|&c| !c.is_ascii_alphanumeric() && c != b'_'))
 }
 
 /// Whether the function around `at` takes a parameter: the signature of
@@ -619,6 +794,8 @@ impl Default for Vocabulary {
                     pattern: Pattern::parse(n).expect("built-in names are valid"),
                     key: key.to_vec(),
                     receiver: CallReceiver::Written,
+                    arity: None,
+                    switch: None,
                 })
                 .collect(),
             lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
@@ -656,12 +833,35 @@ impl Vocabulary {
             .map(|f| f.key.as_slice())
     }
 
-    /// On which registry a call of the registration function `name` registers.
-    pub fn registration_receiver(&self, name: &str) -> CallReceiver {
+    /// The registration function a call of `name` with `arity` arguments
+    /// (the receiver not counted) calls, if any: a learned one only with
+    /// as many parameters; the most specific pattern wins.
+    fn function_for(&self, name: &str, arity: Option<usize>) -> Option<&Function> {
+        if (self.functions.iter()).any(|f| f.pattern.exclude && f.pattern.matches(name)) {
+            return None;
+        }
         (self.functions.iter())
             .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+            .filter(|f| f.arity.is_none() || arity.is_none() || f.arity == arity)
             .max_by_key(|f| f.pattern.specificity())
+    }
+
+    /// [`Self::registration_key`] of a call with `arity` arguments.
+    pub fn registration_key_with(&self, name: &str, arity: Option<usize>) -> Option<&[usize]> {
+        self.function_for(name, arity).map(|f| f.key.as_slice())
+    }
+
+    /// On which registry a call of the registration function `name` with
+    /// `arity` arguments registers.
+    pub fn registration_receiver_with(&self, name: &str, arity: Option<usize>) -> CallReceiver {
+        self.function_for(name, arity)
             .map_or(CallReceiver::Written, |f| f.receiver)
+    }
+
+    /// The argument a call with `arity` arguments of the learned `name`
+    /// must write `false` to register ([`LearnedFunction::switch`]).
+    pub fn registration_switch(&self, name: &str, arity: Option<usize>) -> Option<usize> {
+        self.function_for(name, arity).and_then(|f| f.switch)
     }
 
     /// This vocabulary with what a crate's code taught: registration
@@ -686,6 +886,8 @@ impl Vocabulary {
                     pattern,
                     key: f.key.clone(),
                     receiver: f.receiver,
+                    arity: Some(f.arity),
+                    switch: f.switch,
                 });
             }
         }
@@ -706,9 +908,10 @@ impl Vocabulary {
     /// call or method call; a registration function or lowering call only
     /// as the callee of a call with arguments.
     pub fn fact_start(&self, name: &str) -> Option<NameUse> {
+        let everyday = CALL_REJECTIONS.contains(&name);
         if self.sources.contains(name) || self.switch_fields.contains(name) {
             Some(NameUse::Anywhere)
-        } else if self.rejections.contains(name) {
+        } else if self.rejections.contains(name) && !everyday {
             Some(NameUse::Rejection)
         } else if self.canonicalizers.contains(name)
             || self.backend_setters.contains(name)
@@ -718,6 +921,8 @@ impl Vocabulary {
             Some(NameUse::Callee)
         } else if self.is_registration(name) || self.lowering_calls.contains(name) {
             Some(NameUse::CalleeWithArguments)
+        } else if self.rejections.contains(name) {
+            Some(NameUse::Rejection)
         } else {
             None
         }
@@ -729,7 +934,8 @@ impl Vocabulary {
     /// qualify a registration written inside them
     /// (`if !r.contains(k) { r.register(k) }`).
     pub fn mentions(&self, name: &str) -> bool {
-        self.fact_start(name).is_some()
+        (self.fact_start(name))
+            .is_some_and(|how| how != NameUse::Rejection || !CALL_REJECTIONS.contains(&name))
             || self.backends.contains(name)
             || self.unregister.contains(name)
     }
@@ -1243,6 +1449,8 @@ fn functions(
                     pattern,
                     key,
                     receiver: CallReceiver::Written,
+                    arity: None,
+                    switch: None,
                 })
             })
             .collect()
@@ -1533,12 +1741,69 @@ mod tests {
     }
 
     #[test]
+    fn everyday_rejection_words_count_in_their_shape_only() {
+        let at = |text: &str, word: &str| {
+            let start = text.find(word).unwrap();
+            rejection_in_context(text.as_bytes(), start, start + word.len())
+        };
+        let f = |body: &str| format!("fn add(&mut self, name: &str, f: F) {{ {body} }}");
+        let yes = [
+            (
+                "if !self.names.insert(name.to_string()) { return Err(e); }",
+                "insert",
+            ),
+            (
+                "if self.names.contains(name) { bail!(\"x\") } self.names.insert(name);",
+                "contains",
+            ),
+            (
+                "if self.m.get(name).is_some() { return Err(e); } self.m.insert(name, f);",
+                "is_some",
+            ),
+            (
+                "if self.m.insert(name, f).is_some() { panic!(\"again\") }",
+                "is_some",
+            ),
+            (
+                "if self.m.get(name).is_none() { self.m.insert(name, f); Ok(()) } else { Err(e) }",
+                "is_none",
+            ),
+        ];
+        for (body, word) in yes {
+            assert!(at(&f(body), word), "{body}");
+        }
+        let no = [
+            // Not an `if` condition, not negated, a key that is no parameter.
+            (
+                "let full = self.m.get(name).is_none(); self.m.insert(name, f); Err(e)",
+                "is_none",
+            ),
+            (
+                "if self.names.insert(name.to_string()) { return Err(e); }",
+                "insert",
+            ),
+            (
+                "if !self.names.insert(self.cur.clone()) { return Err(e); }",
+                "insert",
+            ),
+        ];
+        for (body, word) in no {
+            assert!(!at(&f(body), word), "{body}");
+        }
+        // A set of state ids, not of names.
+        let ids = "fn push(&mut self, id: StateID) { if !self.seen.insert(id) { return Err(e); } }";
+        assert!(!at(ids, "insert"));
+    }
+
+    #[test]
     fn the_most_specific_registration_function_gives_the_key() {
         let mut v = Vocabulary::default();
         v.functions.push(Function {
             pattern: Pattern::parse("register_handler").unwrap(),
             key: vec![0, 1],
             receiver: CallReceiver::Written,
+            arity: None,
+            switch: None,
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));

@@ -33,6 +33,8 @@ struct Resolved<'a> {
     test_scope: Option<(FileId, u32)>,
     /// The crate root and what it is compiled into.
     program: (usize, Program),
+    /// The item a [`Registry::Item`] names, when the module tree tells.
+    item: Option<String>,
 }
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -79,6 +81,12 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 cfgs,
                 test_scope,
                 program: (place.root, place.program),
+                item: match &reg.registry {
+                    Registry::Item { path, scope, rest } => {
+                        (krate.item_path(file, path, *scope)).map(|p| format!("{p}{rest}"))
+                    }
+                    _ => None,
+                },
             });
         }
     }
@@ -139,7 +147,9 @@ fn may_reject(krate: &CrateFacts<'_>, callee: &str) -> bool {
 #[derive(PartialEq, Eq, Hash)]
 struct Bucket<'a> {
     callee: &'a str,
-    registry: &'a Registry,
+    /// For a [`Registry::Item`], its last segment and what follows it: two
+    /// spellings of one item share them.
+    registry: Result<&'a Registry, (&'a str, &'a str)>,
     /// The file of a registry made in a function, or of a closure run once.
     file: Option<FileId>,
     /// Test code builds registries of its own, per test.
@@ -217,9 +227,15 @@ fn bucket_keys<'a>(krate: &CrateFacts<'_>, r: &'a Resolved) -> Vec<Bucket<'a>> {
     // a bucket's `MAX_COMPARED`.
     let once_scope = r.reg.context.once_scope;
     let local = r.reg.registry.is_local() || once_scope.is_some();
+    let registry = match &r.reg.registry {
+        Registry::Item { path, rest, .. } => {
+            Err((path.last().map_or("", String::as_str), rest.as_str()))
+        }
+        other => Ok(other),
+    };
     let bucket = |primitive: Option<&'a str>, key: Vec<Option<String>>| Bucket {
         callee: &r.reg.callee,
-        registry: &r.reg.registry,
+        registry,
         file: local.then_some(r.file),
         test_scope: r.test_scope,
         once_scope,
@@ -251,7 +267,7 @@ fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
     // A registry made in a function is that function's: ids are per file.
     let same_registry = ra.callee == rb.callee
-        && ra.registry == rb.registry
+        && same_item_or_registry(a, b)
         && (!ra.registry.is_local() || a.file == b.file);
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {
         (Some(pa), Some(pb)) => pa == pb && platform::overlaps(krate.vocab, &a.key, &b.key),
@@ -274,6 +290,18 @@ fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
         && (ra.context.once_scope == rb.context.once_scope && (ra.context.once_scope.is_none() || a.file == b.file))
         && !branches_diverge(a, b)
         && !cfg::exclusive(&a.cfgs, &b.cfgs)
+}
+
+/// One registry: for two reached through paths, the item both name (as
+/// written when the module tree cannot tell for one of them, a glob import).
+fn same_item_or_registry(a: &Resolved, b: &Resolved) -> bool {
+    match (&a.item, &b.item) {
+        (Some(x), Some(y)) => x == y,
+        _ => match (a.reg.registry.item_text(), b.reg.registry.item_text()) {
+            (Some(x), Some(y)) => x == y,
+            _ => a.reg.registry == b.reg.registry,
+        },
+    }
 }
 
 fn branches_diverge(a: &Resolved, b: &Resolved) -> bool {

@@ -145,6 +145,18 @@ pub enum Registry {
     /// rooted at the `let` the walk numbered `binding`. Means something in
     /// its file only.
     Local { binding: u32, text: String },
+    /// A receiver reached through an item's path: a call of a function
+    /// (`crate::plugins::registry()`, `registry().lock()`) or a static of
+    /// several segments or in capitals (`REGISTRY`). The crate pass
+    /// resolves `path` from the inline module or body `scope` through the
+    /// module tree and its `use`s, so two spellings of one item are one
+    /// registry and two items of one name are two. `rest`: what follows the
+    /// path, as written (whitespace removed): `()`, `().lock()`.
+    Item {
+        path: Vec<String>,
+        scope: u32,
+        rest: String,
+    },
     /// Any other receiver, as written (whitespace removed).
     Expr(String),
 }
@@ -153,6 +165,14 @@ impl Registry {
     /// Named within its file only: equal in two files is not the same registry.
     pub fn is_local(&self) -> bool {
         matches!(self, Registry::Local { .. })
+    }
+
+    /// How an [`Registry::Item`] is written: `crate::plugins::registry()`.
+    pub fn item_text(&self) -> Option<String> {
+        match self {
+            Registry::Item { path, rest, .. } => Some(format!("{}{rest}", path.join("::"))),
+            _ => None,
+        }
     }
 }
 
@@ -444,6 +464,9 @@ pub struct FnSummary {
     pub calls: Vec<ForwardCall>,
     /// `self.<field> = ..` assignments.
     pub sets_fields: Vec<String>,
+    /// How many parameters it takes, `self` not counted: a call with
+    /// another number of arguments calls another function.
+    pub arity: usize,
 }
 
 /// `if self.map.contains_key(&key) { bail!(..) }`: the parameters the
@@ -457,6 +480,9 @@ pub struct Rejection {
     pub receiver: Option<usize>,
     /// `!self.<field> && ..` before the check: the field that turns it off.
     pub switch: Option<String>,
+    /// `!allow_shadowing && ..` before the check: the parameter that turns
+    /// it off (wasmtime's `NameMap::insert(name, cx, allow_shadowing, item)`).
+    pub switch_param: Option<usize>,
     /// The check as written, for messages: "`self.map.contains_key(&key)`".
     pub check: String,
     /// The map checked, as written (whitespace removed), for a
@@ -491,6 +517,21 @@ pub struct ForwardCall {
     /// For each argument (after the receiver of a method call), the
     /// parameters it is built from.
     pub args: Vec<Vec<usize>>,
+    /// For each argument, what it is when it may be a switch.
+    pub values: Vec<ArgValue>,
+}
+
+/// An argument given where a learned registration takes a switch
+/// (`self.map.insert(name, cx, self.allow_shadowing, item)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArgValue {
+    /// `true` or `false`, written.
+    Bool(bool),
+    /// `self.allow_shadowing`: the caller's own switch field.
+    SelfField(String),
+    /// A parameter of the caller, passed on.
+    Param(usize),
+    Other,
 }
 
 impl FileFacts {

@@ -160,15 +160,16 @@ impl Filter {
                 .ok()
         };
         let rejections: Vec<&str> = vocab.rejections.stems().collect();
-        let (matcher, words) = if (stems.iter().chain(&rejections)).any(|s| s.is_empty()) || odd_platform {
-            (None, None)
-        } else {
-            let words: Vec<&str> = [CONCAT, comments::PREFIX]
-                .into_iter()
-                .chain(stems.iter().copied())
-                .collect();
-            (build(&stems), build(&words))
-        };
+        let (matcher, words) =
+            if (stems.iter().chain(&rejections)).any(|s| s.is_empty()) || odd_platform {
+                (None, None)
+            } else {
+                let words: Vec<&str> = [CONCAT, comments::PREFIX]
+                    .into_iter()
+                    .chain(stems.iter().copied())
+                    .collect();
+                (build(&stems), build(&words))
+            };
         #[cfg(feature = "testing")]
         let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
         // A match of a stem that `concat` starts inside.

@@ -563,7 +563,7 @@ fn learn(
     // wrappers as long as the files are many would read them all that many
     // times. Both modes stop at the same round.
     for _ in 0..MAX_LEARNING_ROUNDS {
-        let own = learned_by_crate(inputs, &base, outcomes);
+        let own = learned_by_crate(inputs, &base, outcomes, &learned);
         if own.is_empty() {
             break;
         }
@@ -644,10 +644,13 @@ fn learn(
 const MAX_LEARNING_ROUNDS: usize = 12;
 
 /// What each crate learns from its own files parsed so far.
+/// `prior`: what each crate knew after the round before, imports
+/// included: a wrapper of a function another package taught is learned.
 fn learned_by_crate(
     inputs: &[Input],
     base: &[Arc<Config>],
     outcomes: &[(usize, FileOutcome)],
+    prior: &HashMap<usize, Arc<infer::Learned>>,
 ) -> HashMap<usize, infer::Learned> {
     /// A crate's first input with functions, and its files' displays and facts.
     type Files<'a> = (usize, Vec<(&'a str, &'a FileFacts)>);
@@ -663,7 +666,8 @@ fn learned_by_crate(
     (files.into_iter())
         .map(|(krate, (first, mut files))| {
             files.sort_by_key(|(display, _)| *display);
-            (krate, infer::learn(&files, &base[first].vocab))
+            let prior = prior.get(&krate).map(|l| &**l);
+            (krate, infer::learn(&files, &base[first].vocab, prior))
         })
         .collect()
 }
@@ -686,16 +690,25 @@ fn exported_by_group(
         }
     }
     for exports in out.values_mut() {
-        let mut count: HashMap<String, usize> = HashMap::new();
+        // By how many crates, each name and arity: one crate may teach a
+        // name twice (`func_wrap` of two types, with 3 and 2 parameters).
+        let mut count: HashMap<(String, usize), usize> = HashMap::new();
         for (_, e) in exports.iter() {
-            for f in &e.functions {
-                *count.entry(f.name.clone()).or_default() += 1;
+            let mut mine: Vec<(String, usize)> = (e.functions.iter())
+                .map(|f| (f.name.clone(), f.arity))
+                .collect();
+            mine.sort();
+            mine.dedup();
+            for k in mine {
+                *count.entry(k).or_default() += 1;
             }
         }
         for (_, e) in exports.iter_mut() {
-            e.functions.retain(|f| count[&f.name] == 1);
-            e.inferred.retain(|i| count.get(&i.name) == Some(&1));
-            e.rejecting.retain(|n| count.get(n) == Some(&1));
+            e.functions
+                .retain(|f| count[&(f.name.clone(), f.arity)] == 1);
+            let kept: Vec<String> = e.functions.iter().map(|f| f.name.clone()).collect();
+            e.inferred.retain(|i| kept.contains(&i.name));
+            e.rejecting.retain(|n| kept.contains(n));
         }
     }
     out

@@ -778,6 +778,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.let_init = callee_id(self.lines(), peel(&init.expr));
         self.visit_expr(&init.expr);
         (self.let_name, self.let_init) = saved;
+        if let Some(name) = let_name(&l.pat) {
+            self.inherit_switch(&name, &init.expr);
+        }
         if let Some((_, diverge)) = &init.diverge {
             self.compare_with_patterns(ComparisonKind::LetElse, &init.expr, [&l.pat]);
             self.visit_expr(diverge);
@@ -1005,7 +1008,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             // "relu", f)`, a learned wrapper of `reg.register(..)`, registers
             // on `reg`.
             let typed = segments_typed(p);
-            let (counts, receiver) = match self.vocab.registration_receiver(&name) {
+            let arity = Some(rest.len());
+            let (counts, receiver) = match self.vocab.registration_receiver_with(&name, arity) {
                 CallReceiver::Written => (true, receiver),
                 CallReceiver::Method { .. } => (receiver.is_some(), receiver),
                 CallReceiver::Free { registry } => {
@@ -1067,7 +1071,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => {}
         }
         if !matches!(
-            self.vocab.registration_receiver(&name),
+            self.vocab
+                .registration_receiver_with(&name, Some(args.len())),
             CallReceiver::Free { .. }
         ) {
             self.registration(&m.method, &name, Some(&m.receiver), &args, m);

@@ -28,14 +28,22 @@ impl Walker<'_> {
         // `registration.functions` (by default `register*`, but not queries
         // such as `registered_backends(..)`) and `registration.lowering`.
         let lowering = self.vocab.lowering_registrations.contains(name);
+        let arity = Some(args.len());
         let key_args = if lowering {
             None
         } else {
-            match self.vocab.registration_key(name) {
+            match self.vocab.registration_key_with(name, arity) {
                 Some(key) => Some(key),
                 None => return,
             }
         };
+        // A learned registration with a switch (`insert(name, cx,
+        // allow_shadowing, item)`) rejects only when `false` is written there.
+        if let Some(at) = self.vocab.registration_switch(name, arity)
+            && !matches!(args.get(at).map(|a| strip_parens(a)), Some(Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. })) if !b.value)
+        {
+            return;
+        }
         let id = self.start_of(callee.span());
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
@@ -45,7 +53,8 @@ impl Walker<'_> {
             return;
         }
         // A learned method named like a collection's counts on `self` only.
-        if let CallReceiver::Method { self_only: true } = self.vocab.registration_receiver(name)
+        if let CallReceiver::Method { self_only: true } =
+            self.vocab.registration_receiver_with(name, arity)
             && receiver.and_then(registry_root).as_deref() != Some("self")
         {
             return;
@@ -53,7 +62,7 @@ impl Walker<'_> {
         let (registry, registry_kind) = receiver.map(|r| self.registry(r)).unwrap_or_default();
         // The registry was told to accept duplicates earlier in this function
         // (`linker.allow_shadowing(true)`): a second key replaces, by design.
-        if (self.switched.iter()).any(|(f, r)| *f == self.ctx.function && *r == registry) {
+        if self.is_switched(&registry, receiver) {
             return;
         }
         let mut also_keyed_by = Vec::new();
@@ -204,6 +213,27 @@ impl Walker<'_> {
         }
     }
 
+    /// Whether the registry (`linker`, `linker.root()`, `linker.instance("x")?`)
+    /// was told to accept duplicates earlier in this function.
+    fn is_switched(&self, registry: &Registry, receiver: Option<&Expr>) -> bool {
+        let here =
+            |r: &Registry| (self.switched.iter()).any(|(f, s)| *f == self.ctx.function && s == r);
+        if self.switched.is_empty() {
+            return false;
+        }
+        here(registry) || receiver.is_some_and(|r| here(&self.registry(chain_root(r)).0))
+    }
+
+    /// `let mut inst = linker.instance("bench")?;` after
+    /// `linker.allow_shadowing(true)`: `inst` accepts duplicates too.
+    pub(super) fn inherit_switch(&mut self, name: &str, init: &Expr) {
+        if self.switched.is_empty() || !self.is_switched(&Registry::Free, Some(init)) {
+            return;
+        }
+        // Named as `registry` names a local that no constructor made.
+        (self.switched).push((self.ctx.function, Registry::Expr(name.to_string())));
+    }
+
     /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`,
     /// `unregister_backend(key)`: `registration.unregister`.
     pub(super) fn unregistration<T: syn::spanned::Spanned>(
@@ -239,6 +269,11 @@ impl Walker<'_> {
             return (Registry::SelfField { ty, text }, RegistryKind::Unknown);
         }
         let fresh = root.and_then(|i| self.lookup(&i)).and_then(|b| b.fresh);
+        if fresh.is_none()
+            && let Some(item) = self.item_registry(r)
+        {
+            return (item, RegistryKind::Unknown);
+        }
         let text = self.compact_text(r);
         match fresh {
             // `r` itself, not `r.inner`: what is in it is not known.
@@ -252,6 +287,59 @@ impl Walker<'_> {
             }
             None => (Registry::Expr(text), RegistryKind::Unknown),
         }
+    }
+
+    /// A receiver reached through an item's path ([`Registry::Item`]):
+    /// `crate::plugins::registry()`, `registry().lock().unwrap()`,
+    /// `plugins::REGISTRY`, `REGISTRY`; not a local, a parameter or `self`.
+    fn item_registry(&self, r: &Expr) -> Option<Registry> {
+        let r = strip_parens(r);
+        let mut base = r;
+        loop {
+            base = match strip_parens(base) {
+                Expr::Field(f) => &f.base,
+                Expr::MethodCall(m) if m.args.is_empty() => &m.receiver,
+                Expr::Try(t) => &t.expr,
+                _ => break,
+            };
+        }
+        let path = match strip_parens(base) {
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) if p.qself.is_none() => &p.path,
+                _ => return None,
+            },
+            Expr::Path(p) if p.qself.is_none() => {
+                let last = p.path.segments.last()?.ident.to_string();
+                let upper = last.chars().all(|c| !c.is_ascii_lowercase());
+                if p.path.segments.len() < 2 && !upper {
+                    return None;
+                }
+                &p.path
+            }
+            _ => return None,
+        };
+        if path.segments.iter().any(|s| !s.arguments.is_none()) {
+            return None;
+        }
+        let mut segments: Vec<String> = Vec::new();
+        if path.leading_colon.is_some() {
+            segments.push(String::new());
+        }
+        segments.extend(path.segments.iter().map(|s| s.ident.to_string()));
+        let first = segments.first()?;
+        if first == "self" && segments.len() == 1
+            || first == "Self"
+            || (segments.len() == 1 && self.lookup(first).is_some())
+        {
+            return None;
+        }
+        let text = self.compact_text(r);
+        let rest = text.strip_prefix(&self.compact_text(path))?.to_string();
+        Some(Registry::Item {
+            path: segments,
+            scope: self.scope,
+            rest,
+        })
     }
 
     /// `x = x.register(..)` / `let x = x.register(..)`: the call hands back the
@@ -312,6 +400,19 @@ pub(super) fn registry_root(e: &Expr) -> Option<String> {
         Expr::MethodCall(m) if m.args.is_empty() => registry_root(&m.receiver),
         Expr::Unary(u) => registry_root(&u.expr),
         _ => None,
+    }
+}
+
+/// The variable a chain of calls starts from: `linker` in
+/// `linker.instance("bench")?.root()`.
+fn chain_root(mut e: &Expr) -> &Expr {
+    loop {
+        e = match strip_parens(e) {
+            Expr::MethodCall(m) => &m.receiver,
+            Expr::Field(f) => &f.base,
+            Expr::Try(t) => &t.expr,
+            other => return other,
+        };
     }
 }
 

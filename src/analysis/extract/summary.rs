@@ -14,7 +14,7 @@ use syn::{Expr, Pat};
 
 use super::{parse_args, path_last, strip_parens};
 use crate::config::{FirstBytes, Vocabulary};
-use crate::model::facts::{CallVia, FnSummary, ForwardCall, Rejection};
+use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
 
 /// Whether a `macro_rules!` definition is worth expanding at its calls:
@@ -74,6 +74,7 @@ pub(super) fn summarize(
     if params.iter().all(Option::is_none) && vocab.switch_fields.first_name().is_none() {
         return None;
     }
+    let arity = params.len();
     let mut s = Summarizer {
         vocab,
         firsts: vocab.mention_firsts(),
@@ -86,6 +87,7 @@ pub(super) fn summarize(
         inserts: Vec::new(),
         calls: Vec::new(),
         sets_fields: Vec::new(),
+        lookups: Vec::new(),
     };
     s.visit_block(body);
     // A check followed by no insertion into that map validates, it does not
@@ -108,6 +110,7 @@ pub(super) fn summarize(
         rejects: s.rejects,
         calls: s.calls,
         sets_fields: s.sets_fields,
+        arity,
     })
 }
 
@@ -138,6 +141,10 @@ struct Summarizer<'a, 't> {
     inserts: Vec<String>,
     calls: Vec<ForwardCall>,
     sets_fields: Vec<String>,
+    /// The parameters each enclosing `if` condition or `match` scrutinee
+    /// is made from: a call under a look-up of its own key is conditional
+    /// (wasmtime's `into_instance` re-opens an instance defined already).
+    lookups: Vec<Vec<usize>>,
 }
 
 impl Summarizer<'_, '_> {
@@ -169,9 +176,9 @@ impl Summarizer<'_, '_> {
             {
                 self.flow_into(&m.receiver, out)
             }
-            Expr::MethodCall(m) if self.receiver_param(&m.receiver).is_none() => {
-                m.args.iter().for_each(|a| self.flow_into(a, out))
-            }
+            // `cx.intern(name)`: what the arguments are made of, never the
+            // receiver.
+            Expr::MethodCall(m) => m.args.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Call(c) => c.args.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Tuple(t) => t.elems.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Struct(st) => st.fields.iter().for_each(|f| self.flow_into(&f.expr, out)),
@@ -225,14 +232,51 @@ impl Summarizer<'_, '_> {
         let Expr::MethodCall(m) = strip_parens(e) else {
             return None;
         };
+        let name = m.method.to_string();
         if m.args.len() != 1
-            || !self.vocab.rejections.contains(&m.method.to_string())
+            || !self.vocab.rejections.contains(&name)
+            || matches!(name.as_str(), "insert" | "is_some" | "is_none")
             || !self.in_context(m.method.span())
         {
             return None;
         }
         let map = compact(self.lines, self.text, &*m.receiver);
-        self.keyed_check(m, Some(map))
+        self.keyed_check(m, m, Some(map))
+    }
+
+    /// A check whose result tells the key was there: `!self.names.insert(k)`,
+    /// `self.map.get(&k).is_some()`, `self.map.insert(k, v).is_some()`; with
+    /// `absent`, `self.map.get(&k).is_none()` (its `else` fails).
+    fn presence_check(&self, e: &Expr, absent: bool) -> Option<Rejection> {
+        let (inner, word, outer) = match strip_parens(e) {
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) && !absent => {
+                let Expr::MethodCall(m) = strip_parens(&u.expr) else {
+                    return None;
+                };
+                (m, &m.method, m)
+            }
+            Expr::MethodCall(outer) if outer.args.is_empty() => {
+                let Expr::MethodCall(inner) = strip_parens(&outer.receiver) else {
+                    return None;
+                };
+                (inner, &outer.method, outer)
+            }
+            _ => return None,
+        };
+        let shape = match (word.to_string().as_str(), inner.method.to_string().as_str()) {
+            ("insert", "insert") | ("is_some", "get" | "insert") => !absent,
+            ("is_none", "get") => absent,
+            _ => false,
+        };
+        if !shape || inner.args.is_empty() || !self.in_context(word.span()) {
+            return None;
+        }
+        let map = compact(self.lines, self.text, &*inner.receiver);
+        let mut r = self.keyed_check(inner, outer, Some(map))?;
+        if word == "insert" {
+            r.check.insert(0, '!');
+        }
+        Some(r)
     }
 
     /// The check in an `if` condition, with a switch and-ed before it:
@@ -244,9 +288,55 @@ impl Summarizer<'_, '_> {
                     .condition(&b.right)
                     .or_else(|| self.condition(&b.left))?;
                 r.switch = r.switch.or_else(|| switch_field(&b.left));
+                r.switch_param = r.switch_param.or_else(|| self.switch_param(&b.left));
                 Some(r)
             }
-            other => self.rejection_check(other),
+            other => self
+                .rejection_check(other)
+                .or_else(|| self.presence_check(other, false)),
+        }
+    }
+
+    /// `!allow_shadowing`: the parameter whose truth skips the check.
+    fn switch_param(&self, e: &Expr) -> Option<usize> {
+        let Expr::Unary(u) = strip_parens(e) else {
+            return None;
+        };
+        let Expr::Path(p) = strip_parens(&u.expr) else {
+            return None;
+        };
+        match (&u.op, self.from(p.path.get_ident()?)?.as_slice()) {
+            (syn::UnOp::Not(_), [i]) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// What an argument is, where it may be a learned registration's switch.
+    fn arg_value(&self, e: &Expr) -> ArgValue {
+        // Not behind `&`: no switch is passed by reference
+        // (`&mut self.forest` is a map's context).
+        let mut e = e;
+        while let Expr::Paren(syn::ExprParen { expr, .. })
+        | Expr::Group(syn::ExprGroup { expr, .. }) = e
+        {
+            e = expr;
+        }
+        match e {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Bool(b),
+                ..
+            }) => ArgValue::Bool(b.value),
+            Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
+                match &f.member {
+                    syn::Member::Named(n) => ArgValue::SelfField(n.to_string()),
+                    syn::Member::Unnamed(_) => ArgValue::Other,
+                }
+            }
+            Expr::Path(p) => match p.path.get_ident().and_then(|i| self.from(i)) {
+                Some(from) if from.len() == 1 => ArgValue::Param(from[0]),
+                _ => ArgValue::Other,
+            },
+            _ => ArgValue::Other,
         }
     }
 
@@ -262,18 +352,29 @@ impl Summarizer<'_, '_> {
         callee: String,
         (via, on_self, on_self_field): (CallVia, bool, bool),
         receiver: Option<usize>,
-        args: Vec<Vec<usize>>,
+        args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
     ) {
         // Only calls that may register: a learned function is in the
         // vocabulary once learned, so a wrapper is found a round later.
-        if args.iter().any(|a| !a.is_empty()) && self.vocab.is_registration(&callee) {
+        if !self.vocab.is_registration(&callee) {
+            return;
+        }
+        let flows: Vec<Vec<usize>> = args.iter().map(|a| self.flow(a)).collect();
+        // Under a look-up of what its key is made of: it defines the key
+        // only when absent (or in some other state), no registration.
+        let looked_up = |p: &usize| self.lookups.iter().any(|l| l.contains(p));
+        if flows.iter().flatten().any(looked_up) {
+            return;
+        }
+        if flows.iter().any(|a| !a.is_empty()) {
             self.calls.push(ForwardCall {
                 callee,
                 via,
                 on_self,
                 on_self_field,
                 receiver,
-                args,
+                args: flows,
+                values: args.iter().map(|a| self.arg_value(a)).collect(),
             });
         }
     }
@@ -296,8 +397,20 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
                 cond => self.condition(cond),
             };
             self.reject(r);
+        } else if let Some((_, e)) = &i.else_branch
+            && expr_rejects(e)
+        {
+            // `if self.map.get(&k).is_none() { insert } else { Err(..) }`
+            let r = self.presence_check(&i.cond, true);
+            self.reject(r);
         }
+        let looked_up = match &*i.cond {
+            Expr::Let(l) => self.flow(&l.expr),
+            cond => self.flow(cond),
+        };
+        self.lookups.push(looked_up);
         visit::visit_expr_if(self, i);
+        self.lookups.pop();
     }
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
@@ -309,7 +422,10 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             let r = self.entry_check(&m.expr);
             self.reject(r);
         }
+        let looked_up = self.flow(&m.expr);
+        self.lookups.push(looked_up);
         visit::visit_expr_match(self, m);
+        self.lookups.pop();
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
@@ -351,14 +467,13 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         let on_self_field =
             !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
         let receiver = self.receiver_param(&m.receiver);
-        let args = m.args.iter().map(|a| self.flow(a)).collect();
         let name = m.method.to_string();
         if name == "insert" {
             self.inserts
                 .push(compact(self.lines, self.text, &*m.receiver));
         }
         let via = (CallVia::Method, on_self, on_self_field);
-        self.record_call(name, via, receiver, args);
+        self.record_call(name, via, receiver, &m.args);
         visit::visit_expr_method_call(self, m);
     }
 
@@ -371,8 +486,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
                 && (segments[segments.len() - 2].ident.to_string())
                     .starts_with(|c: char| c.is_ascii_uppercase());
             let via = if typed { CallVia::Typed } else { CallVia::Free };
-            let args = c.args.iter().map(|a| self.flow(a)).collect();
-            self.record_call(last.ident.to_string(), (via, false, false), None, args);
+            self.record_call(last.ident.to_string(), (via, false, false), None, &c.args);
         }
         visit::visit_expr_call(self, c);
     }
@@ -404,14 +518,21 @@ impl Summarizer<'_, '_> {
         if m.method != "entry" || m.args.len() != 1 {
             return None;
         }
-        self.keyed_check(m, None)
+        self.keyed_check(m, m, None)
     }
 
     /// `m` (`map.contains_key(k)`, `map.entry(k)`) as a rejection's check:
     /// its key made from parameters, its map reached through `self` or a
     /// parameter; `map`: the map as written, when the function must insert
     /// into it too.
-    fn keyed_check(&self, m: &syn::ExprMethodCall, map: Option<String>) -> Option<Rejection> {
+    /// `shown`: the check as the message shows it (`m` and what is called
+    /// on its result).
+    fn keyed_check(
+        &self,
+        m: &syn::ExprMethodCall,
+        shown: &syn::ExprMethodCall,
+        map: Option<String>,
+    ) -> Option<Rejection> {
         let key = self.flow(&m.args[0]);
         let receiver = self.receiver_param(&m.receiver);
         let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
@@ -419,7 +540,8 @@ impl Summarizer<'_, '_> {
             key,
             receiver,
             switch: None,
-            check: short(self.lines, self.text, m),
+            switch_param: None,
+            check: short(self.lines, self.text, shown),
             map,
         })
     }
