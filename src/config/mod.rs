@@ -417,6 +417,10 @@ pub enum NameUse {
     Rejection,
 }
 
+/// What a rejection inserts with, within 1,000 bytes after the rejection
+/// word (also the word itself: `!names.insert(`, `insert(..).is_some()`).
+pub const INSERTIONS: [&[u8]; 2] = [b"insert(", b"Vacant"];
+
 /// Whether the rejection word at `start..end` of `text` may be a registry
 /// rejecting a second key, as the function summary can read one
 /// (`analysis::extract::summary`):
@@ -428,8 +432,8 @@ pub enum NameUse {
 ///   Occupied(e) =`, not `Entry::Occupied(OccupiedEntry { .. })`), with a
 ///   failure within 300 bytes after it;
 /// - both with an insertion (`insert(`, `Vacant`) within 1,000 bytes after;
-/// - the words of [`CALL_REJECTIONS`], everyday method names, only in their
-///   shape, closing an `if` condition (`) {` follows; or in `assert!`),
+/// - the words of [`CALL_REJECTIONS`], everyday method names, only called
+///   right away (`insert(`) and in their shape, closing an `if` condition (`) {` follows; or in `assert!`),
 ///   with a key (the first argument of the call checked) that a parameter
 ///   of the function's signature typed as a string (`&str`, `String`) is:
 ///   `contains(` as above; `!<receiver>.insert(` failing within 300 bytes;
@@ -464,12 +468,15 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
             .iter()
             .any(|w| rfind(before, w.as_bytes()).is_some())
     };
-    let inserts = || {
-        ["insert(", "Vacant"]
-            .iter()
-            .any(|w| find(after, w.as_bytes()).is_some())
-    };
+    let inserts = || INSERTIONS.iter().any(|w| find(after, w).is_some());
     let key_is_param = |args: usize| first_arg_is_param(text, args, start);
+    // Called right away (`insert(`, not `insert (`): what the prefilter
+    // looks for, as these words are too common to look for alone.
+    if CALL_REJECTIONS.contains(&std::str::from_utf8(&text[start..end]).unwrap_or(""))
+        && text.get(end) != Some(&b'(')
+    {
+        return false;
+    }
     let shape = match &text[start..end] {
         b"contains_key" if negated_call(text, start) => asserted() && inserts(),
         b"contains_key" => fails_in(near) && inserts(),
@@ -488,7 +495,8 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
             };
             let shape = match (word, callee) {
                 (b"is_some", b"get") => fails_in(near) && inserts(),
-                (b"is_some", b"insert") => fails_in(near),
+                // `insert(` as written: what the prefilter looks for first.
+                (b"is_some", b"insert") => fails_in(near) && text[..args].ends_with(b"insert("),
                 (b"is_none", b"get") => inserts() && fails_in(after),
                 _ => false,
             };
