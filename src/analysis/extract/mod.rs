@@ -553,6 +553,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => None,
         };
         self.facts.types.extend(type_name.map(|i| i.to_string()));
+        if let syn::Item::Struct(s) = item {
+            self.struct_fields(s);
+        }
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
     }

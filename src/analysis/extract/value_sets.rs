@@ -4,8 +4,12 @@
 //! crate-wide, where every function of that name is known.
 
 use super::*;
-use crate::model::facts::{ValueCall, ValueSet};
+use crate::model::facts::{FieldDef, ValueCall, ValueSet};
 use syn::visit::Visit;
+
+/// Fields followed from a receiver of known type at most
+/// (`self.a.b.c.d.as_str()`): deeper chains are rare and not followed.
+const MAX_FIELDS: usize = 4;
 
 /// Macros that never return: an arm calling one gives no value.
 const DIVERGING: &[&str] = &["panic", "unreachable", "todo", "unimplemented"];
@@ -23,6 +27,7 @@ impl Walker<'_> {
         };
         Some(ValueCall {
             ty,
+            fields: Vec::new(),
             name: name.to_string(),
         })
     }
@@ -68,9 +73,10 @@ impl Walker<'_> {
         loop {
             match e {
                 Expr::MethodCall(m) if m.args.is_empty() => {
-                    if let Some(ty) = self.receiver_type(&m.receiver) {
+                    if let Some((ty, fields)) = self.receiver_type(&m.receiver, 0) {
                         return Some(ValueCall {
                             ty: Some(ty),
+                            fields,
                             name: m.method.to_string(),
                         });
                     }
@@ -113,15 +119,35 @@ impl Walker<'_> {
         }
         Some(ValueCall {
             ty,
+            fields: Vec::new(),
             name: name.clone(),
         })
     }
 
     /// The type of a receiver, when the code says it: `self` in an impl, a
     /// local or parameter of a written type or made from `Backend::Vulkan`,
-    /// a path `Backend::Vulkan` itself.
-    fn receiver_type(&self, e: &Expr) -> Option<String> {
+    /// a path `Backend::Vulkan` itself; or the fields from a value of such
+    /// a type to the receiver (`info.backend`, `self.adapter.info.backend`),
+    /// whose types the crate pass knows from the struct definitions.
+    fn receiver_type(&self, e: &Expr, depth: usize) -> Option<(String, Vec<String>)> {
         let e = strip_borrows(e);
+        if let Expr::Field(f) = e {
+            if depth >= MAX_FIELDS {
+                return None;
+            }
+            let field = match &f.member {
+                syn::Member::Named(n) => n.to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            };
+            let (ty, mut fields) = self.receiver_type(&f.base, depth + 1)?;
+            fields.push(field);
+            return Some((ty, fields));
+        }
+        self.named_type(e).map(|ty| (ty, Vec::new()))
+    }
+
+    /// The type of a path the code says it of ([`Walker::receiver_type`]).
+    fn named_type(&self, e: &Expr) -> Option<String> {
         let Expr::Path(p) = e else {
             return None;
         };
@@ -162,6 +188,30 @@ impl Walker<'_> {
                 self.bind(p.ident.to_string(), Operand::Other, String::new());
                 self.set_binding_type(&p.ident.to_string(), Some(ty), None);
             }
+        }
+    }
+
+    /// Record the fields of `s` whose type is a named type (`backend:
+    /// Backend`), or one of its type parameters (no type known): what the
+    /// crate pass follows `info.backend.to_str()` through.
+    pub(super) fn struct_fields(&mut self, s: &syn::ItemStruct) {
+        let params: Vec<String> = (s.generics.type_params())
+            .map(|p| p.ident.to_string())
+            .collect();
+        let owner = s.ident.to_string();
+        for (i, field) in s.fields.iter().enumerate() {
+            let Some(ty) = written_type(&field.ty) else {
+                continue;
+            };
+            let name = field
+                .ident
+                .as_ref()
+                .map_or_else(|| i.to_string(), |n| n.to_string());
+            self.facts.fields.push(FieldDef {
+                owner: owner.clone(),
+                field: name,
+                ty: (!params.contains(&ty)).then_some(ty),
+            });
         }
     }
 

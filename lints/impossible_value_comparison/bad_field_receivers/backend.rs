@@ -1,0 +1,24 @@
+//! wgpu's backend enum: one name per variant, in `to_str`.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    Noop,
+    Vulkan,
+    Metal,
+    Dx12,
+    Gl,
+    BrowserWebGpu,
+}
+
+impl Backend {
+    pub const fn to_str(self) -> &'static str {
+        match self {
+            Self::Noop => "noop",
+            Self::Vulkan => "vulkan",
+            Self::Metal => "metal",
+            Self::Dx12 => "dx12",
+            Self::Gl => "gl",
+            Self::BrowserWebGpu => "webgpu",
+        }
+    }
+}
