@@ -708,3 +708,62 @@ fn a_syntax_error_inside_a_skipped_body_is_reported_only_without_the_prefilter()
     let text = "pub fn f(r: &mut R) { r.register(\"cuda\"); let = ; }\n";
     assert_eq!(check_text(text, true).errors.len(), 1);
 }
+
+/// A value set defined in one package decides comparisons in the others of
+/// its configuration, through their fields too (wgpu-types' `Backend` in
+/// wgpu-core), in both modes; a package declaring a type of that name
+/// itself is left to its own.
+#[test]
+fn value_sets_are_shared_by_the_packages_of_a_configuration() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = |name: &str| format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n");
+    let files = [
+        ("types/Cargo.toml", package("types")),
+        ("types/src/lib.rs", "mod backend;\nmod info;\npub use backend::Backend;\npub use info::AdapterInfo;\n".into()),
+        (
+            "types/src/backend.rs",
+            "pub enum Backend { Vulkan, Metal, Gl }\nimpl Backend {\n    pub fn to_str(self) -> &'static str {\n        match self { Self::Vulkan => \"vulkan\", Self::Metal => \"metal\", Self::Gl => \"gl\" }\n    }\n}\n".into(),
+        ),
+        ("types/src/info.rs", "use crate::Backend;\npub struct AdapterInfo {\n    pub name: String,\n    pub backend: Backend,\n}\n".into()),
+        ("core/Cargo.toml", package("core")),
+        ("core/src/lib.rs", "mod device;\nmod gl;\n".into()),
+        ("core/src/device.rs", "pub fn shading(b: wgt::Backend) -> u8 {\n    if b.to_str() == \"d3d12\" { 1 } else { 0 }\n}\n".into()),
+        ("core/src/gl.rs", "pub fn is_gl(info: &wgt::AdapterInfo) -> bool {\n    info.backend.to_str() == \"opengl\"\n}\n".into()),
+        ("other/Cargo.toml", package("other")),
+        ("other/src/lib.rs", "pub struct Backend(String);\nimpl Backend {\n    pub fn to_str(&self) -> &str { &self.0 }\n}\npub fn is_gl(b: &Backend) -> bool { b.to_str() == \"opengl\" }\n".into()),
+    ];
+    for (path, text) in &files {
+        common::write(dir.path(), path, text);
+    }
+    let report = |prefilter: bool| {
+        let (mut inputs, errors) =
+            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
+        assert!(errors.is_empty());
+        for input in &mut inputs {
+            input.prefilter = prefilter;
+        }
+        analyze(inputs, LINTS)
+    };
+    let (default, full) = (report(true), report(false));
+    let failures = differences("workspace", &default, &full);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let found: Vec<(String, &str)> = (default.diagnostics.iter())
+        .map(|d| {
+            let file = default.sources.get(d.span.file);
+            (file.display.replace('\\', "/"), d.message.as_str())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "core/src/device.rs".to_string(),
+                "`b.to_str()` is compared with `\"d3d12\"`, which `Backend::to_str` never returns"
+            ),
+            (
+                "core/src/gl.rs".to_string(),
+                "`info.backend.to_str()` is compared with `\"opengl\"`, which `Backend::to_str` never returns"
+            ),
+        ]
+    );
+}
