@@ -857,7 +857,8 @@ fn forget_unlearned_calls(
 
 /// The names of the functions each crate's facts teach: value sets, and
 /// sources and canonicalizers with the wrappers of them (by name: a name
-/// too many only costs a parse).
+/// too many only costs a parse); and the arrays of platform names, which
+/// a value set may index in a body the prefilter left out.
 fn learned_names<'f>(
     facts: impl Iterator<Item = (usize, &'f FileFacts)>,
 ) -> HashMap<usize, Vec<String>> {
@@ -866,6 +867,11 @@ fn learned_names<'f>(
     for (krate, f) in facts {
         let sets = f.value_sets.iter().map(|v| v.call.name.clone());
         names.entry(krate).or_default().extend(sets);
+        // A function indexing such an array may be a value set.
+        names
+            .entry(krate)
+            .or_default()
+            .extend(f.str_arrays.iter().cloned());
         fns.entry(krate).or_default().extend(&f.platform_fns);
     }
     for (krate, fns) in fns {
