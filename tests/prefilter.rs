@@ -722,14 +722,14 @@ fn value_sets_are_shared_by_the_packages_of_a_configuration() {
     let package = |name: &str| format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n");
     let files = [
         ("types/Cargo.toml", package("types")),
-        ("types/src/lib.rs", "mod backend;\nmod info;\npub use backend::Backend;\npub use info::AdapterInfo;\n".into()),
+        ("types/src/lib.rs", "mod backend;\npub use backend::{AdapterInfo, Backend};\n".into()),
         (
             "types/src/backend.rs",
-            "pub enum Backend { Vulkan, Metal, Gl }\nimpl Backend {\n    pub fn to_str(self) -> &'static str {\n        match self { Self::Vulkan => \"vulkan\", Self::Metal => \"metal\", Self::Gl => \"gl\" }\n    }\n}\n".into(),
+            "pub enum Backend { Vulkan, Metal, Gl }\nimpl Backend {\n    pub fn to_str(self) -> &'static str {\n        match self { Self::Vulkan => \"vulkan\", Self::Metal => \"metal\", Self::Gl => \"gl\" }\n    }\n}\npub struct AdapterInfo {\n    pub name: String,\n    pub backend: Backend,\n}\n".into(),
         ),
-        ("types/src/info.rs", "use crate::Backend;\npub struct AdapterInfo {\n    pub name: String,\n    pub backend: Backend,\n}\n".into()),
         ("core/Cargo.toml", package("core")),
-        ("core/src/lib.rs", "mod device;\nmod gl;\n".into()),
+        ("core/src/lib.rs", "mod device;\nmod gl;\nmod surface;\n".into()),
+        ("core/src/surface.rs", "pub struct Surface {\n    backend: wgt::Backend,\n}\nimpl Surface {\n    pub fn is_vulkan(&self) -> bool {\n        self.backend.to_str() == \"vk\"\n    }\n}\n".into()),
         ("core/src/device.rs", "pub fn shading(b: wgt::Backend) -> u8 {\n    if b.to_str() == \"d3d12\" { 1 } else { 0 }\n}\n".into()),
         ("core/src/gl.rs", "pub fn is_gl(info: &wgt::AdapterInfo) -> bool {\n    info.backend.to_str() == \"opengl\"\n}\n".into()),
         ("other/Cargo.toml", package("other")),
@@ -766,6 +766,10 @@ fn value_sets_are_shared_by_the_packages_of_a_configuration() {
             (
                 "core/src/gl.rs".to_string(),
                 "`info.backend.to_str()` is compared with `\"opengl\"`, which `Backend::to_str` never returns"
+            ),
+            (
+                "core/src/surface.rs".to_string(),
+                "`self.backend.to_str()` is compared with `\"vk\"`, which `Backend::to_str` never returns"
             ),
         ]
     );

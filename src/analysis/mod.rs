@@ -103,7 +103,15 @@ impl<'a> CrateFacts<'a> {
         let mut fields = std::collections::HashMap::new();
         let mut declared = std::collections::HashMap::new();
         for (_, _, facts) in &files {
-            for f in &facts.fields {
+            // Fields of the files defining a value set only (a struct
+            // holding the enum beside it, as wgpu-types' `AdapterInfo`):
+            // the prefilter parses those in every mode. The other files'
+            // are followed in the file itself (`extract`).
+            let defined = match facts.value_sets.is_empty() {
+                true => &[][..],
+                false => &facts.fields[..],
+            };
+            for f in defined {
                 fields
                     .entry((f.owner.as_str(), f.field.as_str()))
                     .and_modify(|known: &mut Option<&str>| {
@@ -167,12 +175,12 @@ impl<'a> CrateFacts<'a> {
     /// the crate's own, or, for a type the crate does not declare, that of
     /// another package of its configuration. A call on a field
     /// (`info.backend.to_str()`) is that of the field's type.
-    pub fn value_set(&self, call: &ValueCall) -> Option<(FileId, &'a ValueSet)> {
+    pub fn value_set(&self, file: FileId, call: &ValueCall) -> Option<(FileId, &'a ValueSet)> {
         let resolved;
         let call = match call.fields.is_empty() {
             true => call,
             false => {
-                resolved = self.through_fields(call)?;
+                resolved = self.through_fields(file, call)?;
                 &resolved
             }
         };
@@ -186,14 +194,19 @@ impl<'a> CrateFacts<'a> {
         self.shared?.value_set(call)
     }
 
-    /// `info.backend.to_str()` as `Backend::to_str`, when each field's
-    /// type is known: from the one struct so named the crate declares,
-    /// else from the one the other packages declare.
-    fn through_fields(&self, call: &ValueCall) -> Option<ValueCall> {
+    /// `info.backend.to_str()`, written in `file`, as `Backend::to_str`,
+    /// when each field's type is known: from the one struct so named the
+    /// crate declares (in `file` or in a file defining a value set), else
+    /// from the one the other packages declare.
+    fn through_fields(&self, file: FileId, call: &ValueCall) -> Option<ValueCall> {
+        let here = self.facts(file).map_or(&[][..], |f| &f.fields[..]);
         let mut ty: &str = call.ty.as_deref()?;
         for field in &call.fields {
             ty = match self.declared.get(ty) {
-                Some(1) => self.fields.get(&(ty, field.as_str())).copied().flatten()?,
+                Some(1) => match here.iter().find(|f| f.owner == ty && f.field == *field) {
+                    Some(f) => f.ty.as_deref()?,
+                    None => self.fields.get(&(ty, field.as_str())).copied().flatten()?,
+                },
                 Some(_) => return None,
                 None => self.shared?.field_type(ty, field)?,
             };

@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::facts::{FileFacts, ValueCall, ValueSet};
+use crate::model::facts::{FieldDef, FileFacts, ValueCall, ValueSet};
 use crate::model::source::FileId;
 
 /// The value sets of types and the struct fields of a group of packages.
@@ -18,7 +18,8 @@ pub struct Shared {
     /// The type of each field; `None` where two disagree or it is a type
     /// parameter.
     fields: HashMap<(String, String), Option<String>>,
-    /// How many times the group declares each type that has fields.
+    /// How many times the files defining a value set declare each type
+    /// that has fields there.
     declared: HashMap<String, usize>,
 }
 
@@ -38,6 +39,10 @@ impl Shared {
                     })
                     .or_insert_with(|| Some((id, set.clone())));
             }
+            // As in a crate: the fields of the files defining a value set.
+            if facts.value_sets.is_empty() {
+                continue;
+            }
             for f in &facts.fields {
                 shared
                     .fields
@@ -52,7 +57,7 @@ impl Shared {
         }
         let owners: HashSet<&str> = shared.fields.keys().map(|(o, _)| o.as_str()).collect();
         let mut declared: HashMap<String, usize> = HashMap::new();
-        for (_, facts) in files {
+        for (_, facts) in files.into_iter().filter(|(_, f)| !f.value_sets.is_empty()) {
             for t in facts.types.iter().filter(|t| owners.contains(t.as_str())) {
                 *declared.entry(t.clone()).or_default() += 1;
             }
@@ -76,26 +81,58 @@ impl Shared {
         self.fields.get(&key)?.as_deref()
     }
 
-    /// The names of the methods of the group's value sets.
-    pub fn methods(&self) -> impl Iterator<Item = &str> {
-        self.sets.keys().map(|c| c.name.as_str())
-    }
-
-    /// The types whose values a call on may be decided by a value set of
-    /// the group: the sets' types, and the structs reaching one through
-    /// their fields, as far as the fields known tell.
-    pub fn types(&self) -> HashSet<&str> {
-        let mut types: HashSet<&str> = self.sets.keys().filter_map(|c| c.ty.as_deref()).collect();
+    /// Each type a call on which a value set of the group may decide,
+    /// with the method: the set's type, and the structs reaching it
+    /// through their fields, as far as the fields known tell.
+    pub fn calls(&self) -> HashSet<(&str, &str)> {
+        let mut calls: HashSet<(&str, &str)> = (self.sets.keys())
+            .filter_map(|c| Some((c.ty.as_deref()?, c.name.as_str())))
+            .collect();
         loop {
-            let before = types.len();
+            let before = calls.len();
             for ((owner, _), ty) in &self.fields {
-                if ty.as_deref().is_some_and(|t| types.contains(t)) {
-                    types.insert(owner);
-                }
+                let Some(ty) = ty.as_deref() else {
+                    continue;
+                };
+                let reached: Vec<&str> = (calls.iter())
+                    .filter(|(t, _)| *t == ty)
+                    .map(|(_, m)| *m)
+                    .collect();
+                calls.extend(reached.into_iter().map(|m| (owner.as_str(), m)));
             }
-            if types.len() == before {
-                return types;
+            if calls.len() == before {
+                return calls;
             }
         }
+    }
+
+    /// Whether a value set of the group may decide `call`, written in a
+    /// file declaring `fields`: its type (or that of its fields, as far as
+    /// the file and the group tell) has the method among `calls` (those
+    /// of [`Shared::calls`]).
+    pub fn may_decide(
+        &self,
+        call: &ValueCall,
+        fields: &[FieldDef],
+        calls: &HashSet<(&str, &str)>,
+    ) -> bool {
+        let Some(mut ty) = call.ty.as_deref() else {
+            return false;
+        };
+        for field in &call.fields {
+            let here = fields.iter().find(|f| f.owner == ty && f.field == *field);
+            let next = match here {
+                Some(f) => f.ty.as_deref(),
+                None => self
+                    .fields
+                    .get(&(ty.to_string(), field.clone()))
+                    .and_then(Option::as_deref),
+            };
+            match next {
+                Some(next) => ty = next,
+                None => break,
+            }
+        }
+        calls.contains(&(ty, call.name.as_str()))
     }
 }

@@ -41,7 +41,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Operand::Call(call) = &subject.operand else {
                 continue;
             };
-            let Some((defined_in, set)) = krate.value_set(call) else {
+            let Some((defined_in, set)) = krate.value_set(file, call) else {
                 continue;
             };
             for side in cmp

@@ -772,12 +772,12 @@ fn reparse_for_learned_names(
             names.retain(|n| known.insert(n.clone()));
         }
         // What the packages of the group define (`values::wanted`): a
-        // file naming one of its types with a method, or declaring one.
+        // file naming one of its types with a method of it.
         let wanted = values::wanted(inputs, groups, outcomes.iter().chain(&whole));
         let mut fresh = own.clone();
         for (krate, w) in &wanted {
             let known = known_shared.entry(*krate).or_default();
-            let words = (w.types.iter().chain(&w.methods)).filter(|n| known.insert(n.to_string()));
+            let words = w.words.iter().filter(|n| known.insert(n.to_string()));
             fresh.entry(*krate).or_default().extend(words.cloned());
         }
         fresh.retain(|_, names| !names.is_empty());
@@ -832,20 +832,28 @@ fn forget_unlearned_calls(
         .filter(|(_, o)| o.result.as_ref().is_ok_and(learns))
         .map(|(i, _)| inputs[*i].krate)
         .collect();
+    // The calls each group's value sets may decide, once per group.
+    let mut calls: HashMap<*const crate::analysis::shared::Shared, _> = HashMap::new();
+    for group in shared.values() {
+        calls
+            .entry(Arc::as_ptr(group))
+            .or_insert_with(|| group.calls());
+    }
     for (i, outcome) in outcomes.iter_mut() {
         let Ok(facts) = &mut outcome.result else {
             continue;
         };
-        if learning.contains(&inputs[*i].krate) {
-            continue;
-        }
-        // A call of a method of another package's value set may be decided.
-        let methods: Vec<&str> = (shared.get(&inputs[*i].krate).into_iter())
-            .flat_map(|s| s.methods())
-            .collect();
+        let own = learning.contains(&inputs[*i].krate);
+        // A call on a field is decided by a value set of a type only (of
+        // the group's); any other call, in a crate that learned a function.
+        let group = shared.get(&inputs[*i].krate);
+        let may_decide = |c: &crate::model::facts::ValueCall| {
+            group.is_some_and(|g| g.may_decide(c, &facts.fields, &calls[&Arc::as_ptr(g)]))
+        };
         let kept = |s: &crate::model::facts::Side| match &s.operand {
             Operand::Raw | Operand::Canonical => true,
-            Operand::Call(c) => c.ty.is_some() && methods.contains(&c.name.as_str()),
+            Operand::Call(c) if c.fields.is_empty() && own => true,
+            Operand::Call(c) => may_decide(c),
             _ => false,
         };
         facts.comparisons.retain(|c| c.sides.iter().any(kept));

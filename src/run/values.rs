@@ -9,10 +9,6 @@ use std::sync::Arc;
 use super::{FileOutcome, Input, file_id, names_word};
 use crate::analysis::shared::Shared;
 
-/// Words that declare a type: a file naming one of the wanted types with
-/// one of them may define its fields, or declare a type of that name.
-const DECLARING: &[&str] = &["struct", "enum", "union", "type", "trait"];
-
 /// Each input's group: the address of its configuration before learning.
 pub(super) fn groups(inputs: &[Input]) -> Vec<usize> {
     (inputs.iter())
@@ -22,19 +18,27 @@ pub(super) fn groups(inputs: &[Input]) -> Vec<usize> {
 
 /// What a group defining a value set of a type wants parsed whole, in
 /// each of its packages: the calls of its methods on a value of its types
-/// (or of a struct reaching one through fields), and the declarations of
-/// those types. A comparison such a call decides names both the type (a
-/// parameter's, `impl`'s or variant's) and the method.
+/// or of a struct reaching one through fields (of the files defining a
+/// value set: [`Shared`]). A comparison such a call decides names both
+/// the type (a parameter's, `impl`'s, variant's, or a field's in a struct
+/// of the file) and the method. The struct definitions it needs are in
+/// files parsed in every mode.
 pub(super) struct Wanted {
-    pub types: Vec<String>,
-    pub methods: Vec<String>,
+    /// (type, method) pairs, by type.
+    pub calls: Vec<(String, String)>,
+    /// Every type and method of `calls`, once: the words to look for.
+    pub words: Vec<String>,
 }
 
 impl Wanted {
+    /// Whether `text` names a type with a method of it.
     pub fn named_in(&self, text: &str) -> bool {
-        let names = |words: &[String]| words.iter().any(|w| names_word(text, w));
-        names(&self.types)
-            && (names(&self.methods) || DECLARING.iter().any(|w| names_word(text, w)))
+        let named: HashSet<&str> = (self.words.iter())
+            .filter(|w| names_word(text, w))
+            .map(String::as_str)
+            .collect();
+        (self.calls.iter())
+            .any(|(ty, method)| named.contains(ty.as_str()) && named.contains(method.as_str()))
     }
 }
 
@@ -48,12 +52,16 @@ pub(super) fn wanted<'o>(
     let by_group: HashMap<usize, Arc<Wanted>> = by_group(groups, outcomes)
         .into_iter()
         .map(|(group, shared)| {
-            let mut types: Vec<String> = shared.types().into_iter().map(String::from).collect();
-            let mut methods: Vec<String> = shared.methods().map(String::from).collect();
-            types.sort_unstable();
-            methods.sort_unstable();
-            methods.dedup();
-            (group, Arc::new(Wanted { types, methods }))
+            let mut calls: Vec<(String, String)> = (shared.calls().into_iter())
+                .map(|(t, m)| (t.to_string(), m.to_string()))
+                .collect();
+            calls.sort_unstable();
+            let mut words: Vec<String> = (calls.iter())
+                .flat_map(|(t, m)| [t.clone(), m.clone()])
+                .collect();
+            words.sort_unstable();
+            words.dedup();
+            (group, Arc::new(Wanted { calls, words }))
         })
         .collect();
     in_packages(inputs, groups, &by_group)

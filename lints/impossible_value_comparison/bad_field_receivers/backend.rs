@@ -22,3 +22,14 @@ impl Backend {
         }
     }
 }
+
+/// What an adapter reports about itself, declared beside the enum as
+/// wgpu-types does.
+#[derive(Clone, Debug)]
+pub struct AdapterInfo {
+    pub name: String,
+    pub vendor: u32,
+    pub device: u32,
+    pub driver: String,
+    pub backend: Backend,
+}
