@@ -1317,6 +1317,7 @@ mod tests {
                 walker.ctx.cfgs.extend(Cfg::from_attr(attr));
             }
             walker.visit_file(&file);
+            walker.finish_arrays();
             walker.facts.first_item =
                 (file.items.first()).map(|i| conv.span(syn::spanned::Spanned::span(i)).start);
             let streamed = crate::syntax::parse::parse_file_with(&text, |input| {
