@@ -8,6 +8,7 @@
 pub mod extract;
 pub mod infer;
 pub mod modules;
+pub mod shared;
 pub mod values;
 
 use std::path::Path;
@@ -40,6 +41,13 @@ pub struct CrateFacts<'a> {
     /// The functions returning a context they gave a backend, by call;
     /// `None` where two so named are defined.
     context_fns: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a ContextFn)>>,
+    /// The type of each field of the crate's structs ([`FieldDef`]);
+    /// `None` where two disagree or it is a type parameter.
+    fields: std::collections::HashMap<(&'a str, &'a str), Option<&'a str>>,
+    /// How many times the crate declares each type name.
+    declared: std::collections::HashMap<&'a str, usize>,
+    /// What the other packages of the configuration teach (issue 19).
+    shared: Option<&'a shared::Shared>,
 }
 
 /// Wrappers of wrappers followed at most: far beyond real code, and a
@@ -63,7 +71,7 @@ impl<'a> CrateFacts<'a> {
                 value_sets
                     .entry(&set.call)
                     .and_modify(|known: &mut Option<(FileId, &ValueSet)>| {
-                        if known.is_some_and(|(_, k)| !same_values(k, set)) {
+                        if known.is_some_and(|(_, k)| !k.same_values(set)) {
                             *known = None;
                         }
                     })
@@ -92,10 +100,38 @@ impl<'a> CrateFacts<'a> {
                     .or_insert(Some((*id, f)));
             }
         }
+        let mut fields = std::collections::HashMap::new();
+        let mut declared = std::collections::HashMap::new();
+        for (_, _, facts) in &files {
+            // Fields of the files defining a value set only (a struct
+            // holding the enum beside it, as wgpu-types' `AdapterInfo`):
+            // the prefilter parses those in every mode. The other files'
+            // are followed in the file itself (`extract`).
+            let defined = match facts.value_sets.is_empty() {
+                true => &[][..],
+                false => &facts.fields[..],
+            };
+            for f in defined {
+                fields
+                    .entry((f.owner.as_str(), f.field.as_str()))
+                    .and_modify(|known: &mut Option<&str>| {
+                        if *known != f.ty.as_deref() {
+                            *known = None;
+                        }
+                    })
+                    .or_insert(f.ty.as_deref());
+            }
+            for t in &facts.types {
+                *declared.entry(t.as_str()).or_default() += 1;
+            }
+        }
         CrateFacts {
             value_sets,
             platform_fns,
             context_fns,
+            fields,
+            declared,
+            shared: None,
             index: (files.iter().enumerate())
                 .map(|(i, (id, _, _))| (*id, i))
                 .collect(),
@@ -110,6 +146,13 @@ impl<'a> CrateFacts<'a> {
     /// function registers.
     pub fn with_learned(mut self, learned: Option<&'a infer::Learned>) -> Self {
         self.learned = learned;
+        self
+    }
+
+    /// With what the other packages of its configuration define: value
+    /// sets and struct fields of types the crate does not declare itself.
+    pub fn with_shared(mut self, shared: Option<&'a shared::Shared>) -> Self {
+        self.shared = shared;
         self
     }
 
@@ -134,9 +177,51 @@ impl<'a> CrateFacts<'a> {
         self.tree.resolve(i, self.files[i].1, e)
     }
 
-    /// The one closed set of values `call` gives, and the file defining it.
-    pub fn value_set(&self, call: &ValueCall) -> Option<(FileId, &'a ValueSet)> {
-        self.value_sets.get(call).copied().flatten()
+    /// The one closed set of values `call` gives, and the file defining it:
+    /// the crate's own, or, for a type the crate does not declare, that of
+    /// another package of its configuration. A call on a field
+    /// (`info.backend.to_str()`) is that of the field's type.
+    pub fn value_set(&self, file: FileId, call: &ValueCall) -> Option<(FileId, &'a ValueSet)> {
+        let resolved;
+        let call = match call.fields.is_empty() {
+            true => call,
+            false => {
+                resolved = self.through_fields(file, call)?;
+                &resolved
+            }
+        };
+        if let Some(own) = self.value_sets.get(call) {
+            return *own;
+        }
+        let ty = call.ty.as_deref()?;
+        if self.declared.contains_key(ty) {
+            return None;
+        }
+        self.shared?.value_set(call)
+    }
+
+    /// `info.backend.to_str()`, written in `file`, as `Backend::to_str`,
+    /// when each field's type is known: from the one struct so named the
+    /// crate declares (in `file` or in a file defining a value set), else
+    /// from the one the other packages declare.
+    fn through_fields(&self, file: FileId, call: &ValueCall) -> Option<ValueCall> {
+        let here = self.facts(file).map_or(&[][..], |f| &f.fields[..]);
+        let mut ty: &str = call.ty.as_deref()?;
+        for field in &call.fields {
+            ty = match self.declared.get(ty) {
+                Some(1) => match here.iter().find(|f| f.owner == ty && f.field == *field) {
+                    Some(f) => f.ty.as_deref()?,
+                    None => self.fields.get(&(ty, field.as_str())).copied().flatten()?,
+                },
+                Some(_) => return None,
+                None => self.shared?.field_type(ty, field)?,
+            };
+        }
+        Some(ValueCall {
+            ty: Some(ty.to_string()),
+            fields: Vec::new(),
+            name: call.name.clone(),
+        })
     }
 
     /// What an operand holds once the package's functions are known: a call
@@ -233,12 +318,6 @@ fn why(f: &PlatformFn, kind: &Operand) -> String {
         _ => "a canonical platform value",
     };
     format!("`{}` returns `{}`, {what}", f.call, f.text)
-}
-
-/// Two definitions give the same values, in any order.
-fn same_values(a: &ValueSet, b: &ValueSet) -> bool {
-    use std::collections::BTreeSet;
-    a.values.iter().collect::<BTreeSet<_>>() == b.values.iter().collect::<BTreeSet<_>>()
 }
 
 /// `"a"`, `"b"` and `"c"`, for messages.

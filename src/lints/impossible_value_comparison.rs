@@ -41,7 +41,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             let Operand::Call(call) = &subject.operand else {
                 continue;
             };
-            let Some((defined_in, set)) = krate.value_set(call) else {
+            let Some((defined_in, set)) = krate.value_set(file, call) else {
                 continue;
             };
             for side in cmp
@@ -59,7 +59,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 };
                 if !returns(set, &value, cmp.how) {
                     let here = (defined_in == file).then_some(set);
-                    out.push(diagnostic(call, subject, side.span, &value, set, here));
+                    out.push(diagnostic(&set.call, subject, side.span, &value, set, here));
                 }
             }
         }

@@ -283,6 +283,11 @@ pub enum ComparisonKind {
 pub struct ValueCall {
     /// The type's name, without its path and generics.
     pub ty: Option<String>,
+    /// The fields from a value of `ty` to the receiver: `["backend"]` for
+    /// `info.backend.to_str()` with `info: AdapterInfo`. The crate pass
+    /// follows them through the struct definitions it knows
+    /// ([`FieldDef`]); empty for a receiver of type `ty` itself.
+    pub fields: Vec<String>,
     /// The method or function; `to_string` for a type's `Display`.
     pub name: String,
 }
@@ -291,10 +296,25 @@ impl std::fmt::Display for ValueCall {
     /// `Backend::as_str`, `platform_name`; a `Display` as `Backend`'s `to_string`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.ty {
-            Some(ty) => write!(f, "{ty}::{}", self.name),
+            Some(ty) => {
+                f.write_str(ty)?;
+                self.fields.iter().try_for_each(|x| write!(f, ".{x}"))?;
+                write!(f, "::{}", self.name)
+            }
             None => f.write_str(&self.name),
         }
     }
+}
+
+/// A field of a struct whose type is written as a named type (`pub backend:
+/// Backend`, `pub backend: wgt::Backend`, the `0` of `struct W(Backend)`):
+/// how the crate pass learns the type of `info.backend`. `ty` is `None` for
+/// a field of one of the struct's type parameters (`backend: B`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldDef {
+    pub owner: String,
+    pub field: String,
+    pub ty: Option<String>,
 }
 
 /// A function or method that returns only string literals (`match self {
@@ -310,6 +330,15 @@ pub struct ValueSet {
     pub span: Span,
     /// The 1-based line of `span`.
     pub line: u32,
+}
+
+impl ValueSet {
+    /// Two definitions give the same values, in any order.
+    pub fn same_values(&self, other: &ValueSet) -> bool {
+        use std::collections::BTreeSet;
+        let set = |s: &ValueSet| s.values.iter().cloned().collect::<BTreeSet<_>>();
+        set(self) == set(other)
+    }
 }
 
 /// A function returning a string whose every returned value is a raw
@@ -418,6 +447,13 @@ pub struct FileFacts {
     pub platform_fns: Vec<PlatformFn>,
     /// Functions returning a lowering context with a backend.
     pub context_fns: Vec<ContextFn>,
+    /// Fields of the file's structs whose type is a named type (or a
+    /// type parameter): what `info.backend.to_str()` is called on.
+    pub fields: Vec<FieldDef>,
+    /// `const`/`static` arrays of string literals, one of them a canonical
+    /// platform name (`const NAMES: [&str; 3] = ["cpu", "cuda", "rocm"]`):
+    /// their names make the files naming them parsed whole (issue 19).
+    pub str_arrays: Vec<String>,
     /// Literals written where a lowering platform is expected (platform lists,
     /// `register_lowering`'s platform), for spelling checks.
     /// (each list as written: `platforms: vec![..]`, `lower(&ctx, &[..])`),
@@ -564,6 +600,8 @@ impl FileFacts {
             value_sets,
             platform_fns,
             context_fns,
+            fields,
+            str_arrays,
             lowering_platforms: _,
             scopes,
             mod_decls,
@@ -578,6 +616,8 @@ impl FileFacts {
             && value_sets.is_empty()
             && platform_fns.is_empty()
             && context_fns.is_empty()
+            && fields.is_empty()
+            && str_arrays.is_empty()
             && unregistrations.is_empty()
             && scopes.iter().flatten().all(ScopeSegment::is_block)
             && mod_decls.is_empty()
@@ -643,6 +683,8 @@ impl Default for FileFacts {
             value_sets: Vec::new(),
             platform_fns: Vec::new(),
             context_fns: Vec::new(),
+            fields: Vec::new(),
+            str_arrays: Vec::new(),
             lowering_platforms: Vec::new(),
             scopes: vec![Vec::new()],
             mod_decls: Vec::new(),

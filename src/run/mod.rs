@@ -4,6 +4,7 @@ pub mod atomic;
 pub mod discover;
 pub mod fix;
 pub mod suppress;
+mod values;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -147,7 +148,7 @@ pub fn analyze_with_progress(
         true => inputs.iter().map(|i| i.display.clone()).collect(),
         false => Vec::new(),
     };
-    let (inputs, per_file, learned) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    let (inputs, per_file, learned, shared) = per_file_pass(inputs, named, pool.as_ref(), progress);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
@@ -206,6 +207,7 @@ pub fn analyze_with_progress(
     let sources = &outcome.sources;
     let crate_of = &crate_of;
     let learned = &learned;
+    let shared = &shared;
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let per_crate: Vec<(Vec<Diagnostic>, Vec<Inferred>)> = on_big_stack(pool.as_ref(), || {
@@ -236,7 +238,8 @@ pub fn analyze_with_progress(
                     &config.vocab,
                     package_root.as_deref(),
                 )
-                .with_learned(learned.get(&files[0].krate).map(|l| &**l));
+                .with_learned(learned.get(&files[0].krate).map(|l| &**l))
+                .with_shared(shared.get(&files[0].krate).map(|s| &**s));
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {
@@ -332,6 +335,7 @@ type PerFile = (
     Vec<Input>,
     Vec<(usize, FileOutcome)>,
     HashMap<usize, Arc<infer::Learned>>,
+    HashMap<usize, Arc<crate::analysis::shared::Shared>>,
 );
 
 /// What the first stage of the per-file pass learns of a file.
@@ -478,13 +482,17 @@ fn per_file_pass(
             None => empty.push(i),
         }
     }
+    // Packages share value sets with those of their configuration, as
+    // `learn` shares what it learns (which changes the configurations).
+    let groups = values::groups(&inputs);
     let learned = learn(&mut inputs, &mut surveys, &mut outcomes, &mut empty, pool);
-    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes);
+    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes, &groups);
     let reparsed: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
     outcomes.retain(|(i, _)| !reparsed.contains(i));
     empty.retain(|i| !reparsed.contains(i));
     outcomes.extend(whole);
-    forget_unlearned_calls(&inputs, &mut outcomes);
+    let shared = values::shared(&inputs, &groups, &outcomes);
+    forget_unlearned_calls(&inputs, &mut outcomes, &shared);
     for (i, survey) in surveys.iter().enumerate() {
         if let Verdict::Unreadable(message) = &survey.verdict {
             outcomes.push((i, unreadable(file_id(i), message.clone())));
@@ -524,7 +532,7 @@ fn per_file_pass(
     // `--no-prefilter`, most files), in crates the crate pass does not read.
     outcomes.retain(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs[*i].krate));
     outcomes.sort_unstable_by_key(|(i, _)| *i);
-    (inputs, outcomes, learned)
+    (inputs, outcomes, learned, shared)
 }
 
 /// Registration functions learned from the code (issue 19), in rounds:
@@ -763,16 +771,27 @@ fn reparse_for_learned_names(
     inputs: &[Input],
     surveys: &[Survey],
     outcomes: &[(usize, FileOutcome)],
+    groups: &[usize],
 ) -> Vec<(usize, FileOutcome)> {
     let mut whole: Vec<(usize, FileOutcome)> = Vec::new();
     let mut known: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
+    let mut known_shared: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
     loop {
         let facts = (outcomes.iter().chain(&whole))
             .filter_map(|(i, o)| Some((inputs[*i].krate, o.result.as_ref().ok()?)));
-        let mut fresh = learned_names(facts);
-        for (krate, names) in &mut fresh {
+        let mut own = learned_names(facts);
+        for (krate, names) in &mut own {
             let known = known.entry(*krate).or_default();
             names.retain(|n| known.insert(n.clone()));
+        }
+        // What the packages of the group define (`values::wanted`): a
+        // file naming one of its types with a method of it.
+        let wanted = values::wanted(inputs, groups, outcomes.iter().chain(&whole));
+        let mut fresh = own.clone();
+        for (krate, w) in &wanted {
+            let known = known_shared.entry(*krate).or_default();
+            let words = w.words.iter().filter(|n| known.insert(n.to_string()));
+            fresh.entry(*krate).or_default().extend(words.cloned());
         }
         fresh.retain(|_, names| !names.is_empty());
         if fresh.is_empty() {
@@ -796,6 +815,12 @@ fn reparse_for_learned_names(
             &todo,
             |krate| &fresh[&krate],
             |i, text| {
+                let krate = inputs[i].krate;
+                let own = (own.get(&krate).into_iter().flatten()).any(|n| names_word(&text, n));
+                let group = wanted.get(&krate).is_some_and(|w| w.named_in(&text));
+                if !(own || group) {
+                    return None;
+                }
                 let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
                 Some(kept(text, result))
             },
@@ -808,7 +833,11 @@ fn reparse_for_learned_names(
 /// learned a function from its code: elsewhere no lint can report them, so
 /// they are dropped, and a file with nothing else is kept for no report
 /// (nor is its crate read for one). Most crates learn nothing.
-fn forget_unlearned_calls(inputs: &[Input], outcomes: &mut [(usize, FileOutcome)]) {
+fn forget_unlearned_calls(
+    inputs: &[Input],
+    outcomes: &mut [(usize, FileOutcome)],
+    shared: &HashMap<usize, Arc<crate::analysis::shared::Shared>>,
+) {
     let learns = |f: &FileFacts| {
         !(f.value_sets.is_empty() && f.platform_fns.is_empty() && f.context_fns.is_empty())
     };
@@ -816,18 +845,31 @@ fn forget_unlearned_calls(inputs: &[Input], outcomes: &mut [(usize, FileOutcome)
         .filter(|(_, o)| o.result.as_ref().is_ok_and(learns))
         .map(|(i, _)| inputs[*i].krate)
         .collect();
+    // The calls each group's value sets may decide, once per group.
+    let mut calls: HashMap<*const crate::analysis::shared::Shared, _> = HashMap::new();
+    for group in shared.values() {
+        calls
+            .entry(Arc::as_ptr(group))
+            .or_insert_with(|| group.calls());
+    }
     for (i, outcome) in outcomes.iter_mut() {
         let Ok(facts) = &mut outcome.result else {
             continue;
         };
-        if learning.contains(&inputs[*i].krate) {
-            continue;
-        }
-        let decided_here =
-            |s: &crate::model::facts::Side| matches!(s.operand, Operand::Raw | Operand::Canonical);
-        facts
-            .comparisons
-            .retain(|c| c.sides.iter().any(decided_here));
+        let own = learning.contains(&inputs[*i].krate);
+        // A call on a field is decided by a value set of a type only (of
+        // the group's); any other call, in a crate that learned a function.
+        let group = shared.get(&inputs[*i].krate);
+        let may_decide = |c: &crate::model::facts::ValueCall| {
+            group.is_some_and(|g| g.may_decide(c, &facts.fields, &calls[&Arc::as_ptr(g)]))
+        };
+        let kept = |s: &crate::model::facts::Side| match &s.operand {
+            Operand::Raw | Operand::Canonical => true,
+            Operand::Call(c) if c.fields.is_empty() && own => true,
+            Operand::Call(c) => may_decide(c),
+            _ => false,
+        };
+        facts.comparisons.retain(|c| c.sides.iter().any(kept));
         if !facts.may_be_reported() {
             outcome.text = None;
         }
@@ -836,7 +878,8 @@ fn forget_unlearned_calls(inputs: &[Input], outcomes: &mut [(usize, FileOutcome)
 
 /// The names of the functions each crate's facts teach: value sets, and
 /// sources and canonicalizers with the wrappers of them (by name: a name
-/// too many only costs a parse).
+/// too many only costs a parse); and the arrays of platform names, which
+/// a value set may index in a body the prefilter left out.
 fn learned_names<'f>(
     facts: impl Iterator<Item = (usize, &'f FileFacts)>,
 ) -> HashMap<usize, Vec<String>> {
@@ -845,6 +888,11 @@ fn learned_names<'f>(
     for (krate, f) in facts {
         let sets = f.value_sets.iter().map(|v| v.call.name.clone());
         names.entry(krate).or_default().extend(sets);
+        // A function indexing such an array may be a value set.
+        names
+            .entry(krate)
+            .or_default()
+            .extend(f.str_arrays.iter().cloned());
         fns.entry(krate).or_default().extend(&f.platform_fns);
     }
     for (krate, fns) in fns {

@@ -259,6 +259,7 @@ impl Walker<'_> {
             return;
         }
         let Some(names) = platform_list(list, self.scope) else {
+            self.compare_with_array(list, value);
             return;
         };
         let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
@@ -272,6 +273,44 @@ impl Walker<'_> {
         let mut sides = vec![self.side(value, operand)];
         sides.extend(names.iter().map(|(name, at)| self.list_side(name, *at)));
         self.record_comparison(ComparisonKind::Contains, sides);
+    }
+
+    /// `GPU_PLATFORMS.contains(&p)` with `const GPU_PLATFORMS: &[&str] =
+    /// &["gpu", "cuda"]` in the file: as the list written out, its names
+    /// where the array declares them (added once the file is walked).
+    fn compare_with_array(&mut self, list: &Expr, value: &Expr) {
+        let list = match strip_borrows(list) {
+            Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => &m.receiver,
+            other => other,
+        };
+        let Expr::Path(p) = strip_borrows(list) else {
+            return;
+        };
+        let Some(last) = p.path.segments.last() else {
+            return;
+        };
+        let name = last.ident.to_string();
+        let local = p.path.segments.len() == 1 && self.lookup(&name).is_some();
+        if p.qself.is_some() || local || name.chars().any(|c| c.is_lowercase()) {
+            return;
+        }
+        let operand = self.operand(value);
+        if !may_be_platform(&operand) {
+            return;
+        }
+        let side = self.side(value, operand.clone());
+        // As `record_comparison` would keep it, with a list of names.
+        let own = matches!(&operand, Operand::Call(c) if self.function_call.as_ref() == Some(c));
+        if self.in_canonicalizer > 0 || own {
+            return;
+        }
+        let cmp = Comparison {
+            sides: vec![side],
+            how: ComparisonKind::Contains,
+            scope: self.scope,
+            in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
+        };
+        self.pending_lists.push((cmp, name));
     }
 
     /// A name of a literal list, as a side of a comparison.
@@ -334,7 +373,7 @@ pub(super) fn may_be_platform(o: &Operand) -> bool {
 /// Only calls (`Operand::Call`) are kept when compared with something
 /// that can be a name (a constant, or a literal without blanks): `f(x) ==
 /// ""` is too common to keep, and no lint reports an empty or spaced value.
-fn worth_recording(operands: &[Operand]) -> bool {
+pub(super) fn worth_recording(operands: &[Operand]) -> bool {
     let decided_here = |o: &Operand| matches!(o, Operand::Raw | Operand::Canonical);
     let name_like = |o: &Operand| match o {
         Operand::Str(StrExpr::Lit(s)) => {

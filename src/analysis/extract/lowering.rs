@@ -193,7 +193,8 @@ impl Walker<'_> {
         let Some(ctx) = ctx else { return };
         let key = self.context_key(ctx);
         // `host_context().lower_for(..)`, or `ctx` from `let ctx = host_context();`.
-        if let Some(call) = self.value_call(ctx) {
+        // A context reached through fields is not followed.
+        if let Some(call) = self.value_call(ctx).filter(|c| c.fields.is_empty()) {
             let span = self.span(ctx);
             let branches = self.ctx.branches.clone();
             if let Some(l) = self.lowering_here() {

@@ -63,6 +63,7 @@ pub fn extract(
         let item: syn::Item = input.parse()?;
         walk_one(&mut walker, &item);
     }
+    walker.finish_arrays();
     Ok(walker.facts)
 }
 
@@ -130,6 +131,9 @@ impl<'t> Walker<'t> {
             body_pending: false,
             fn_returns: None,
             returned_context: None,
+            arrays: Vec::new(),
+            pending_sets: Vec::new(),
+            pending_lists: Vec::new(),
             lines: std::cell::OnceCell::new(),
         }
     }
@@ -227,6 +231,15 @@ struct Walker<'t> {
     /// The lowering context the function being walked returns, when it
     /// has given one a backend.
     returned_context: Option<ContextKey>,
+    /// The file's `const`/`static` arrays of string literals, by name,
+    /// each literal with its place.
+    arrays: Vec<(String, Vec<(String, Span)>)>,
+    /// Value sets indexing arrays of the file (by name), for when the
+    /// whole file is walked.
+    pending_sets: Vec<(crate::model::facts::ValueSet, Vec<String>)>,
+    /// Comparisons with an array of the file (`GPU_PLATFORMS.contains(&p)`),
+    /// its names added when the whole file is walked.
+    pending_lists: Vec<(Comparison, String)>,
     /// Byte offsets of positions, made when first needed.
     lines: std::cell::OnceCell<LineTable<'t>>,
 }
@@ -553,6 +566,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => None,
         };
         self.facts.types.extend(type_name.map(|i| i.to_string()));
+        if let syn::Item::Struct(s) = item {
+            self.struct_fields(s);
+        }
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
     }
@@ -1306,6 +1322,7 @@ mod tests {
                 walker.ctx.cfgs.extend(Cfg::from_attr(attr));
             }
             walker.visit_file(&file);
+            walker.finish_arrays();
             walker.facts.first_item =
                 (file.items.first()).map(|i| conv.span(syn::spanned::Spanned::span(i)).start);
             let streamed = crate::syntax::parse::parse_file_with(&text, |input| {

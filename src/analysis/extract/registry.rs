@@ -12,6 +12,7 @@ impl Walker<'_> {
             value: const_value(e, self.scope),
             scope: self.scope,
         });
+        self.str_array(ident, e);
     }
 
     /// `call` is the whole call expression; its span is computed only when a

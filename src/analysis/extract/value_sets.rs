@@ -4,8 +4,12 @@
 //! crate-wide, where every function of that name is known.
 
 use super::*;
-use crate::model::facts::{ValueCall, ValueSet};
+use crate::model::facts::{FieldDef, ValueCall, ValueSet};
 use syn::visit::Visit;
+
+/// Fields followed from a receiver of known type at most
+/// (`self.a.b.c.d.as_str()`): deeper chains are rare and not followed.
+const MAX_FIELDS: usize = 4;
 
 /// Macros that never return: an arm calling one gives no value.
 const DIVERGING: &[&str] = &["panic", "unreachable", "todo", "unimplemented"];
@@ -23,6 +27,7 @@ impl Walker<'_> {
         };
         Some(ValueCall {
             ty,
+            fields: Vec::new(),
             name: name.to_string(),
         })
     }
@@ -34,30 +39,100 @@ impl Walker<'_> {
         let takes_self = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
         // `Display::fmt(&self, f)` decides what `to_string()` gives.
         let display = self.display_impl && takes_self && sig.ident == "fmt";
-        let (name, values) = if display {
+        let (name, returned) = if display {
             ("to_string".to_string(), display_literals(block))
         } else if sig.inputs.len() == 1 {
             (sig.ident.to_string(), block_literals(block))
         } else {
             return;
         };
-        let Some(mut values) = values else {
+        let Some(Returned { values, arrays }) = returned else {
             return;
         };
-        let platform = |v: &String| crate::config::platform::is_canonical(self.vocab, v);
-        if !values.iter().any(platform) {
-            return;
-        }
         let Some(call) = self.call_of(&name, takes_self) else {
             return;
         };
-        dedup_in_order(&mut values);
-        self.facts.value_sets.push(ValueSet {
+        let set = ValueSet {
             call,
             values,
             span: self.span(&sig.ident),
             line: sig.ident.span().start().line as u32,
-        });
+        };
+        // `NAMES[self as usize]`: the array may be declared further down.
+        match arrays.is_empty() {
+            true => self.add_value_set(set),
+            false => self.pending_sets.push((set, arrays)),
+        }
+    }
+
+    /// Record `set` when one of its values is a canonical platform name.
+    fn add_value_set(&mut self, mut set: ValueSet) {
+        let platform = |v: &String| crate::config::platform::is_canonical(self.vocab, v);
+        if set.values.iter().any(platform) {
+            dedup_in_order(&mut set.values);
+            self.facts.value_sets.push(set);
+        }
+    }
+
+    /// A `const`/`static` array of string literals (`[&str; 3]`,
+    /// `&[&str]`): known to the file's functions that index it
+    /// (`NAMES[self as usize]`) or look a value up in it
+    /// (`GPU_PLATFORMS.contains(&p)`), by its name.
+    pub(super) fn str_array(&mut self, ident: &syn::Ident, e: &Expr) {
+        let Some(names) = str_array(e) else {
+            return;
+        };
+        let name = ident.to_string();
+        let elems = (names.iter())
+            .map(|(value, at)| (value.clone(), self.span_at(*at)))
+            .collect();
+        let platform = |(v, _): &(String, _)| crate::config::platform::is_canonical(self.vocab, v);
+        if names.iter().any(platform) && !self.facts.str_arrays.contains(&name) {
+            self.facts.str_arrays.push(name.clone());
+        }
+        self.arrays.push((name, elems));
+    }
+
+    /// The one array of the file named `name` (two that differ: none).
+    pub(super) fn array_named(&self, name: &str) -> Option<&[(String, Span)]> {
+        let mut found = self.arrays.iter().filter(|(n, _)| n == name);
+        let (_, first) = found.next()?;
+        let same = |(_, other): &&(String, Vec<(String, Span)>)| {
+            other
+                .iter()
+                .map(|(v, _)| v)
+                .eq(first.iter().map(|(v, _)| v))
+        };
+        found.all(|a| same(&a)).then_some(first.as_slice())
+    }
+
+    /// Once the whole file is walked: the value sets that index an array
+    /// of the file, with its values.
+    pub(super) fn finish_arrays(&mut self) {
+        'sets: for (mut set, arrays) in std::mem::take(&mut self.pending_sets) {
+            for name in &arrays {
+                let Some(values) = self.array_named(name) else {
+                    continue 'sets;
+                };
+                set.values.extend(values.iter().map(|(v, _)| v.clone()));
+            }
+            self.add_value_set(set);
+        }
+        for (mut cmp, name) in std::mem::take(&mut self.pending_lists) {
+            let Some(values) = self.array_named(&name) else {
+                continue;
+            };
+            cmp.sides.extend(values.iter().map(|(v, at)| Side {
+                operand: Operand::Str(StrExpr::Lit(v.clone())),
+                span: *at,
+                text: format!("\"{v}\""),
+                origin: None,
+            }));
+            let operands: Vec<Operand> = cmp.sides.iter().map(|s| s.operand.clone()).collect();
+            if worth_recording(&operands) {
+                self.facts.comparisons.push(cmp);
+            }
+        }
     }
 
     /// `b.as_str()` with `b` of a known type, `Backend::as_str(&b)`,
@@ -68,9 +143,10 @@ impl Walker<'_> {
         loop {
             match e {
                 Expr::MethodCall(m) if m.args.is_empty() => {
-                    if let Some(ty) = self.receiver_type(&m.receiver) {
+                    if let Some((ty, fields)) = self.receiver_type(&m.receiver, 0) {
                         return Some(ValueCall {
                             ty: Some(ty),
+                            fields,
                             name: m.method.to_string(),
                         });
                     }
@@ -113,15 +189,35 @@ impl Walker<'_> {
         }
         Some(ValueCall {
             ty,
+            fields: Vec::new(),
             name: name.clone(),
         })
     }
 
     /// The type of a receiver, when the code says it: `self` in an impl, a
     /// local or parameter of a written type or made from `Backend::Vulkan`,
-    /// a path `Backend::Vulkan` itself.
-    fn receiver_type(&self, e: &Expr) -> Option<String> {
+    /// a path `Backend::Vulkan` itself; or the fields from a value of such
+    /// a type to the receiver (`info.backend`, `self.adapter.info.backend`),
+    /// whose types the crate pass knows from the struct definitions.
+    fn receiver_type(&self, e: &Expr, depth: usize) -> Option<(String, Vec<String>)> {
         let e = strip_borrows(e);
+        if let Expr::Field(f) = e {
+            if depth >= MAX_FIELDS {
+                return None;
+            }
+            let field = match &f.member {
+                syn::Member::Named(n) => n.to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            };
+            let (ty, mut fields) = self.receiver_type(&f.base, depth + 1)?;
+            fields.push(field);
+            return Some((ty, fields));
+        }
+        self.named_type(e).map(|ty| (ty, Vec::new()))
+    }
+
+    /// The type of a path the code says it of ([`Walker::receiver_type`]).
+    fn named_type(&self, e: &Expr) -> Option<String> {
         let Expr::Path(p) = e else {
             return None;
         };
@@ -162,6 +258,30 @@ impl Walker<'_> {
                 self.bind(p.ident.to_string(), Operand::Other, String::new());
                 self.set_binding_type(&p.ident.to_string(), Some(ty), None);
             }
+        }
+    }
+
+    /// Record the fields of `s` whose type is a named type (`backend:
+    /// Backend`), or one of its type parameters (no type known): what the
+    /// crate pass follows `info.backend.to_str()` through.
+    pub(super) fn struct_fields(&mut self, s: &syn::ItemStruct) {
+        let params: Vec<String> = (s.generics.type_params())
+            .map(|p| p.ident.to_string())
+            .collect();
+        let owner = s.ident.to_string();
+        for (i, field) in s.fields.iter().enumerate() {
+            let Some(ty) = written_type(&field.ty) else {
+                continue;
+            };
+            let name = field
+                .ident
+                .as_ref()
+                .map_or_else(|| i.to_string(), |n| n.to_string());
+            self.facts.fields.push(FieldDef {
+                owner: owner.clone(),
+                field: name,
+                ty: (!params.contains(&ty)).then_some(ty),
+            });
         }
     }
 
@@ -244,14 +364,45 @@ fn last_segment(ty: &str) -> String {
     ty.rsplit("::").next().unwrap_or(ty).to_string()
 }
 
+/// `["cpu", "cuda"]` or `&["cpu", "cuda"]`: its literals and where each is.
+fn str_array(e: &Expr) -> Option<Vec<(String, proc_macro2::Span)>> {
+    let Expr::Array(a) = strip_borrows(e) else {
+        return None;
+    };
+    let elems = a.elems.iter().map(|e| match e {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some((s.value(), s.span())),
+        _ => None,
+    });
+    let elems: Option<Vec<_>> = elems.collect();
+    elems.filter(|e| !e.is_empty())
+}
+
 fn dedup_in_order(values: &mut Vec<String>) {
     let mut seen = std::collections::HashSet::new();
     values.retain(|v| seen.insert(v.clone()));
 }
 
-/// Every value a body returns, when each is a string literal.
-fn block_literals(block: &syn::Block) -> Option<Vec<String>> {
-    let mut out = Vec::new();
+/// What a function returns: string literals, and elements of the file's
+/// arrays of literals (`NAMES[self as usize]`), by the arrays' names.
+#[derive(Default)]
+struct Returned {
+    values: Vec<String>,
+    arrays: Vec<String>,
+}
+
+impl Returned {
+    fn is_empty(&self) -> bool {
+        self.values.is_empty() && self.arrays.is_empty()
+    }
+}
+
+/// Every value a body returns, when each is a string literal (or an
+/// element of an array of them).
+fn block_literals(block: &syn::Block) -> Option<Returned> {
+    let mut out = Returned::default();
     tail_literals(block, &mut out, &expr_literals)?;
     returns_literals(block, &mut out)?;
     (!out.is_empty()).then_some(out)
@@ -259,39 +410,49 @@ fn block_literals(block: &syn::Block) -> Option<Vec<String>> {
 
 /// What a `Display::fmt` writes, when each is one literal: `write!(f,
 /// "vulkan")`, `f.write_str("vulkan")`, in the arms of a `match`.
-fn display_literals(block: &syn::Block) -> Option<Vec<String>> {
-    let mut out = Vec::new();
+fn display_literals(block: &syn::Block) -> Option<Returned> {
+    let mut out = Returned::default();
     tail_literals(block, &mut out, &written_literals)?;
     (!out.is_empty()).then_some(out)
 }
 
-type Reader = dyn Fn(&Expr, &mut Vec<String>) -> Option<()>;
+type Reader = dyn Fn(&Expr, &mut Returned) -> Option<()>;
 
 /// The tail expression of `block`, read by `read`; a block with no tail
 /// (or statements after a `match`) gives nothing known.
-fn tail_literals(block: &syn::Block, out: &mut Vec<String>, read: &Reader) -> Option<()> {
+fn tail_literals(block: &syn::Block, out: &mut Returned, read: &Reader) -> Option<()> {
     match block.stmts.last()? {
         syn::Stmt::Expr(e, None) => read(e, out),
         _ => None,
     }
 }
 
-/// The values of `e`, when it can only be string literals (or diverge).
-fn expr_literals(e: &Expr, out: &mut Vec<String>) -> Option<()> {
+/// The values of `e`, when it can only be string literals, elements of
+/// an array named by a path (`NAMES[i]`, `Self::NAMES[i]`), or diverge.
+fn expr_literals(e: &Expr, out: &mut Returned) -> Option<()> {
     branches(e, out, &expr_literals, |e, out| match peel(e) {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
         }) => {
-            out.push(s.value());
+            out.values.push(s.value());
             Some(())
+        }
+        Expr::Index(i) => {
+            let Expr::Path(p) = &*i.expr else {
+                return None;
+            };
+            let name = p.path.segments.last()?.ident.to_string();
+            // A constant's name: a local (`names[i]`) holds anything.
+            let constant = name.chars().all(|c| !c.is_lowercase());
+            constant.then(|| out.arrays.push(name))
         }
         _ => None,
     })
 }
 
 /// What `e` writes to the formatter, when it can only be literals.
-fn written_literals(e: &Expr, out: &mut Vec<String>) -> Option<()> {
+fn written_literals(e: &Expr, out: &mut Returned) -> Option<()> {
     branches(e, out, &written_literals, |e, out| match e {
         Expr::Macro(m) if m.mac.path.is_ident("write") => {
             let args = parse_args(&m.mac.tokens)?;
@@ -307,7 +468,7 @@ fn written_literals(e: &Expr, out: &mut Vec<String>) -> Option<()> {
             };
             // A format string with an argument writes more than itself.
             let value = s.value();
-            (!value.contains(['{', '}'])).then(|| out.push(value))
+            (!value.contains(['{', '}'])).then(|| out.values.push(value))
         }
         Expr::MethodCall(m) if m.method == "write_str" && m.args.len() == 1 => {
             expr_literals(&m.args[0], out)
@@ -321,9 +482,9 @@ fn written_literals(e: &Expr, out: &mut Vec<String>) -> Option<()> {
 /// panics gives no value; anything else to `leaf`.
 fn branches(
     e: &Expr,
-    out: &mut Vec<String>,
+    out: &mut Returned,
     read: &Reader,
-    leaf: impl Fn(&Expr, &mut Vec<String>) -> Option<()>,
+    leaf: impl Fn(&Expr, &mut Returned) -> Option<()>,
 ) -> Option<()> {
     match e {
         Expr::Match(m) => m.arms.iter().try_for_each(|a| read(&a.body, out)),
@@ -349,19 +510,22 @@ fn branches(
 
 /// Every `return` of the body (not of its closures or nested functions)
 /// gives a literal.
-fn returns_literals(block: &syn::Block, out: &mut Vec<String>) -> Option<()> {
+fn returns_literals(block: &syn::Block, out: &mut Returned) -> Option<()> {
     struct Returns<'o> {
-        out: &'o mut Vec<String>,
+        out: &'o mut Returned,
         ok: bool,
     }
     impl<'ast> Visit<'ast> for Returns<'_> {
         fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
             let value = r.expr.as_deref().and_then(|e| {
-                let mut found = Vec::new();
+                let mut found = Returned::default();
                 expr_literals(e, &mut found).map(|()| found)
             });
             match value {
-                Some(found) => self.out.extend(found),
+                Some(found) => {
+                    self.out.values.extend(found.values);
+                    self.out.arrays.extend(found.arrays);
+                }
                 None => self.ok = false,
             }
         }
