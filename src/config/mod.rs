@@ -451,6 +451,13 @@ pub const INSERTIONS: [&[u8]; 2] = [b"insert(", b"Vacant"];
 pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
     use memchr::memmem::{find, rfind};
     let (start, end) = (start.min(text.len()), end.min(text.len()));
+    // Called right away (`insert(`, not `insert (`): what the prefilter
+    // looks for, as these words are too common to look for alone.
+    if text.get(end) != Some(&b'(')
+        && CALL_REJECTIONS.contains(&std::str::from_utf8(&text[start..end]).unwrap_or(""))
+    {
+        return false;
+    }
     let after = until_fn(&text[end..(end + 1000).min(text.len())]);
     let near = &after[..after.len().min(300)];
     let before = &text[start.saturating_sub(60)..start];
@@ -470,13 +477,6 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
     };
     let inserts = || INSERTIONS.iter().any(|w| find(after, w).is_some());
     let key_is_param = |args: usize| first_arg_is_param(text, args, start);
-    // Called right away (`insert(`, not `insert (`): what the prefilter
-    // looks for, as these words are too common to look for alone.
-    if CALL_REJECTIONS.contains(&std::str::from_utf8(&text[start..end]).unwrap_or(""))
-        && text.get(end) != Some(&b'(')
-    {
-        return false;
-    }
     let shape = match &text[start..end] {
         b"contains_key" if negated_call(text, start) => asserted() && inserts(),
         b"contains_key" => fails_in(near) && inserts(),
@@ -784,6 +784,35 @@ pub struct Vocabulary {
     /// Methods that set such a field: after one, the receiver accepts
     /// duplicates. Learned from the code.
     pub switches: NameSet,
+    /// The stems of the names a function summary records, searched for at
+    /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
+    /// learning then changes).
+    pub learning_matcher: LearningMatcher,
+}
+
+/// [`Vocabulary::learning_matcher`]: no part of what a vocabulary is (equal
+/// to any other, empty when cloned).
+#[derive(Default)]
+pub struct LearningMatcher(std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>);
+
+impl Clone for LearningMatcher {
+    fn clone(&self) -> Self {
+        LearningMatcher::default()
+    }
+}
+
+impl PartialEq for LearningMatcher {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LearningMatcher {}
+
+impl std::fmt::Debug for LearningMatcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LearningMatcher")
+    }
 }
 
 impl Default for Vocabulary {
@@ -819,6 +848,7 @@ impl Default for Vocabulary {
             rejections: NameSet::builtin(REJECTIONS),
             switch_fields: NameSet::default(),
             switches: NameSet::default(),
+            learning_matcher: LearningMatcher::default(),
         }
     }
 }
@@ -946,6 +976,31 @@ impl Vocabulary {
             .is_some_and(|how| how != NameUse::Rejection || !CALL_REJECTIONS.contains(&name))
             || self.backends.contains(name)
             || self.unregister.contains(name)
+    }
+
+    /// An automaton finding the stems of the names a function summary
+    /// records (registration functions, rejection words, switch fields);
+    /// `None` when a stem is empty
+    /// (a pattern `*`: every word may be one).
+    pub fn learning_matcher(&self) -> Option<&aho_corasick::AhoCorasick> {
+        self.learning_matcher
+            .0
+            .get_or_init(|| {
+                let stems: Vec<&str> = (self.function_stems())
+                    .chain(self.lowering_registrations.stems())
+                    .chain(self.rejections.stems())
+                    .chain(self.switch_fields.stems())
+                    .collect();
+                if stems.iter().any(|s| s.is_empty()) {
+                    return None;
+                }
+                aho_corasick::AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                    .build(&stems)
+                    .ok()
+            })
+            .as_ref()
     }
 
     /// The first bytes of every name [`Self::mentions`] knows (every byte

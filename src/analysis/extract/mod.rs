@@ -135,6 +135,7 @@ impl<'t> Walker<'t> {
             pending_sets: Vec::new(),
             pending_lists: Vec::new(),
             lines: std::cell::OnceCell::new(),
+            learning: std::cell::OnceCell::new(),
         }
     }
 }
@@ -242,6 +243,9 @@ struct Walker<'t> {
     pending_lists: Vec<(Comparison, String)>,
     /// Byte offsets of positions, made when first needed.
     lines: std::cell::OnceCell<LineTable<'t>>,
+    /// Where the words a function summary records are, found when the first
+    /// function is summarized.
+    learning: std::cell::OnceCell<summary::LearningWords>,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
@@ -264,14 +268,15 @@ impl<'t> Walker<'t> {
     /// registration functions from.
     fn summarize(&mut self, sig: &syn::Signature, body: &syn::Block) {
         let range = self.lines().range(body.brace_token.span.join());
-        let text = self.text.get(range).unwrap_or("");
-        if !summary::names_learning_word(text, self.vocab, self.mentioned) {
+        let learning = (self.learning).get_or_init(|| summary::LearningWords::of(self.text, self.vocab));
+        if !learning.any_in(range) {
             return;
         }
         let self_type = self.self_type.as_deref();
         let span = self.span(&sig.ident);
         let (vocab, lines, text) = (self.vocab, self.lines(), self.text);
-        let summary = summary::summarize(sig, body, self_type, vocab, lines, text, span);
+        let learning = self.learning.get().expect("set above");
+        let summary = summary::summarize(sig, body, self_type, vocab, (lines, text, learning), span);
         self.facts.functions.extend(summary);
     }
 

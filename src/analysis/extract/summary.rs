@@ -13,7 +13,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::{parse_args, path_last, strip_parens};
-use crate::config::{FirstBytes, Vocabulary};
+use crate::config::Vocabulary;
 use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
 
@@ -33,17 +33,60 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
 }
 
-/// Whether code can hold what a summary records: a registration's name, a
-/// rejection's (`contains_key`, `Occupied`) or a switch field's. Most
-/// function bodies (and macros in them) name none, and their summary would
-/// be a second walk for nothing.
-pub(super) fn names_learning_word(text: &str, vocab: &Vocabulary, firsts: FirstBytes) -> bool {
-    words(text).any(|word| {
-        firsts.admits(word)
-            && (vocab.is_registration(word)
-                || vocab.rejections.contains(word)
-                || vocab.switch_fields.contains(word))
-    })
+/// Where a word a summary records starts in a file's text: a registration
+/// function's name, a switch field's, or a rejection word where the text
+/// around it rejects ([`crate::config::rejection_in_context`], which the
+/// summary asks too). Comments and strings count (a mention there only
+/// costs a summary). Found once per file, in one pass over its bytes: most
+/// function bodies (and macros in them) hold none, and their summary would
+/// be a second walk for nothing; looking at each body's words on its own
+/// took a few percent of a run that parses every file.
+pub(super) struct LearningWords(Vec<usize>);
+
+impl LearningWords {
+    pub(super) fn of(text: &str, vocab: &Vocabulary) -> LearningWords {
+        let b = text.as_bytes();
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let learns = |start: usize, end: usize| {
+            let w = &text[start..end];
+            !b[start].is_ascii_digit()
+                && (vocab.is_registration(w)
+                    || vocab.switch_fields.contains(w)
+                    || (vocab.rejections.contains(w)
+                        && crate::config::rejection_in_context(b, start, end)))
+        };
+        let word_end = |start: usize| start + b[start..].iter().take_while(|&&c| word(c)).count();
+        // Where a stem starts a word (a match inside a word ends in it, so
+        // it hides no word's start), and that word.
+        if let Some(matcher) = vocab.learning_matcher() {
+            let at = (matcher.find_iter(text))
+                .map(|m| m.start())
+                .filter(|&s| s == 0 || !word(b[s - 1]))
+                .filter(|&s| learns(s, word_end(s)))
+                .collect();
+            return LearningWords(at);
+        }
+        let mut at = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if !word(b[i]) {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            i = word_end(i);
+            if learns(start, i) {
+                at.push(start);
+            }
+        }
+        LearningWords(at)
+    }
+
+    /// Whether one starts within `range`.
+    pub(super) fn any_in(&self, range: std::ops::Range<usize>) -> bool {
+        let k = self.0.partition_point(|&p| p < range.start);
+        self.0.get(k).is_some_and(|&p| p < range.end)
+    }
 }
 
 /// The summary of one function, `None` when it does nothing of the kind.
@@ -52,8 +95,7 @@ pub(super) fn summarize(
     body: &syn::Block,
     self_type: Option<&str>,
     vocab: &Vocabulary,
-    lines: &LineTable,
-    text: &str,
+    (lines, text, learning): (&LineTable, &str, &LearningWords),
     span: crate::model::diagnostic::Span,
 ) -> Option<FnSummary> {
     let method = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
@@ -77,7 +119,7 @@ pub(super) fn summarize(
     let arity = params.len();
     let mut s = Summarizer {
         vocab,
-        firsts: vocab.mention_firsts(),
+        learning,
         lines,
         text,
         flows: (params.into_iter().enumerate())
@@ -130,8 +172,8 @@ const CONVERSIONS: &[&str] = &[
 
 struct Summarizer<'a, 't> {
     vocab: &'a Vocabulary,
-    /// [`Vocabulary::mention_firsts`], once per function.
-    firsts: FirstBytes,
+    /// Where the file's words that a summary records are.
+    learning: &'a LearningWords,
     lines: &'a LineTable<'t>,
     text: &'a str,
     /// Each parameter and local, with the parameters its value is built from.
@@ -432,9 +474,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         // `assert!(!self.map.contains_key(&k))`, `ensure!(!.., ..)`: only a
         // macro naming what a summary records is parsed (`format!`, `vec!`
         // and the like are most and hold nothing).
-        let range = self.lines.range(mac.delimiter.span().join());
-        let text = self.text.get(range).unwrap_or("");
-        if !names_learning_word(text, self.vocab, self.firsts) {
+        if !self.learning.any_in(self.lines.range(mac.delimiter.span().join())) {
             return;
         }
         let name = path_last_of(&mac.path);
