@@ -82,6 +82,10 @@ impl LearningWords {
         LearningWords(at)
     }
 
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// Whether one starts within `range`.
     pub(super) fn any_in(&self, range: std::ops::Range<usize>) -> bool {
         let k = self.0.partition_point(|&p| p < range.start);
