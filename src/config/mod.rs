@@ -418,8 +418,9 @@ pub enum NameUse {
 }
 
 /// What a rejection inserts with, within 1,000 bytes after the rejection
-/// word (also the word itself: `!names.insert(`, `insert(..).is_some()`).
-pub const INSERTIONS: [&[u8]; 2] = [b"insert(", b"Vacant"];
+/// word (also the word itself: `!names.insert(`, `insert(..).is_some()`);
+/// an `Occupied` arm's `Vacant(v)` twin inserts with `v.insert(..)`.
+pub const INSERTION: &[u8] = b"insert(";
 
 /// Whether the rejection word at `start..end` of `text` may be a registry
 /// rejecting a second key, as the function summary can read one
@@ -431,7 +432,8 @@ pub const INSERTIONS: [&[u8]; 2] = [b"insert(", b"Vacant"];
 /// - `Occupied` as a pattern (`Entry::Occupied(_) =>`, `if let
 ///   Occupied(e) =`, not `Entry::Occupied(OccupiedEntry { .. })`), with a
 ///   failure within 300 bytes after it;
-/// - both with an insertion (`insert(`, `Vacant`) within 1,000 bytes after;
+/// - both with an insertion (`insert(`, the `Vacant` arm's too) within
+///   1,000 bytes after;
 /// - the words of [`CALL_REJECTIONS`], everyday method names, only called
 ///   right away (`insert(`) and in their shape, closing an `if` condition (`) {` follows; or in `assert!`),
 ///   with a key (the first argument of the call checked) that a parameter
@@ -475,7 +477,7 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
             .iter()
             .any(|w| rfind(before, w.as_bytes()).is_some())
     };
-    let inserts = || INSERTIONS.iter().any(|w| find(after, w).is_some());
+    let inserts = || find(after, INSERTION).is_some();
     let key_is_param = |args: usize| first_arg_is_param(text, args, start);
     let shape = match &text[start..end] {
         b"contains_key" if negated_call(text, start) => asserted() && inserts(),

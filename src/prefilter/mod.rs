@@ -125,8 +125,8 @@ struct Filter {
     /// `continue` and `concat` do, and among the stems it made the search
     /// half as slow again; alone, memchr's finder skips on its rarest bytes.
     rejections: Vec<memchr::memmem::Finder<'static>>,
-    /// `insert(` and `Vacant`, without which nothing rejects.
-    inserts: [memchr::memmem::Finder<'static>; 2],
+    /// `insert(`, without which nothing rejects.
+    inserts: memchr::memmem::Finder<'static>,
     /// No canonical name holds a quote or a backslash: a text test can rule
     /// their literals out ([`quiet`]).
     #[cfg(feature = "testing")]
@@ -187,7 +187,7 @@ impl Filter {
             stems: matcher,
             words,
             stems_hide_concat,
-            inserts: crate::config::INSERTIONS.map(|w| memchr::memmem::Finder::new(w).into_owned()),
+            inserts: memchr::memmem::Finder::new(crate::config::INSERTION).into_owned(),
             rejections: (rejections.iter())
                 .map(|r| {
                     // An everyday method name counts only called right away.
@@ -272,12 +272,12 @@ impl Filter {
     }
 
     /// `found` (sorted) with where a rejection word starts a word, in order.
-    /// Every rejection inserts too (`insert(`, `Vacant`: see
+    /// Every rejection inserts too (`insert(`: see
     /// `config::rejection_in_context`), and nine files in ten have neither:
     /// one search that stops at the first saves the others.
     fn add_rejections(&self, text: &str, found: &mut Vec<usize>) {
         let b = text.as_bytes();
-        if self.rejections.is_empty() || !self.inserts.iter().any(|f| f.find(b).is_some()) {
+        if self.rejections.is_empty() || self.inserts.find(b).is_none() {
             return;
         }
         let before = found.len();
