@@ -1858,6 +1858,78 @@ mod tests {
         // A set of state ids, not of names.
         let ids = "fn push(&mut self, id: StateID) { if !self.seen.insert(id) { return Err(e); } }";
         assert!(!at(ids, "insert"));
+        // Called right away only: what the prefilter looks for.
+        assert!(!at(
+            &f("if !self.names.insert (name.to_string()) { return Err(e); }"),
+            "insert"
+        ));
+    }
+
+    #[test]
+    fn a_rejection_is_read_as_the_summary_reads_one() {
+        let at = |text: &str, word: &str| {
+            let start = text.rfind(word).unwrap();
+            rejection_in_context(text.as_bytes(), start, start + word.len())
+        };
+        let f = |body: &str| format!("fn add(&mut self, key: &str, f: F) {{ {body} }}");
+        let yes = [
+            (
+                "if self.m.contains_key(key) { bail!(\"x\") } self.m.insert(key, f);",
+                "contains_key",
+            ),
+            (
+                "assert!(!self.m[0].contains_key(key)); self.m[0].insert(key, f);",
+                "contains_key",
+            ),
+            (
+                "match self.m.entry(key) { Entry::Occupied(_) => Err(e), Entry::Vacant(v) => { v.insert(f); Ok(()) } }",
+                "Occupied",
+            ),
+            (
+                "if let Occupied(e) = self.m.entry(key) { panic!() } self.m.insert(key, f);",
+                "Occupied",
+            ),
+            (
+                "match self.m.entry(key) { Occupied { .. } | Gone => Err(e), Vacant(v) => v.insert(f) }",
+                "Occupied",
+            ),
+            // A function nested before the check is passed over by its braces.
+            (
+                "fn inner() { } if self.m.contains_key(key) { bail!(\"x\") } self.m.insert(key, f);",
+                "contains_key",
+            ),
+        ];
+        for (body, word) in yes {
+            assert!(at(&f(body), word), "{body}");
+        }
+        let no = [
+            // Negated in an `if`: a lookup that fails when the key is missing.
+            (
+                "if !self.m.contains_key(key) { self.m.insert(key, f); } else { bail!(\"x\") }",
+                "contains_key",
+            ),
+            // Built, not matched.
+            (
+                "let e = Entry::Occupied(OccupiedEntry { key }); if x { panic!() } self.m.insert(key, f);",
+                "Occupied",
+            ),
+            // No insertion as a registry inserts (`Vacant` alone).
+            (
+                "match self.m.entry(key) { Entry::Occupied(_) => Err(e), Entry::Vacant(v) => Ok(v) }",
+                "Occupied",
+            ),
+        ];
+        for (body, word) in no {
+            assert!(!at(&f(body), word), "{body}");
+        }
+        // A test's function takes no parameter: no key comes from one.
+        let test = "#[test] fn t() { let mut m = M::new(); match m.entry(1) { Occupied(_) => panic!(), Vacant(v) => { v.insert(2); } } }";
+        assert!(!at(test, "Occupied"));
+        // With no signature in view (a body checked alone), it cannot tell.
+        assert!(at(
+            "{ if self.m.contains_key(key) { bail!(\"x\") } self.m.insert(key, f); }",
+            "contains_key"
+        ));
     }
 
     #[test]

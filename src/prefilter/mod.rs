@@ -273,7 +273,7 @@ impl Filter {
 
     /// `found` (sorted) with where a rejection word starts a word, in order.
     /// Every rejection inserts too (`insert(`: see
-    /// `config::rejection_in_context`), and nine files in ten have neither:
+    /// `config::rejection_in_context`), and nine files in ten do not:
     /// one search that stops at the first saves the others.
     fn add_rejections(&self, text: &str, found: &mut Vec<usize>) {
         let b = text.as_bytes();

@@ -267,16 +267,19 @@ impl<'t> Walker<'t> {
     /// What a function does with registries, for the crate pass to learn
     /// registration functions from.
     fn summarize(&mut self, sig: &syn::Signature, body: &syn::Block) {
-        let learning = (self.learning).get_or_init(|| summary::LearningWords::of(self.text, self.vocab));
+        let learning =
+            (self.learning).get_or_init(|| summary::LearningWords::of(self.text, self.vocab));
         // Most files hold no such word: no body's place is needed.
-        if learning.is_empty() || !learning.any_in(self.lines().range(body.brace_token.span.join())) {
+        if learning.is_empty() || !learning.any_in(self.lines().range(body.brace_token.span.join()))
+        {
             return;
         }
         let self_type = self.self_type.as_deref();
         let span = self.span(&sig.ident);
         let (vocab, lines, text) = (self.vocab, self.lines(), self.text);
         let learning = self.learning.get().expect("set above");
-        let summary = summary::summarize(sig, body, self_type, vocab, (lines, text, learning), span);
+        let summary =
+            summary::summarize(sig, body, self_type, vocab, (lines, text, learning), span);
         self.facts.functions.extend(summary);
     }
 

@@ -478,7 +478,10 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         // `assert!(!self.map.contains_key(&k))`, `ensure!(!.., ..)`: only a
         // macro naming what a summary records is parsed (`format!`, `vec!`
         // and the like are most and hold nothing).
-        if !self.learning.any_in(self.lines.range(mac.delimiter.span().join())) {
+        if !self
+            .learning
+            .any_in(self.lines.range(mac.delimiter.span().join()))
+        {
             return;
         }
         let name = path_last_of(&mac.path);
