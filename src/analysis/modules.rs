@@ -246,15 +246,7 @@ impl ModuleTree {
             return None;
         }
         let place = &self.places[file];
-        let mut module = place.module.clone();
-        module.extend(
-            facts
-                .scopes
-                .get(scope as usize)
-                .into_iter()
-                .flatten()
-                .cloned(),
-        );
+        let module = self.module_at(file, facts, scope);
         let key = ((place.root, module), segments.clone());
         if let Some(known) = self.cache.borrow().get(&key) {
             return known.clone();
@@ -278,6 +270,20 @@ impl ModuleTree {
         value
     }
 
+    /// The module path of an inline module or body `scope` of file `file`.
+    fn module_at(&self, file: usize, facts: &FileFacts, scope: u32) -> Vec<ScopeSegment> {
+        let mut module = self.places[file].module.clone();
+        module.extend(
+            facts
+                .scopes
+                .get(scope as usize)
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
+        module
+    }
+
     /// Which item a path written in file `file` (in its inline module or
     /// body `scope`) names, as `root:module::..::name`: through the module
     /// tree, `use`s (renamed, re-exported) and `crate::`/`self::`/`super::`.
@@ -292,15 +298,7 @@ impl ModuleTree {
         scope: u32,
     ) -> Option<String> {
         let place = &self.places[file];
-        let mut module = place.module.clone();
-        module.extend(
-            facts
-                .scopes
-                .get(scope as usize)
-                .into_iter()
-                .flatten()
-                .cloned(),
-        );
+        let module = self.module_at(file, facts, scope);
         let mut steps = 0;
         let path = self.item_from(place.root, &module, segments, &mut steps)?;
         Some(format!("{}:{}", place.root, path.join("::")))
