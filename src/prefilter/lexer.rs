@@ -151,7 +151,8 @@ pub(super) fn lex<const TOKENS: bool>(
                 if &b[start..i] == b"if" {
                     link!();
                 }
-                candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                let within = open.last().map(|&(_, c, _)| c);
+                candidate(watch, &mut next_candidate, start, i, text, 0, within)?;
                 push!(start, i, Kind::Ident, 0);
             }
             b'0'..=b'9' => {
@@ -201,7 +202,8 @@ pub(super) fn lex<const TOKENS: bool>(
                 }
                 let start = i;
                 i = unicode_ident_end(text, i, true)?;
-                candidate(watch, &mut next_candidate, start, i, text, 0)?;
+                let within = open.last().map(|&(_, c, _)| c);
+                candidate(watch, &mut next_candidate, start, i, text, 0, within)?;
                 push!(start, i, Kind::Ident, 0);
             }
             _ if PUNCT.contains(c) => {
@@ -380,16 +382,15 @@ fn skim_in<const CHAINS: bool>(
                 // A bracket or `<` (without `CHAINS`): no links to count,
                 // as the same bytes below.
                 simd::Stop::Single(p) => {
-                    let read = bracket::<CHAINS>(b[p], &mut open, &mut chains, &mut angles, bounds);
-                    if let Err(e) = read {
-                        // A vocabulary name before it is what `lex` sees first.
-                        for &at in &cands[next_candidate.min(cands.len())..] {
-                            if at < p {
-                                vocabulary_at(watch, at, word_end(b, at), text)?;
-                            }
-                        }
-                        return Err(e);
+                    // Stems before it are read in the brackets they are in
+                    // (`(platform: T)` is a parameter, `{ platform: p }` a
+                    // pattern's field), and before what it may fail on.
+                    while next_candidate < cands.len() && cands[next_candidate] < p {
+                        let at = cands[next_candidate];
+                        next_candidate += 1;
+                        vocabulary_at(watch, at, word_end(b, at), text, open.last().copied())?;
                     }
+                    bracket::<CHAINS>(b[p], &mut open, &mut chains, &mut angles, bounds)?;
                     return Ok(p + 1);
                 }
                 simd::Stop::At(p, between) => (p, between),
@@ -401,7 +402,7 @@ fn skim_in<const CHAINS: bool>(
             while next_candidate < cands.len() && cands[next_candidate] < p {
                 let at = cands[next_candidate];
                 next_candidate += 1;
-                vocabulary_at(watch, at, word_end(b, at), text)?;
+                vocabulary_at(watch, at, word_end(b, at), text, open.last().copied())?;
             }
             let c = b[p];
             let end = match c {
@@ -453,7 +454,7 @@ fn skim_in<const CHAINS: bool>(
                     }
                     let end = unicode_ident_end(text, p, starts)?;
                     if starts && cands.get(next_candidate) == Some(&p) {
-                        vocabulary_at(watch, p, end, text)?;
+                        vocabulary_at(watch, p, end, text, open.last().copied())?;
                     }
                     end
                 }
@@ -470,7 +471,7 @@ fn skim_in<const CHAINS: bool>(
     Some(tail.and_then(|tail| {
         pass(&mut chains, tail)?;
         for &at in &cands[next_candidate.min(cands.len())..] {
-            vocabulary_at(watch, at, word_end(b, at), text)?;
+            vocabulary_at(watch, at, word_end(b, at), text, open.last().copied())?;
         }
         if open.is_empty() {
             Ok(())
@@ -638,7 +639,8 @@ fn prefixed(
             if !may_be_raw(&b[start + 2..end]) {
                 return Err("a raw identifier that is none");
             }
-            candidate(watch, next_candidate, start, end, text, 2)?;
+            // Where it stands is not known here: as anywhere.
+            candidate(watch, next_candidate, start, end, text, 2, None)?;
             (end, Kind::Ident)
         }
         // Neither a raw string nor a raw identifier (`r#` at the end).
@@ -753,6 +755,7 @@ fn candidate(
     end: usize,
     text: &str,
     skip: usize,
+    within: Option<u8>,
 ) -> Result<(), Bail> {
     let cands = watch.candidates;
     if *next >= cands.len() {
@@ -763,20 +766,27 @@ fn candidate(
         *next += 1;
     }
     if *next < cands.len() && cands[*next] == at {
-        return vocabulary_at(watch, at, end, text);
+        return vocabulary_at(watch, at, end, text, within);
     }
     Ok(())
 }
 
 /// The identifier `at..end` of code, where a vocabulary stem starts (`end`
-/// the end of its ASCII part: it goes on past a character outside ASCII).
-fn vocabulary_at(watch: &Watch<'_>, at: usize, end: usize, text: &str) -> Result<(), Bail> {
+/// the end of its ASCII part: it goes on past a character outside ASCII),
+/// `within` the innermost bracket open there (`None`: not known).
+fn vocabulary_at(
+    watch: &Watch<'_>,
+    at: usize,
+    end: usize,
+    text: &str,
+    within: Option<u8>,
+) -> Result<(), Bail> {
     let end = match text.as_bytes().get(end) {
         Some(&c) if c >= 0x80 => unicode_ident_end(text, end, false).unwrap_or(end),
         _ => end,
     };
     if let Some(how) = (watch.is_vocabulary)(&text[at..end])
-        && super::may_start_fact(text.as_bytes(), at, end, how)
+        && super::may_start_fact(text.as_bytes(), at, end, how, within)
     {
         return Err("a vocabulary name in code");
     }

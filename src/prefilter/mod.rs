@@ -64,7 +64,8 @@
 //! counts for nothing either (`collector.register()`, `range.lower()`).
 //! The sources and `platforms` are matched as a method, a function called,
 //! a field or a pattern field, never as a module: not before `::` and a name
-//! (`platform::open()`; the turbofish `platform::<T>()` counts). No name
+//! (`platform::open()`; the turbofish `platform::<T>()` counts), nor as a
+//! parameter: not before `:` right inside parentheses (`fn f(platform: P)`). No name
 //! counts right after a declaring word on its line (`fn register(`,
 //! `mod platform;`, `use x as platform;`, `pub platform: String`): the walker
 //! never starts a fact from a name being declared. See `may_start_fact`.
@@ -358,7 +359,7 @@ pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
         match text.get(start..end).map(|name| filter.is_vocabulary(name)) {
             None => false,
             Some(None) => true,
-            Some(Some(how)) => !may_start_fact(b, start, end, how),
+            Some(Some(how)) => !may_start_fact(b, start, end, how, None),
         }
     })
 }
@@ -380,7 +381,7 @@ const DECLARING: &[&[u8]] = &[
 /// `platform::open()`, not the turbofish of `platform::<T>()`). Bytes
 /// outside ASCII, vertical tabs and form feeds (which Rust reads as blanks)
 /// count as a call.
-fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
+fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse, within: Option<u8>) -> bool {
     let before = b[..start].trim_ascii_end();
     let blanks_only = b[before.len()..start]
         .iter()
@@ -410,8 +411,12 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse) -> bool {
             c == b'(' || c == b'/' || (c == b':' && rest.next() == Some(&b':'))
         }
         (NameUse::Anywhere, Some(b':')) => {
+            // `name: T` right inside parentheses is a parameter (`fn
+            // f(platform: &str)`, `|platform: &str|` as an argument), no
+            // field, method or pattern field; in braces it may be a
+            // pattern's field (`Device { platform: p }`).
             if rest.next() != Some(&b':') {
-                return true;
+                return within != Some(b'(');
             }
             match rest.find(|c| !blank(c)) {
                 Some(&c) => !(c.is_ascii_alphabetic() || c == b'_'),

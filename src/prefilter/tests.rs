@@ -46,12 +46,29 @@ fn the_vocabulary_in_code_needs_the_parse() {
         // A declaring word on another line, or in a comment before it.
         "fn f() { let p = d.x(/* fn */ platform); }",
         "fn f() { let p = g(x, // as\n platform); }",
+        // A pattern's field, in braces however deep in parentheses.
+        "fn f() { g(|Device { platform: p }| p); }",
+        "fn f() { if matches!(d, Device { platform: \"gpu\", .. }) {} }",
         // Next to identifiers outside ASCII.
         "fn f() { é.register(x); }",
         "fn f() { ẕ0::register(x); }",
         "fn f(größe: u8) { r.register(größe); }",
     ] {
         parsed(text, VOCAB);
+        assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
+    }
+}
+
+#[test]
+fn a_parameter_named_as_a_source_starts_no_fact() {
+    // Right inside parentheses, also in a macro's arguments (windows-sys's
+    // `link!`). The text check, which sees no brackets, stays stricter.
+    for text in [
+        "fn f(codepage: i32, platform: Platform) {}",
+        "link!(\"icuuc.dll\" \"C\" fn open(codepage : i32, platform : P) -> *mut C);",
+        "fn f() { v.iter().map(|platform: &str| 1); }",
+    ] {
+        read(text);
         assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
     }
 }
