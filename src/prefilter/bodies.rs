@@ -116,6 +116,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
         }
         i += 1;
     }
+    doc_comments(text, toks, &mut blank);
     if blank.is_empty() {
         return None;
     }
@@ -129,6 +130,88 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     }
     // Whole characters were blanked (between two ASCII braces).
     String::from_utf8(out).ok()
+}
+
+/// `blank` with the doc comments written before an item (`/// ..`, `//!`,
+/// `/** .. */`, `/*! .. */`, the next token an item's keyword or an
+/// attribute's `#`), past the file's first item: proc-macro2 makes each a
+/// `#[doc = ".."]` attribute, escaping it character by character, and the
+/// walker reads no attribute of that kind; on the documented crates that
+/// are parsed in full they are half of the text left (hashbrown's `map.rs`,
+/// regex-automata's `dense.rs`). Not the first item's, whose start is where
+/// a fix adds a `use`; not a statement's (its span is a removal's).
+fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
+    let b = text.as_bytes();
+    let word = |i: usize| {
+        toks.get(i)
+            .filter(|t| t.kind == Kind::Ident)
+            .map(|t| &text[t.start as usize..t.end as usize])
+    };
+    // The first item: past the inner attributes (`#![..]`).
+    let mut first = 0;
+    while toks
+        .get(first)
+        .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'#')
+        && toks
+            .get(first + 1)
+            .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'!')
+        && let Some(open) = toks.get(first + 2).filter(|t| t.kind == Kind::Open)
+    {
+        first = open.partner as usize + 1;
+    }
+    let before = blank.len();
+    // An item's keyword at token `k`, past its attributes (`#[..]`): a
+    // statement's attributes are followed by no such word.
+    let item_at = |mut k: usize| {
+        while toks
+            .get(k)
+            .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'#')
+            && let Some(open) = toks
+                .get(k + 1)
+                .filter(|t| t.kind == Kind::Open && t.byte == b'[')
+        {
+            k = open.partner as usize + 1;
+        }
+        word(k).is_some_and(|w| AFTER_ITEM.contains(&w))
+    };
+    for k in first + 1..toks.len() {
+        let next = &toks[k];
+        let (mut j, gap_end) = (toks[k - 1].end as usize, next.start as usize);
+        // Most gaps are a blank or two, with no comment.
+        if gap_end - j < 3 || memchr::memchr(b'/', &b[j..gap_end]).is_none() || !item_at(k) {
+            continue;
+        }
+        // Only blanks and comments lie between two tokens.
+        while j < gap_end {
+            let rest = &b[j..gap_end];
+            if rest.starts_with(b"//") {
+                let end = j + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
+                let doc = (rest.starts_with(b"///") && !rest.starts_with(b"////"))
+                    || rest.starts_with(b"//!");
+                if doc {
+                    blank.push((j, end));
+                }
+                j = end;
+            } else if rest.starts_with(b"/*") {
+                let Some(end) = crate::syntax::lex::block_comment_end(b, j) else {
+                    break;
+                };
+                let body = &b[j..end];
+                let doc =
+                    (body.starts_with(b"/**") && !body.starts_with(b"/***") && body != b"/**/")
+                        || body.starts_with(b"/*!");
+                if doc {
+                    blank.push((j, end));
+                }
+                j = end;
+            } else {
+                j += 1;
+            }
+        }
+    }
+    if blank.len() > before {
+        blank.sort_unstable();
+    }
 }
 
 /// The body of the function whose signature starts at token `i`: the
