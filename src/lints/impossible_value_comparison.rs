@@ -59,7 +59,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 };
                 if !returns(set, &value, cmp.how) {
                     let here = (defined_in == file).then_some(set);
-                    out.push(diagnostic(&set.call, subject, side.span, &value, set, here));
+                    let found = (subject, side.span, cmp.how);
+                    out.push(diagnostic(&set.call, found, &value, set, here));
                 }
             }
         }
@@ -78,30 +79,44 @@ fn returns(set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
     set.values.iter().any(|v| matches(v, value))
 }
 
+/// `found`: the call's side, the literal's place and how they are compared.
 fn diagnostic(
     call: &ValueCall,
-    subject: &Side,
-    at: crate::model::source::Span,
+    (subject, at, how): (&Side, crate::model::source::Span, ComparisonKind),
     value: &str,
     set: &ValueSet,
     here: Option<&ValueSet>,
 ) -> Diagnostic {
-    let mut d = Diagnostic::new(
-        LINT.id,
-        at,
-        format!(
+    // What the comparison asks of a value, for the ones that are no equality.
+    let asked = match how {
+        ComparisonKind::StartsWith => Some("starts with"),
+        ComparisonKind::EndsWith => Some("ends with"),
+        ComparisonKind::StrContains => Some("contains"),
+        _ => None,
+    };
+    let message = match asked {
+        Some(asked) => format!(
+            "`{}` is tested for `\"{value}\"`, and no value `{call}` returns {asked} it",
+            subject.text
+        ),
+        None => format!(
             "`{}` is compared with `\"{value}\"`, which `{call}` never returns",
             subject.text
         ),
-    )
-    .with_label("never returned")
-    .with_secondary(
-        subject.span,
-        format!("`{call}` returns only {}", quoted_list(&set.values)),
-    )
-    .with_help(format!(
-        "compare with a value `{call}` returns, or make it return `\"{value}\"`"
-    ));
+    };
+    let label = match asked {
+        Some(asked) => format!("no returned value {asked} this"),
+        None => "never returned".to_string(),
+    };
+    let mut d = Diagnostic::new(LINT.id, at, message)
+        .with_label(label)
+        .with_secondary(
+            subject.span,
+            format!("`{call}` returns only {}", quoted_list(&set.values)),
+        )
+        .with_help(format!(
+            "compare with a value `{call}` returns, or make it return `\"{value}\"`"
+        ));
     if let Some(set) = here {
         d = d.with_secondary(set.span, "its values are decided here");
     }
