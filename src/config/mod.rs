@@ -489,7 +489,10 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
                 && key_is_param(end)
         }
         b"insert" => {
-            negated(&text[..start]) && then_block(text, end) && fails_in(near) && key_is_param(end)
+            negated_call(text, start)
+                && then_block(text, end)
+                && fails_in(near)
+                && key_is_param(end)
         }
         word @ (b"is_some" | b"is_none") => {
             let Some((callee, args)) = call_before(&text[..start]) else {
@@ -507,18 +510,6 @@ pub fn rejection_in_context(text: &[u8], start: usize, end: usize) -> bool {
         _ => false,
     };
     shape && takes_parameters(text, start)
-}
-
-/// `text` ends with `!` and a receiver before a method's `.`:
-/// `!self.names.`.
-fn negated(text: &[u8]) -> bool {
-    let Some(rest) = text.trim_ascii_end().strip_suffix(b".") else {
-        return false;
-    };
-    let chain =
-        |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.') || c.is_ascii_whitespace();
-    let at = rest.iter().rposition(|c| !chain(c));
-    at.is_some_and(|i| rest[i] == b'!' && rest.get(i + 1) != Some(&b'='))
 }
 
 /// The call `text` ends with before a `.`: `get(&k).` gives `get` and where
@@ -546,8 +537,8 @@ fn call_before(text: &[u8]) -> Option<(&[u8], usize)> {
 /// The first argument of the call whose arguments start at `args` (after
 /// its `(`, or before it) is rooted at a name of the signature of the
 /// function around `at`: `&name`, `name.clone()`, `*k`; not `self`. With
-/// no `fn` keyword in the 4,000 bytes before `at` (a long function, or a
-/// body checked alone), any name may be one.
+/// no signature in the 4,000 bytes before `at` (a long function, or a body
+/// checked alone), any name may be one.
 fn first_arg_is_param(text: &[u8], args: usize, at: usize) -> bool {
     let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
     let mut rest = text.get(args..).unwrap_or_default().trim_ascii_start();
@@ -565,12 +556,9 @@ fn first_arg_is_param(text: &[u8], args: usize, at: usize) -> bool {
     if root.is_empty() || root == b"self" || root[0].is_ascii_digit() {
         return false;
     }
-    let window = &text[at.saturating_sub(4000)..at];
-    let Some(fn_at) = rfind_fn(window) else {
+    let Some(signature) = enclosing_signature(text, at, 4000) else {
         return true;
     };
-    let signature = &window[fn_at..];
-    let signature = &signature[..memchr::memchr(b'{', signature).unwrap_or(signature.len())];
     // `name: &str`, `name: String`, `name: impl Into<String>`: a registry
     // of names (a set of state ids rejecting one seen twice is none).
     memchr::memmem::find_iter(signature, root).any(|i| {
@@ -691,23 +679,29 @@ fn is_pattern(text: &[u8], end: usize) -> bool {
                 .is_some_and(|&c| !c.is_ascii_alphanumeric() && c != b'_'))
 }
 
-/// Whether the function around `at` takes a parameter: the signature of
-/// the innermost `fn` whose body holds `at`, up to that body's `{`, has a
-/// lone `:` (`key: &str`; `::` is a path). `fn register(&mut self)` and a
+/// Whether the function around `at` takes a parameter: its signature has
+/// a lone `:` (`key: &str`; `::` is a path). `fn register(&mut self)` and a
 /// test's `fn t()` take none, and no key can come from them. True when it
-/// cannot tell (no such `fn` within 64 KiB, or more than 64 before it whose
+/// cannot tell (no signature within 64 KiB).
+fn takes_parameters(text: &[u8], at: usize) -> bool {
+    enclosing_signature(text, at, 64 * 1024).is_none_or(|sig| {
+        (0..sig.len()).any(|i| {
+            sig[i] == b':' && sig.get(i + 1) != Some(&b':') && (i == 0 || sig[i - 1] != b':')
+        })
+    })
+}
+
+/// The signature (from `fn` to its body's `{`) of the innermost function
+/// whose body holds `at`, within `window` bytes before it; `None` when it
+/// cannot tell (none there, or more than 64 functions before `at` whose
 /// bodies close first). A function nested before `at` is passed over by its
 /// braces, so a body the prefilter blanks gives the same answer.
-fn takes_parameters(text: &[u8], at: usize) -> bool {
-    let from = at.saturating_sub(64 * 1024);
+fn enclosing_signature(text: &[u8], at: usize, window: usize) -> Option<&[u8]> {
+    let from = at.saturating_sub(window);
     let mut end = at;
     for _ in 0..64 {
-        let Some(fn_at) = rfind_fn(&text[from..end]).map(|k| from + k) else {
-            return true;
-        };
-        let Some(open) = memchr::memchr(b'{', &text[fn_at..at]).map(|k| fn_at + k) else {
-            return true;
-        };
+        let fn_at = from + rfind_fn(&text[from..end])?;
+        let open = fn_at + memchr::memchr(b'{', &text[fn_at..at])?;
         let mut depth = 0usize;
         let closes_before = text[open..at].iter().any(|&c| {
             match c {
@@ -718,14 +712,11 @@ fn takes_parameters(text: &[u8], at: usize) -> bool {
             depth == 0
         });
         if !closes_before {
-            let sig = &text[fn_at..open];
-            return (0..sig.len()).any(|i| {
-                sig[i] == b':' && sig.get(i + 1) != Some(&b':') && (i == 0 || sig[i - 1] != b':')
-            });
+            return Some(&text[fn_at..open]);
         }
         end = fn_at;
     }
-    true
+    None
 }
 
 /// `text` up to its first `fn` keyword.

@@ -66,11 +66,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     lex_within::<true>(text, &UNWATCHED, &mut lexed).ok()?;
     let toks = &lexed.toks;
     let keywords = super::items::item_keywords(text, toks);
-    let word = |i: usize| {
-        toks.get(i)
-            .filter(|t| t.kind == Kind::Ident)
-            .map(|t| &text[t.start as usize..t.end as usize])
-    };
+    let word = |i: usize| word_at(text, toks, i);
     let mut scratch = lexer::Lexed::default();
     let mut blank: Vec<(usize, usize)> = Vec::new();
     // A body that stays is lexed again for each function nested in it: at
@@ -142,11 +138,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
 /// a fix adds a `use`; not a statement's (its span is a removal's).
 fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
     let b = text.as_bytes();
-    let word = |i: usize| {
-        toks.get(i)
-            .filter(|t| t.kind == Kind::Ident)
-            .map(|t| &text[t.start as usize..t.end as usize])
-    };
+    let word = |i: usize| word_at(text, toks, i);
     // The first item: past the inner attributes (`#![..]`).
     let mut first = 0;
     while toks
@@ -212,6 +204,13 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
     if blank.len() > before {
         blank.sort_unstable();
     }
+}
+
+/// The identifier at token `i`, if it is one.
+fn word_at<'t>(text: &'t str, toks: &[Tok], i: usize) -> Option<&'t str> {
+    toks.get(i)
+        .filter(|t| t.kind == Kind::Ident)
+        .map(|t| &text[t.start as usize..t.end as usize])
 }
 
 /// The body of the function whose signature starts at token `i`: the

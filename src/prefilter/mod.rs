@@ -222,7 +222,7 @@ impl Filter {
                 _ => {}
             }
             let s = m.start();
-            if s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_') {
+            if starts_word(b, s) {
                 found.candidates.push(s);
             }
         }
@@ -266,7 +266,7 @@ impl Filter {
         let mut found: Vec<usize> = matcher
             .find_iter(text)
             .map(|m| m.start())
-            .filter(|&s| s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_'))
+            .filter(|&s| starts_word(b, s))
             .collect();
         self.add_rejections(text, &mut found);
         found
@@ -283,11 +283,7 @@ impl Filter {
         }
         let before = found.len();
         for finder in &self.rejections {
-            found.extend(
-                finder
-                    .find_iter(b)
-                    .filter(|&s| s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_')),
-            );
+            found.extend(finder.find_iter(b).filter(|&s| starts_word(b, s)));
         }
         if found.len() > before {
             found.sort_unstable();
@@ -314,6 +310,11 @@ struct Words {
 }
 
 const CONCAT: &str = "concat";
+
+/// Whether a word may start at `s` of `b`: no ASCII word byte before it.
+fn starts_word(b: &[u8], s: usize) -> bool {
+    s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_')
+}
 
 thread_local! {
     static FILTER: RefCell<Option<Arc<Filter>>> = const { RefCell::new(None) };

@@ -485,7 +485,14 @@ fn per_file_pass(
     // Packages share value sets with those of their configuration, as
     // `learn` shares what it learns (which changes the configurations).
     let groups = values::groups(&inputs);
-    let learned = learn(&mut inputs, &mut surveys, &mut outcomes, &mut empty, pool);
+    let learned = learn(
+        &mut inputs,
+        &groups,
+        &mut surveys,
+        &mut outcomes,
+        &mut empty,
+        pool,
+    );
     let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes, &groups);
     let reparsed: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
     outcomes.retain(|(i, _)| !reparsed.contains(i));
@@ -553,19 +560,20 @@ fn per_file_pass(
 /// Returned per crate number.
 fn learn(
     inputs: &mut [Input],
+    groups: &[usize],
     surveys: &mut [Survey],
     outcomes: &mut Vec<(usize, FileOutcome)>,
     empty: &mut Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
 ) -> HashMap<usize, Arc<infer::Learned>> {
     // Each input's configuration before learning; packages share what they
-    // learn with those of the same configuration (known by its address).
+    // learn with those of the same group (`values::groups`).
     let base: Vec<Arc<Config>> = inputs.iter().map(|i| i.config.clone()).collect();
     let mut first: HashMap<usize, usize> = HashMap::new();
     for (i, input) in inputs.iter().enumerate() {
         first.entry(input.krate).or_insert(i);
     }
-    let group = |krate: usize| Arc::as_ptr(&base[first[&krate]]) as usize;
+    let group = |krate: usize| groups[first[&krate]];
     let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
     // Each round reads again the files naming what is new: a chain of
     // wrappers as long as the files are many would read them all that many
