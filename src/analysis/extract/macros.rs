@@ -131,7 +131,11 @@ impl Walker<'_> {
     /// - an item keyword (`use`, `mod`, `const`, `static`, `struct`,
     ///   `enum`, `union`, `trait`, `type`) before a name (or, for `use`, a
     ///   path): the structure name resolution reads crate-wide.
-    ///   `Token![struct]` declares nothing.
+    ///   `Token![struct]` declares nothing, nor does the `const` of a
+    ///   pointer type (`*const GUID`, windows-sys's thousands of `link!`
+    ///   declarations) or of a borrow (`&raw const x`): a `const` item is
+    ///   `const NAME:`, as the prefilter reads it
+    ///   ([`crate::prefilter`]'s item keywords).
     ///
     /// So the macro is skipped when its text (comments and strings
     /// included, which only makes the test stricter) has no such word, no
@@ -277,10 +281,11 @@ pub(crate) fn text_may_hold_facts(
                 .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'_' | b'/') || c >= 0x80);
             name || (word == "use" && matches!(after.first(), Some(b':' | b'{')))
         };
-        let item_keyword = matches!(
-            word,
-            "use" | "mod" | "const" | "static" | "struct" | "enum" | "union" | "trait" | "type"
-        );
+        let item_keyword = match word {
+            "use" | "mod" | "static" | "struct" | "enum" | "union" | "trait" | "type" => true,
+            "const" => !pointer_const(&text[..start]),
+            _ => false,
+        };
         if (item_keyword && item())
             || matches!(word, "concat" | "platforms")
             || (mentioned.admits(word) && vocab.mentions(word))
@@ -290,6 +295,16 @@ pub(crate) fn text_may_hold_facts(
         }
     }
     false
+}
+
+/// Whether a `const` after `before` is that of a raw pointer type
+/// (`*const T`) or of a raw borrow (`&raw const x`), not an item's.
+fn pointer_const(before: &str) -> bool {
+    let before = before.trim_end();
+    before.ends_with('*')
+        || before
+            .strip_suffix("raw")
+            .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 #[cfg(feature = "testing")]
@@ -308,4 +323,28 @@ fn every_macro() -> bool {
     return EVERY_MACRO.load(std::sync::atomic::Ordering::Relaxed);
     #[cfg(not(feature = "testing"))]
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text_may_hold_facts;
+    use crate::config::Vocabulary;
+
+    fn holds(text: &str) -> bool {
+        let vocab = Vocabulary::default();
+        text_may_hold_facts(text, &vocab, vocab.mention_firsts(), |_| false)
+    }
+
+    #[test]
+    fn a_const_item_holds_facts_a_pointer_type_does_not() {
+        assert!(holds("const CPU: &str = \"cpu\";"));
+        assert!(holds("pub const fn f() {}"));
+        assert!(!holds(
+            "\"ole32.dll\" \"system\" fn CoCreateInstance(rclsid : *const GUID, ppv : *mut *const c_void) -> HRESULT"
+        ));
+        assert!(!holds("&raw const X"));
+        // A word ending in `raw` is no raw borrow.
+        assert!(holds("draw const X: u8 = 1;"));
+        assert!(holds("x * y; const X: u8 = 1;"));
+    }
 }

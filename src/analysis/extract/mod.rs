@@ -205,9 +205,9 @@ struct Walker<'t> {
     /// Start offsets of `register*` calls whose result goes back into their
     /// receiver: builders, not registries.
     builder_calls: Vec<usize>,
-    /// The call the statement being walked is, and the statement (spans):
-    /// a registration that is that call may be removed by a fix.
-    statement: Option<(Span, Span)>,
+    /// The call the statement being walked is: a registration that is that
+    /// call may be removed by a fix.
+    statement: Option<StatementCall>,
     /// Offsets of the `return`s that end the function after the code being
     /// walked (the enclosing `return` expression, later `return` statements
     /// of enclosing blocks).
@@ -502,7 +502,31 @@ impl<'t> Walker<'t> {
     }
 }
 
-/// `#[test]`, `#[tokio::test]`, `#[rstest]`-style test attributes.
+/// A statement that is a call ended by `;` (behind `.unwrap()`,
+/// `.expect(..)`, `?`), by the tokens that place it: the callee's name, the
+/// `#` of its first attribute, its `;`. No span of a whole node is
+/// computed for each statement (syn prints the node's tokens for one),
+/// only for the rare statement a registration is.
+#[derive(Clone, Copy)]
+struct StatementCall {
+    callee: proc_macro2::Span,
+    attribute: Option<proc_macro2::Span>,
+    semi: proc_macro2::Span,
+}
+
+/// The name a call is made by (a method's, a path's last segment), as
+/// [`Walker::registration`] is given it.
+fn callee_of(e: &Expr) -> Option<proc_macro2::Span> {
+    match e {
+        Expr::MethodCall(m) => Some(m.method.span()),
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) => p.path.segments.last().map(|s| s.ident.span()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The call a statement makes, behind `.unwrap()`, `.expect(..)` and `?`,
 /// which leave it the whole statement.
 fn called(e: &Expr) -> &Expr {
@@ -513,6 +537,7 @@ fn called(e: &Expr) -> &Expr {
     }
 }
 
+/// `#[test]`, `#[tokio::test]`, `#[rstest]`-style test attributes.
 fn is_test_fn(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
         a.path()
@@ -773,7 +798,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         };
         let cfgs = Self::attr_cfgs(attrs);
         let statement = match s {
-            syn::Stmt::Expr(e, Some(_)) => Some((self.span(called(e)), self.span(s))),
+            syn::Stmt::Expr(e, Some(semi)) => callee_of(called(e)).map(|callee| StatementCall {
+                callee,
+                attribute: expr_attrs(e).first().map(|a| a.pound_token.span),
+                semi: semi.span,
+            }),
             _ => None,
         };
         let saved = std::mem::replace(&mut self.statement, statement);

@@ -133,8 +133,16 @@ impl Walker<'_> {
             // Not of a call a macro wrote: its tokens' spans are the
             // macro's and the call's, no statement of the file to remove.
             statement: (self.statement)
-                .filter(|(called, _)| self.expansion.is_none() && *called == self.span(call))
-                .map(|(_, statement)| self.statement_of(statement)),
+                .filter(|s| self.expansion.is_none() && self.start_of(s.callee) == id)
+                .map(|s| {
+                    let start = s.attribute.map_or(call_span.start, |a| self.start_of(a));
+                    let end = self.lines().offset(s.semi.end());
+                    self.statement_of(Span {
+                        start,
+                        end,
+                        ..call_span
+                    })
+                }),
             context: self.ctx.clone(),
             expects_failure: self.failing_calls.contains(&id),
             expects_success: self.succeeding_calls.contains(&id),
