@@ -455,6 +455,20 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
     result
 }
 
+/// Whether the skim ([`lexer::skim`], the fast path's SIMD reading) proves
+/// that `text` nests within the parser's bounds: then
+/// [`crate::syntax::lex::nesting`] would find it within them too, and the
+/// full parse need not run it (a file of more than 2,000 `.` or `=`, which
+/// `lex::surely_within` cannot settle from counts). `false` when the skim
+/// cannot tell (no AVX2, a text it does not read, a file that may nest
+/// deeper).
+pub fn surely_within_bounds(text: &str) -> bool {
+    matches!(
+        lexer::skim(text, &UNWATCHED, MAX_NESTING, MAX_CHAIN),
+        Some(Ok(()))
+    )
+}
+
 /// Whether the lexer reads the whole file and finds nothing that needs the
 /// full parse: no vocabulary name in code, no canonical literal, no nesting
 /// beyond the parser's bounds. The structure is not read. A file for which

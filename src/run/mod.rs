@@ -1283,13 +1283,21 @@ fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
 }
 
 /// Parse one file's text and extract its facts.
+///
+/// A file that may nest deeper than the parser's bounds is not parsed. Most
+/// files are settled by counts of bytes (`lex::surely_within`); the large
+/// ones by the fast path's SIMD skim, which bounds what `lex::nesting`
+/// finds; only a file neither settles is scanned by `lex::nesting`, which
+/// says how deep it nests.
 pub fn parse_and_extract(
     id: FileId,
     text: &str,
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN) {
+    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN)
+        || prefilter::surely_within_bounds(text)
+    {
         lex::Nesting::default()
     } else {
         lex::nesting(text)

@@ -2,6 +2,7 @@
 //! nesting and chains, parsing with `syn`, and suppression comments.
 
 pub mod comments;
+pub mod ends;
 pub mod lex;
 pub mod limits;
 pub mod parse;

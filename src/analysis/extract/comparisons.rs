@@ -232,7 +232,7 @@ impl Walker<'_> {
             sides.push(Side {
                 operand: Operand::Str(StrExpr::Lit(lit.value())),
                 span: self.span(lit),
-                text: self.short_text(lit),
+                text: self.short_text_at(self.span(lit)),
                 origin: None,
             });
         }

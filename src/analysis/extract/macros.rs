@@ -139,8 +139,9 @@ impl Walker<'_> {
     ///
     /// So the macro is skipped when its text (comments and strings
     /// included, which only makes the test stricter) has no such word, no
-    /// canonical name, and no escape that could spell one (`\x`, `\u`, a
-    /// line continuation). [`walk_every_macro`] turns this off;
+    /// canonical name (a whole word, when the name is one: the literal
+    /// `"cuda"` is, `"libcudart"` is not), and no escape that could spell
+    /// one (`\x`, `\u`, a line continuation). [`walk_every_macro`] turns this off;
     /// `tests/macros.rs` checks that the findings are the same either way.
     fn may_hold_facts(&self, mac: &syn::Macro) -> bool {
         if every_macro() || self.closure_params.is_some() {
@@ -247,13 +248,20 @@ pub(crate) fn text_may_hold_facts(
     platform_local: impl Fn(&str) -> bool,
 ) -> bool {
     let b = text.as_bytes();
+    // A canonical name that is a word (`cuda`) is found as one below; any
+    // other (`gpu:0`) anywhere in the text.
+    let is_word = |c: &str| {
+        c.bytes()
+            .next()
+            .is_some_and(|f| f.is_ascii_alphabetic() || f == b'_')
+            && c.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    };
     // An escape that could spell a name, or a line continuation: one pass
     // over the backslashes.
     if memchr::memchr_iter(b'\\', b)
         .any(|i| matches!(b.get(i + 1), Some(b'x' | b'u' | b'\n' | b'\r')))
-        || vocab
-            .canonical
-            .iter()
+        || (vocab.canonical.iter())
+            .filter(|c| !is_word(c))
             .any(|c| memchr::memmem::find(b, c.as_bytes()).is_some())
     {
         return true;
@@ -289,6 +297,7 @@ pub(crate) fn text_may_hold_facts(
         if (item_keyword && item())
             || matches!(word, "concat" | "platforms")
             || (mentioned.admits(word) && vocab.mentions(word))
+            || vocab.canonical.iter().any(|c| c == word)
             || platform_local(word)
         {
             return true;
@@ -346,5 +355,11 @@ mod tests {
         // A word ending in `raw` is no raw borrow.
         assert!(holds("draw const X: u8 = 1;"));
         assert!(holds("x * y; const X: u8 = 1;"));
+    }
+
+    #[test]
+    fn a_canonical_name_holds_facts_as_a_word() {
+        assert!(holds("assert_eq!(p, \"cuda\")"));
+        assert!(!holds("assert_eq!(p, \"libcudart\")"));
     }
 }

@@ -38,6 +38,7 @@ use crate::model::facts::{
     ModDecl, Operand, Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment, Side,
     Statement, StrExpr, Unregistration, UseDecl,
 };
+use crate::syntax::ends::expr_ends;
 use crate::syntax::parse::{LineTable, SpanConv};
 
 /// Parse a file's tokens as `syn::File` does (inner attributes, then items
@@ -339,9 +340,27 @@ impl<'t> Walker<'t> {
         }
     }
 
-    /// The source text of a node, on one line and shortened, for messages.
-    fn short_text<T: syn::spanned::Spanned + ?Sized>(&self, node: &T) -> String {
-        let s = self.span(node);
+    /// The span of an expression, from its first and last tokens where
+    /// [`expr_ends`] reads them (no printing of the whole node).
+    fn expr_span(&self, e: &Expr) -> Span {
+        match expr_ends(e) {
+            Some((first, last)) => Span {
+                file: self.conv.file,
+                start: self.lines().offset(first.start()),
+                end: self.lines().offset(last.end()),
+            },
+            None => self.span(e),
+        }
+    }
+
+    /// The source text of an expression, on one line and shortened, for
+    /// messages.
+    fn short_text(&self, e: &Expr) -> String {
+        self.short_text_at(self.expr_span(e))
+    }
+
+    /// [`Walker::short_text`] of the text at a span.
+    fn short_text_at(&self, s: Span) -> String {
         let raw = self.text.get(s.start..s.end).unwrap_or("");
         let one_line: String = raw
             .lines()
