@@ -1168,7 +1168,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && m.args.iter().any(|a| matches!(a, Expr::Closure(_)))
             && self.operand(&m.receiver) == Operand::Raw
         {
-            Some((Operand::Raw, self.short_text(&*m.receiver)))
+            Some((Operand::Raw, self.short_text(&m.receiver)))
         } else {
             None
         };
