@@ -23,7 +23,9 @@ use backend_lint::config::Vocabulary;
 use backend_lint::lints::LINTS;
 use backend_lint::model::facts::{Comparison, FileFacts, Operand, Registry, ScopeSegment};
 use backend_lint::prefilter;
-use backend_lint::run::{Input, Outcome, analyze, analyze_with_progress, parse_and_extract};
+use backend_lint::run::{
+    Input, Outcome, analyze, analyze_with_progress, parse_and_extract, parse_and_extract_as_written,
+};
 
 mod common;
 use common::{budget, corpus, corpus_crates, differences, fixture_crates, rs_files, run, sample};
@@ -252,7 +254,7 @@ fn check_bodies(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<usi
     if reduced.len() != text.len() || reduced.lines().count() != text.lines().count() {
         return Some(Err(format!("{path}: offsets or lines moved")));
     }
-    let full = parse_and_extract(0, text, vocab).ok()?;
+    let full = parse_and_extract_as_written(0, text, vocab).ok()?;
     let mine = match parse_and_extract(0, &reduced, vocab) {
         Ok(f) => f,
         Err(e) => {
@@ -327,6 +329,90 @@ fn bodies_left_out_change_no_fact() {
 fn bodies_left_out_change_no_fact_in_the_corpus() {
     let files: Vec<PathBuf> = corpus_crates().into_iter().flat_map(|c| c.files).collect();
     bodies_left_out(&files, 0);
+}
+
+/// A file parsed with the doc comments of its items blanked (as every
+/// file parsed in full is) gives the facts of the file as written (`None`:
+/// the file does not parse). `Some(Ok(true))`: some doc was blanked.
+fn check_docs(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<bool, String>> {
+    let written = parse_and_extract_as_written(0, text, vocab).ok()?;
+    let mine = match parse_and_extract(0, text, vocab) {
+        Ok(f) => f,
+        Err(e) => {
+            return Some(Err(format!(
+                "{path}: blanked, it does not parse: {}",
+                e.message
+            )));
+        }
+    };
+    let (a, b) = (recorded(&mine), recorded(&written));
+    if a != b || mine.directives != written.directives {
+        let only = |x: &[String], y: &[String]| -> Vec<String> {
+            x.iter().filter(|l| !y.contains(l)).cloned().collect()
+        };
+        return Some(Err(format!(
+            "{path}: facts differ\n  docs blanked: {:?}\n  as written: {:?}",
+            only(&a, &b),
+            only(&b, &a)
+        )));
+    }
+    let parseable = backend_lint::syntax::parse::parseable_text(text);
+    Some(Ok(matches!(
+        prefilter::skim_for_parse(&parseable, vocab),
+        Some(Some(_))
+    )))
+}
+
+/// Every file of `files` gives the same facts with its item docs blanked;
+/// returns in how many some were.
+fn docs_left_out(files: &[PathBuf]) -> usize {
+    let vocab = Vocabulary::default();
+    let (mut blanked, mut failures) = (0, Vec::new());
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        match check_docs(&path.display().to_string(), &text, &vocab) {
+            Some(Ok(some)) => blanked += usize::from(some),
+            Some(Err(e)) => failures.push(e),
+            None => {}
+        }
+    }
+    eprintln!(
+        "{} files: {blanked} parsed without their items' docs",
+        files.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    blanked
+}
+
+#[test]
+fn docs_left_out_change_no_fact() {
+    let mut files: Vec<PathBuf> = fixture_crates().into_iter().flat_map(|c| c.files).collect();
+    // This crate's own source: documented items, every shape of doc comment.
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut dirs = vec![src];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            match entry.path() {
+                p if p.is_dir() => dirs.push(p),
+                p if p.extension().is_some_and(|e| e == "rs") => files.push(p),
+                _ => {}
+            }
+        }
+    }
+    let blanked = docs_left_out(&files);
+    // Without AVX2 the skim does not run and nothing is blanked.
+    if backend_lint::prefilter::skim_for_parse("fn f() {}", &Vocabulary::default()).is_some() {
+        assert!(blanked >= 50, "docs blanked in only {blanked} files");
+    }
+}
+
+#[test]
+#[ignore = "reads real code: set BACKEND_LINT_CORPUS"]
+fn docs_left_out_change_no_fact_in_the_corpus() {
+    let files: Vec<PathBuf> = corpus_crates().into_iter().flat_map(|c| c.files).collect();
+    docs_left_out(&files);
 }
 
 /// A file the text check calls quiet has nothing a finding can come from

@@ -175,9 +175,12 @@ impl ModuleTree {
         let mut aliases: HashSet<String> = HashSet::new();
         let mut local_names: HashSet<String> = HashSet::new();
         for ((_, facts), place) in files.iter().zip(&places) {
+            // One allocation a key (a crate of many function bodies makes
+            // many scopes).
             let key_of = |scope: u32| -> ModKey {
-                let mut m = place.module.clone();
-                m.extend(facts.scopes[scope as usize].iter().cloned());
+                let inner = &facts.scopes[scope as usize];
+                let mut m = Vec::with_capacity(place.module.len() + inner.len());
+                m.extend(place.module.iter().chain(inner).cloned());
                 (place.root, m)
             };
             for scope in 0..facts.scopes.len() {

@@ -113,18 +113,24 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
         i += 1;
     }
     doc_comments(text, toks, &mut blank);
+    blank_out(text, &blank)
+}
+
+/// `text` with the ranges `blank` (each a whole comment or the inside of a
+/// pair of braces: whole characters) replaced by blanks, line breaks kept;
+/// `None` when there is nothing to blank.
+pub(super) fn blank_out(text: &str, blank: &[(usize, usize)]) -> Option<String> {
     if blank.is_empty() {
         return None;
     }
     let mut out = text.as_bytes().to_vec();
-    for (start, end) in blank {
+    for &(start, end) in blank {
         for c in &mut out[start..end] {
             if !matches!(*c, b'\n' | b'\r') {
                 *c = b' ';
             }
         }
     }
-    // Whole characters were blanked (between two ASCII braces).
     String::from_utf8(out).ok()
 }
 
@@ -206,6 +212,141 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
     }
 }
 
+/// The doc comments of items in `text`, read from the comments the skim
+/// passed over (`comments`, in order, each `start..end`): the same rule as
+/// [`doc_comments`], without tokens, and stricter. A run of doc comments
+/// (only blanks and comments between them) is an item's when the code
+/// right after it, past its attributes (`#[..]`), is one of
+/// [`AFTER_ITEM`]'s words. The first such run is left alone, and so is
+/// everything before it: the first item's docs, whose start is where a fix
+/// adds a `use`, are at the latest that run.
+pub(super) fn item_doc_comments(text: &str, comments: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let is_doc = |&&(start, end): &&(usize, usize)| {
+        let c = &b[start..end];
+        (c.starts_with(b"///") && !c.starts_with(b"////"))
+            || c.starts_with(b"//!")
+            || (c.starts_with(b"/**") && !c.starts_with(b"/***") && c != b"/**/")
+            || c.starts_with(b"/*!")
+    };
+    let docs: Vec<(usize, usize)> = comments.iter().filter(is_doc).copied().collect();
+    let mut out = Vec::new();
+    let mut first_seen = false;
+    let mut run_start = 0;
+    for (k, &(_, end)) in docs.iter().enumerate() {
+        // The run goes on when only blanks and comments lead to the next one.
+        let next = past_blanks_and_comments(b, end);
+        if docs.get(k + 1).is_some_and(|&(start, _)| next >= start) {
+            continue;
+        }
+        let Some(next) = past_attributes(text, next) else {
+            run_start = k + 1;
+            continue;
+        };
+        let word_end = next
+            + b[next..]
+                .iter()
+                .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
+                .count();
+        let item = AFTER_ITEM.contains(&&text[next..word_end]);
+        if item && first_seen {
+            out.extend_from_slice(&docs[run_start..=k]);
+        }
+        first_seen |= item;
+        run_start = k + 1;
+    }
+    out
+}
+
+/// Past the outer attributes (`#[..]`) that start at `i` and the blanks
+/// and comments after each: where the item (or statement) they are on
+/// starts. `None` when an attribute is not read to its end here.
+fn past_attributes(text: &str, mut i: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    while b.get(i) == Some(&b'#') {
+        let open = past_blanks_and_comments(b, i + 1);
+        if b.get(open) != Some(&b'[') {
+            break;
+        }
+        i = past_blanks_and_comments(b, group_end(text, open)?);
+    }
+    Some(i)
+}
+
+/// The offset right after the bracket that closes the one at `open`,
+/// past the literals and comments inside (whose brackets do not count);
+/// `None` when it is not closed or a literal is not read here.
+fn group_end(text: &str, open: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'"' => {
+                // A string (`b"`, `c"` read alike): to the quote not escaped.
+                i += 1;
+                while *b.get(i)? != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            c if c.is_ascii_alphanumeric() || c == b'_' => {
+                let end = i + b[i..]
+                    .iter()
+                    .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
+                    .count();
+                let hashes = b[end..].iter().take_while(|&&c| c == b'#').count();
+                if matches!(&b[i..end], b"r" | b"br" | b"cr") && b.get(end + hashes) == Some(&b'"')
+                {
+                    // A raw string (`r".."`, `r#".."#`, `br#".."#`).
+                    let close: Vec<u8> = std::iter::once(b'"')
+                        .chain(std::iter::repeat_n(b'#', hashes))
+                        .collect();
+                    let body = end + hashes + 1;
+                    i = body + memchr::memmem::find(&b[body..], &close)? + close.len();
+                } else {
+                    i = end;
+                }
+                continue;
+            }
+            // A character literal; else a lifetime's quote.
+            b'\'' => i += crate::syntax::lex::char_literal_len(text, i).map_or(0, |n| n - 1),
+            b'/' if matches!(b.get(i + 1), Some(b'/' | b'*')) => {
+                i = past_blanks_and_comments(b, i);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The offset of the first byte of code at or after `i`: past blanks and
+/// comments (the end of the text when an unterminated block comment runs
+/// to it).
+fn past_blanks_and_comments(b: &[u8], mut i: usize) -> usize {
+    loop {
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        match b.get(i..i + 2) {
+            Some(b"//") => i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i),
+            Some(b"/*") => match crate::syntax::lex::block_comment_end(b, i) {
+                Some(end) => i = end,
+                None => return b.len(),
+            },
+            _ => return i,
+        }
+    }
+}
+
 /// The identifier at token `i`, if it is one.
 fn word_at<'t>(text: &'t str, toks: &[Tok], i: usize) -> Option<&'t str> {
     toks.get(i)
@@ -226,4 +367,74 @@ fn body(toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{UNWATCHED, lexer};
+    use super::item_doc_comments;
+
+    /// The doc comments left out of `text`, by their text; `None` without
+    /// the skim (no AVX2).
+    fn left_out(text: &str) -> Option<Vec<&str>> {
+        let mut comments = Vec::new();
+        let skimmed =
+            lexer::skim_comments(text, &UNWATCHED, 100, 100, |s, e| comments.push((s, e)));
+        assert_eq!(skimmed?, Ok(()), "{text}");
+        let docs = item_doc_comments(text, &comments);
+        Some(docs.iter().map(|&(s, e)| &text[s..e]).collect())
+    }
+
+    #[test]
+    fn item_docs_are_left_out_past_the_first_item() {
+        let text = r##"//! The crate.
+#![allow(x)]
+/// First item: kept.
+use a::b;
+/// A function.
+/// Two lines, /** a nested comment */ in one run.
+#[inline]
+#[doc(alias = "]")] // a comment
+#[cfg(feature = r#"x]"#)]
+pub fn f() {
+    /// On a statement: kept.
+    let x = 1;
+    /// On an attributed statement: kept.
+    #[allow(unused)]
+    let y = '[';
+    //// Four slashes: no doc.
+    /** A block doc. */
+    struct S;
+    /*! An inner block doc. */
+    /**/
+    fn g() {}
+}
+/// On a macro call: kept.
+m! {}
+"##;
+        let Some(out) = left_out(text) else {
+            return;
+        };
+        assert_eq!(
+            out,
+            [
+                "/// A function.",
+                "/// Two lines, /** a nested comment */ in one run.",
+                "/** A block doc. */",
+                "/*! An inner block doc. */",
+            ]
+        );
+        // An attribute not read to its end (the file does not parse)
+        // keeps its docs.
+        let text = "fn a() {}\n/// Doc.\nfn b() {}\n/// Doc.\n#[x(\"]\")\nfn f() {}\n";
+        let docs: Vec<(usize, usize)> = text
+            .match_indices("/// Doc.")
+            .map(|(at, d)| (at, at + d.len()))
+            .collect();
+        assert_eq!(item_doc_comments(text, &docs[..1]), []);
+        assert_eq!(item_doc_comments(text, &docs), []);
+        // The same, closed: left out.
+        let closed = text.replace("\"]\")", "\"]\")]");
+        assert_eq!(item_doc_comments(&closed, &docs), [docs[1]]);
+    }
 }

@@ -309,6 +309,19 @@ pub(super) fn skim(
     max_brackets: usize,
     max_chain: usize,
 ) -> Option<Result<(), Bail>> {
+    skim_comments(text, watch, max_brackets, max_chain, |_, _| {})
+}
+
+/// [`skim`], telling `comment` where each comment of code starts and ends
+/// (`//` to the line's end, `/* .. */` with what it nests) as it passes
+/// over it.
+pub(super) fn skim_comments(
+    text: &str,
+    watch: &Watch<'_>,
+    max_brackets: usize,
+    max_chain: usize,
+    comment: impl FnMut(usize, usize),
+) -> Option<Result<(), Bail>> {
     if !simd::available() {
         return None;
     }
@@ -325,9 +338,9 @@ pub(super) fn skim(
         angles: !within.brackets,
     };
     if !within.links {
-        skim_in::<true>(text, watch, bounds)
+        skim_in::<true>(text, watch, bounds, comment)
     } else {
-        skim_in::<false>(text, watch, bounds)
+        skim_in::<false>(text, watch, bounds, comment)
     }
 }
 
@@ -344,6 +357,7 @@ fn skim_in<const CHAINS: bool>(
     text: &str,
     watch: &Watch<'_>,
     bounds: Bounds,
+    mut comment: impl FnMut(usize, usize),
 ) -> Option<Result<(), Bail>> {
     let b = text.as_bytes();
     let cands = watch.candidates;
@@ -427,7 +441,13 @@ fn skim_in<const CHAINS: bool>(
                     bracket::<CHAINS>(c, &mut open, &mut chains, &mut angles, bounds)?;
                     p + 1
                 }
-                b'/' => comment_end(b, p)?.unwrap_or(p + 1),
+                b'/' => match comment_end(b, p)? {
+                    Some(end) => {
+                        comment(p, end);
+                        end
+                    }
+                    None => p + 1,
+                },
                 b'"' | b'\'' | b'#' => {
                     let word = b[last_end..p].iter().rev().take_while(|&&c| is_word(c));
                     let start = p - word.count();

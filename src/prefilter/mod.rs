@@ -455,18 +455,34 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
     result
 }
 
-/// Whether the skim ([`lexer::skim`], the fast path's SIMD reading) proves
-/// that `text` nests within the parser's bounds: then
-/// [`crate::syntax::lex::nesting`] would find it within them too, and the
-/// full parse need not run it (a file of more than 2,000 `.` or `=`, which
-/// `lex::surely_within` cannot settle from counts). `false` when the skim
-/// cannot tell (no AVX2, a text it does not read, a file that may nest
-/// deeper).
-pub fn surely_within_bounds(text: &str) -> bool {
-    matches!(
-        lexer::skim(text, &UNWATCHED, MAX_NESTING, MAX_CHAIN),
-        Some(Ok(()))
-    )
+/// What the skim ([`lexer::skim`], the fast path's SIMD reading) tells the
+/// full parse of a file (already `parseable_text`): `None` when it cannot
+/// tell (no AVX2, a text it does not read, a file that may nest deeper than
+/// the parser's bounds); else that the file nests within them
+/// ([`crate::syntax::lex::nesting`] would find it within them too, and need
+/// not run), and the text to parse: with the doc comments of its items
+/// blanked ([`bodies::item_doc_comments`]), or `None` when there are none.
+///
+/// proc-macro2 turns each doc comment into a `#[doc = ".."]` attribute,
+/// escaping it one character at a time, and syn parses it; the walker reads
+/// none. On real code they are a tenth of what the full parse reads. A file
+/// defining a macro the walker expands keeps them (a rule may match a
+/// `#[doc = ..]`), as it keeps its bodies ([`without_quiet_bodies`]).
+pub fn skim_for_parse(text: &str, vocab: &Vocabulary) -> Option<Option<String>> {
+    let mut comments = Vec::new();
+    let skimmed = lexer::skim_comments(text, &UNWATCHED, MAX_NESTING, MAX_CHAIN, |s, e| {
+        comments.push((s, e))
+    });
+    if skimmed != Some(Ok(())) {
+        return None;
+    }
+    if comments.is_empty() || defines_expanded_macro(text, vocab) {
+        return Some(None);
+    }
+    Some(bodies::blank_out(
+        text,
+        &bodies::item_doc_comments(text, &comments),
+    ))
 }
 
 /// Whether the lexer reads the whole file and finds nothing that needs the

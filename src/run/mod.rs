@@ -25,7 +25,7 @@ use crate::prefilter;
 use crate::syntax::comments;
 use crate::syntax::lex;
 use crate::syntax::limits::{MAX_CHAIN, MAX_NESTING};
-use crate::syntax::parse::SpanConv;
+use crate::syntax::parse::{SpanConv, parseable_text};
 
 /// Larger files are reported as not analysed rather than parsed: no
 /// hand-written source is this big, and generated code has no registrations.
@@ -1284,20 +1284,42 @@ fn read_opened(opened: Opened, bytes: &mut Vec<u8>) -> Result<(), String> {
 
 /// Parse one file's text and extract its facts.
 ///
-/// A file that may nest deeper than the parser's bounds is not parsed. Most
-/// files are settled by counts of bytes (`lex::surely_within`); the large
-/// ones by the fast path's SIMD skim, which bounds what `lex::nesting`
-/// finds; only a file neither settles is scanned by `lex::nesting`, which
-/// says how deep it nests.
+/// A file that may nest deeper than the parser's bounds is not parsed. The
+/// fast path's SIMD skim reads the file first ([`prefilter::skim_for_parse`]):
+/// it bounds what `lex::nesting` finds, and finds the doc comments of items,
+/// which are blanked before the parse (the walker reads no `#[doc]`; the
+/// suppression comments are read from the file as written). Where the skim
+/// cannot tell, counts of bytes settle most files (`lex::surely_within`),
+/// and `lex::nesting` the others, saying how deep a file nests.
 pub fn parse_and_extract(
     id: FileId,
     text: &str,
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
+    extract_text(id, text, vocab, true)
+}
+
+/// [`parse_and_extract`] of the file as written, no doc comment blanked:
+/// what the tests hold the blanking to (feature `testing`).
+#[cfg(feature = "testing")]
+#[doc(hidden)]
+pub fn parse_and_extract_as_written(
+    id: FileId,
+    text: &str,
+    vocab: &Vocabulary,
+) -> Result<FileFacts, FileError> {
+    extract_text(id, text, vocab, false)
+}
+
+fn extract_text(
+    id: FileId,
+    text: &str,
+    vocab: &Vocabulary,
+    leave_out_docs: bool,
+) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let nesting = if lex::surely_within(text, MAX_NESTING, MAX_CHAIN)
-        || prefilter::surely_within_bounds(text)
-    {
+    let skimmed = prefilter::skim_for_parse(&parseable_text(text), vocab);
+    let nesting = if skimmed.is_some() || lex::surely_within(text, MAX_NESTING, MAX_CHAIN) {
         lex::Nesting::default()
     } else {
         lex::nesting(text)
@@ -1322,8 +1344,10 @@ pub fn parse_and_extract(
             span: None,
         });
     }
-    let parsed = crate::syntax::parse::parse_file_with(text, |input| {
-        extract::extract(input, conv, text, vocab)
+    let without_docs = skimmed.flatten().filter(|_| leave_out_docs);
+    let parsed_text = without_docs.as_deref().unwrap_or(text);
+    let parsed = crate::syntax::parse::parse_file_with(parsed_text, |input| {
+        extract::extract(input, conv, parsed_text, vocab)
     });
     let result = match parsed {
         Ok(mut facts) => {
