@@ -536,8 +536,15 @@ fn per_file_pass(
         (i, read_and(file_id(i), &inputs[i], analyze_text))
     }));
     // The facts of files parsed in full in which nothing can be found (with
-    // `--no-prefilter`, most files), in crates the crate pass does not read.
-    outcomes.retain(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs[*i].krate));
+    // `--no-prefilter`, most files), in crates the crate pass does not read,
+    // freed on the pool: one thread freeing thousands of files' facts, made
+    // on the others, took 1% of a run.
+    let inputs_ref = &inputs;
+    outcomes = on_big_stack(pool, || {
+        (outcomes.into_par_iter())
+            .filter(|(i, outcome)| outcome.text.is_some() || needed.contains(&inputs_ref[*i].krate))
+            .collect()
+    });
     outcomes.sort_unstable_by_key(|(i, _)| *i);
     (inputs, outcomes, learned, shared)
 }
