@@ -83,6 +83,18 @@ const SHAPES: &[Shape] = &[
         make: findings_one_line,
     },
     Shape {
+        name: "doc_lines_one_item",
+        unit: "lines",
+        sizes: &[10_000, 100_000],
+        make: doc_lines_one_item,
+    },
+    Shape {
+        name: "docs_between_attributes",
+        unit: "pairs",
+        sizes: &[10_000, 100_000],
+        make: docs_between_attributes,
+    },
+    Shape {
         name: "tiny_files",
         unit: "files",
         sizes: &[10_000, 100_000],
@@ -255,6 +267,26 @@ fn inline_mods_registering(dir: &Path, n: usize) {
         format!("mod m{i} {{ pub fn init(r: &mut Registry) {{ r.register_backend(\"key{i}\", make); }} }}")
     });
     write_lines(&dir.join("lib.rs"), mods);
+}
+
+/// `n` doc lines on one function (after a documented first item): the run
+/// ends at an item, which is looked for once.
+fn doc_lines_one_item(dir: &Path, n: usize) {
+    let docs = (0..n).map(|i| format!("/// Line {i} of the docs."));
+    let lines = std::iter::once("/// The first item.\npub fn first() {}".to_string())
+        .chain(docs)
+        .chain(std::iter::once("pub fn f() {}".to_string()));
+    write_lines(&dir.join("lib.rs"), lines);
+}
+
+/// `n` pairs of an attribute and a doc line on one function: each run of
+/// docs ends at an attribute, which leads to the next run.
+fn docs_between_attributes(dir: &Path, n: usize) {
+    let pairs = (0..n).map(|i| format!("#[doc(alias = \"a{i}\")]\n/// Line {i}."));
+    let lines = std::iter::once("/// The first item.\npub fn first() {}".to_string())
+        .chain(pairs)
+        .chain(std::iter::once("pub fn f() {}".to_string()));
+    write_lines(&dir.join("lib.rs"), lines);
 }
 
 /// `n` inline modules without registrations, for comparison.

@@ -336,7 +336,7 @@ mod tests {
 
     fn facts(text: &str, vocab: &Vocabulary) -> FileFacts {
         parse_file_with(text, |input| {
-            extract::extract(input, SpanConv { file: 0 }, text, vocab)
+            extract::extract(input, SpanConv { file: 0 }, text, text, vocab)
         })
         .expect("parses")
     }

@@ -134,9 +134,9 @@ pub(super) fn blank_out(text: &str, blank: &[(usize, usize)]) -> Option<String> 
     String::from_utf8(out).ok()
 }
 
-/// `blank` with the doc comments written before an item (`/// ..`, `//!`,
-/// `/** .. */`, `/*! .. */`, the next token an item's keyword or an
-/// attribute's `#`), past the file's first item: proc-macro2 makes each a
+/// `blank` with the outer doc comments written before an item (`/// ..`,
+/// `/** .. */`, the next token past the attributes one that starts an item:
+/// [`starts_item`]), past the file's first item: proc-macro2 makes each a
 /// `#[doc = ".."]` attribute, escaping it character by character, and the
 /// walker reads no attribute of that kind; on the documented crates that
 /// are parsed in full they are half of the text left (hashbrown's `map.rs`,
@@ -144,7 +144,6 @@ pub(super) fn blank_out(text: &str, blank: &[(usize, usize)]) -> Option<String> 
 /// a fix adds a `use`; not a statement's (its span is a removal's).
 fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
     let b = text.as_bytes();
-    let word = |i: usize| word_at(text, toks, i);
     // The first item: past the inner attributes (`#![..]`).
     let mut first = 0;
     while toks
@@ -170,7 +169,7 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
         {
             k = open.partner as usize + 1;
         }
-        word(k).is_some_and(|w| AFTER_ITEM.contains(&w))
+        (toks.get(k)).is_some_and(|t| t.kind == Kind::Ident && starts_item(text, t.start as usize))
     };
     for k in first + 1..toks.len() {
         let next = &toks[k];
@@ -184,8 +183,7 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
             let rest = &b[j..gap_end];
             if rest.starts_with(b"//") {
                 let end = j + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-                let doc = (rest.starts_with(b"///") && !rest.starts_with(b"////"))
-                    || rest.starts_with(b"//!");
+                let doc = rest.starts_with(b"///") && !rest.starts_with(b"////");
                 if doc {
                     blank.push((j, end));
                 }
@@ -195,9 +193,7 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
                     break;
                 };
                 let body = &b[j..end];
-                let doc =
-                    (body.starts_with(b"/**") && !body.starts_with(b"/***") && body != b"/**/")
-                        || body.starts_with(b"/*!");
+                let doc = body.starts_with(b"/**") && !body.starts_with(b"/***") && body != b"/**/";
                 if doc {
                     blank.push((j, end));
                 }
@@ -213,62 +209,111 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
 }
 
 /// The doc comments of items in `text`, read from the comments the skim
-/// passed over (`comments`, in order, each `start..end`): the same rule as
-/// [`doc_comments`], without tokens, and stricter. A run of doc comments
-/// (only blanks and comments between them) is an item's when the code
-/// right after it, past its attributes (`#[..]`), is one of
-/// [`AFTER_ITEM`]'s words. The first such run is left alone, and so is
-/// everything before it: the first item's docs, whose start is where a fix
-/// adds a `use`, are at the latest that run.
+/// passed over (`comments`, in order, each `start..end`): the rule of
+/// [`doc_comments`], without tokens, and stricter. A run of comments (only
+/// blanks between them) documents an item when the code right after it,
+/// past its attributes (`#[..]`), starts one ([`starts_item`]); an
+/// attribute followed by another run of comments (`/// a` `#[x]` `/// b`
+/// `fn f`) documents what that run documents. The outer doc comments of
+/// such runs are blanked (`///`, `/** */`; an inner one, `//!`, is only
+/// right at the start of a file or module, and anywhere else syn rejects
+/// it), except the first such run and all before it: the first item's
+/// docs, whose start is where a fix adds a `use`, are at the latest that
+/// run. Each byte is read once or twice: 100,000 doc lines cost no more
+/// than their length.
 pub(super) fn item_doc_comments(text: &str, comments: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
-    let is_doc = |&&(start, end): &&(usize, usize)| {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (k, &(start, _)) in comments.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run)
+                if b[comments[run.1].1..start]
+                    .iter()
+                    .all(u8::is_ascii_whitespace) =>
+            {
+                run.1 = k
+            }
+            _ => runs.push((k, k)),
+        }
+    }
+    // From the last run back: what follows a run may be the next run.
+    let starts: Vec<usize> = runs.iter().map(|&(first, _)| comments[first].0).collect();
+    let mut documents_item = vec![false; runs.len()];
+    for r in (0..runs.len()).rev() {
+        let after = comments[runs[r].1].1;
+        documents_item[r] = match past_attributes(text, past_blanks(b, after)) {
+            Some(at) if b[at..].starts_with(b"//") || b[at..].starts_with(b"/*") => {
+                (starts.binary_search(&at)).is_ok_and(|later| later > r && documents_item[later])
+            }
+            Some(at) => starts_item(text, at),
+            None => false,
+        };
+    }
+    let is_outer_doc = |&&(start, end): &&(usize, usize)| {
         let c = &b[start..end];
         (c.starts_with(b"///") && !c.starts_with(b"////"))
-            || c.starts_with(b"//!")
             || (c.starts_with(b"/**") && !c.starts_with(b"/***") && c != b"/**/")
-            || c.starts_with(b"/*!")
     };
-    let docs: Vec<(usize, usize)> = comments.iter().filter(is_doc).copied().collect();
     let mut out = Vec::new();
-    let mut first_seen = false;
-    let mut run_start = 0;
-    for (k, &(_, end)) in docs.iter().enumerate() {
-        // The run goes on when only blanks and comments lead to the next one.
-        let next = past_blanks_and_comments(b, end);
-        if docs.get(k + 1).is_some_and(|&(start, _)| next >= start) {
-            continue;
+    let first = documents_item.iter().position(|&d| d);
+    for (r, &(a, z)) in runs.iter().enumerate() {
+        if documents_item[r] && first.is_some_and(|f| r > f) {
+            out.extend(comments[a..=z].iter().filter(is_outer_doc));
         }
-        let Some(next) = past_attributes(text, next) else {
-            run_start = k + 1;
-            continue;
-        };
-        let word_end = next
-            + b[next..]
-                .iter()
-                .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
-                .count();
-        let item = AFTER_ITEM.contains(&&text[next..word_end]);
-        if item && first_seen {
-            out.extend_from_slice(&docs[run_start..=k]);
-        }
-        first_seen |= item;
-        run_start = k + 1;
     }
     out
 }
 
+/// Whether the code at `at` starts an item: one of [`AFTER_ITEM`]'s words,
+/// and for those that may also begin a statement (`unsafe {`, `async
+/// move`, `const {`, `static ||`, `default.x`, `union.x`, a variable
+/// `macro_rules`), the rest of an item after it: a name or keyword (`!` for
+/// `macro_rules`). A statement's docs stay: its span is a removal's.
+pub(super) fn starts_item(text: &str, at: usize) -> bool {
+    let b = text.as_bytes();
+    let end = at
+        + b[at..]
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
+            .count();
+    let word = &text[at..end];
+    if !AFTER_ITEM.contains(&word) {
+        return false;
+    }
+    let next = past_blanks(b, end);
+    let next_word = &b[next..next
+        + b[next..]
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
+            .count()];
+    match word {
+        "unsafe" | "async" | "const" | "static" | "default" | "union" => {
+            !next_word.is_empty() && next_word != b"move" && !next_word[0].is_ascii_digit()
+        }
+        "macro_rules" => b.get(next) == Some(&b'!'),
+        _ => true,
+    }
+}
+
+/// Past the blanks from `i`.
+fn past_blanks(b: &[u8], i: usize) -> usize {
+    i + b[i..]
+        .iter()
+        .take_while(|c| c.is_ascii_whitespace())
+        .count()
+}
+
 /// Past the outer attributes (`#[..]`) that start at `i` and the blanks
-/// and comments after each: where the item (or statement) they are on
-/// starts. `None` when an attribute is not read to its end here.
+/// after each: where the item (or statement) they are on starts, or a
+/// comment. `None` when an attribute is not read to its end here.
 fn past_attributes(text: &str, mut i: usize) -> Option<usize> {
     let b = text.as_bytes();
     while b.get(i) == Some(&b'#') {
-        let open = past_blanks_and_comments(b, i + 1);
+        let open = past_blanks(b, i + 1);
         if b.get(open) != Some(&b'[') {
             break;
         }
-        i = past_blanks_and_comments(b, group_end(text, open)?);
+        i = past_blanks(b, group_end(text, open)?);
     }
     Some(i)
 }
@@ -405,12 +450,20 @@ pub fn f() {
     //// Four slashes: no doc.
     /** A block doc. */
     struct S;
-    /*! An inner block doc. */
+    /*! An inner block doc: syn takes it for the block's. */
     /**/
     fn g() {}
+    /// On an unsafe block: kept.
+    unsafe { h() };
+    /// On a statement of a variable named `default`: kept.
+    default.register("cuda");
 }
 /// On a macro call: kept.
 m! {}
+/// A run, then an attribute,
+#[inline]
+/// then another run: both the function's.
+fn k() {}
 "##;
         let Some(out) = left_out(text) else {
             return;
@@ -421,7 +474,8 @@ m! {}
                 "/// A function.",
                 "/// Two lines, /** a nested comment */ in one run.",
                 "/** A block doc. */",
-                "/*! An inner block doc. */",
+                "/// A run, then an attribute,",
+                "/// then another run: both the function's.",
             ]
         );
         // An attribute not read to its end (the file does not parse)

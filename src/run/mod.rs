@@ -1188,12 +1188,8 @@ fn parsed(id: FileId, input: &Input, text: String) -> FileOutcome {
         .prefilter
         .then(|| prefilter::without_quiet_bodies(&text, vocab))
         .flatten();
-    let result = match reduced.map(|reduced| parse_and_extract(id, &reduced, vocab)) {
-        Some(Ok(mut facts)) => {
-            // Comments in the bodies left out count too.
-            facts.directives = comments::scan(id, &text);
-            Ok(facts)
-        }
+    let result = match reduced.map(|reduced| extract_text(id, &text, Some(&reduced), vocab, true)) {
+        Some(Ok(facts)) => Ok(facts),
         _ => parse_and_extract(id, &text, vocab),
     };
     kept(text, result)
@@ -1303,7 +1299,7 @@ pub fn parse_and_extract(
     text: &str,
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
-    extract_text(id, text, vocab, true)
+    extract_text(id, text, None, vocab, true)
 }
 
 /// [`parse_and_extract`] of the file as written, no doc comment blanked:
@@ -1315,21 +1311,26 @@ pub fn parse_and_extract_as_written(
     text: &str,
     vocab: &Vocabulary,
 ) -> Result<FileFacts, FileError> {
-    extract_text(id, text, vocab, false)
+    extract_text(id, text, None, vocab, false)
 }
 
+/// [`parse_and_extract`] of `text` parsed as `reduced` (`text` with the
+/// bodies that hold nothing blanked, same offsets and lines), when given:
+/// the facts quote `text`, and its suppression comments are all read.
 fn extract_text(
     id: FileId,
     text: &str,
+    reduced: Option<&str>,
     vocab: &Vocabulary,
     leave_out_docs: bool,
 ) -> Result<FileFacts, FileError> {
     let conv = SpanConv { file: id };
-    let skimmed = prefilter::skim_for_parse(&parseable_text(text), vocab);
-    let nesting = if skimmed.is_some() || lex::surely_within(text, MAX_NESTING, MAX_CHAIN) {
+    let base = reduced.unwrap_or(text);
+    let skimmed = prefilter::skim_for_parse(&parseable_text(base), vocab);
+    let nesting = if skimmed.is_some() || lex::surely_within(base, MAX_NESTING, MAX_CHAIN) {
         lex::Nesting::default()
     } else {
-        lex::nesting(text)
+        lex::nesting(base)
     };
     let too_deep = if nesting.brackets > MAX_NESTING {
         Some(format!(
@@ -1352,9 +1353,9 @@ fn extract_text(
         });
     }
     let without_docs = skimmed.flatten().filter(|_| leave_out_docs);
-    let parsed_text = without_docs.as_deref().unwrap_or(text);
+    let parsed_text = without_docs.as_deref().unwrap_or(base);
     let parsed = crate::syntax::parse::parse_file_with(parsed_text, |input| {
-        extract::extract(input, conv, parsed_text, vocab)
+        extract::extract(input, conv, text, parsed_text, vocab)
     });
     let result = match parsed {
         Ok(mut facts) => {

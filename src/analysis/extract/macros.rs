@@ -131,11 +131,11 @@ impl Walker<'_> {
     /// - an item keyword (`use`, `mod`, `const`, `static`, `struct`,
     ///   `enum`, `union`, `trait`, `type`) before a name (or, for `use`, a
     ///   path): the structure name resolution reads crate-wide.
-    ///   `Token![struct]` declares nothing, nor does the `const` of a
-    ///   pointer type (`*const GUID`, windows-sys's thousands of `link!`
-    ///   declarations) or of a borrow (`&raw const x`): a `const` item is
-    ///   `const NAME:`, as the prefilter reads it
-    ///   ([`crate::prefilter`]'s item keywords).
+    ///   `Token![struct]` declares nothing. A `const` counts only before a
+    ///   name and a `:` (`const NAME:`, as the prefilter reads it: the item
+    ///   keywords of `crate::prefilter`), not in a pointer type (`*const
+    ///   GUID`, windows-sys's thousands of `link!` declarations), a borrow
+    ///   (`&raw const x`) or a `const fn` (a function, no structure).
     ///
     /// So the macro is skipped when its text (comments and strings
     /// included, which only makes the test stricter) has no such word, no
@@ -291,7 +291,7 @@ pub(crate) fn text_may_hold_facts(
         };
         let item_keyword = match word {
             "use" | "mod" | "static" | "struct" | "enum" | "union" | "trait" | "type" => true,
-            "const" => !pointer_const(&text[..start]),
+            "const" => const_item(&text[i..]),
             _ => false,
         };
         if (item_keyword && item())
@@ -306,14 +306,18 @@ pub(crate) fn text_may_hold_facts(
     false
 }
 
-/// Whether a `const` after `before` is that of a raw pointer type
-/// (`*const T`) or of a raw borrow (`&raw const x`), not an item's.
-fn pointer_const(before: &str) -> bool {
-    let before = before.trim_end();
-    before.ends_with('*')
-        || before
-            .strip_suffix("raw")
-            .is_some_and(|b| !b.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+/// Whether a `const` followed by `after` may be a `const` item's: a name
+/// (or `_`) and a lone `:` come next. A comment where they would be may
+/// hide them: yes.
+fn const_item(after: &str) -> bool {
+    let after = after.trim_start();
+    let name = after
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(after.len());
+    let rest = after[name..].trim_start();
+    after.starts_with('/')
+        || rest.starts_with('/')
+        || (name > 0 && rest.starts_with(':') && !rest.starts_with("::"))
 }
 
 #[cfg(feature = "testing")]
@@ -347,14 +351,17 @@ mod tests {
     #[test]
     fn a_const_item_holds_facts_a_pointer_type_does_not() {
         assert!(holds("const CPU: &str = \"cpu\";"));
-        assert!(holds("pub const fn f() {}"));
+        assert!(holds("const _: () = ();"));
+        assert!(holds("const /* c */ KEY: u8 = 1;"));
+        // What comes before does not matter (a comment ending in `raw`, `*`).
+        assert!(holds("// stored raw\nconst KEY: &str = names::CPU;"));
+        assert!(holds("/// as *\nconst KEY: &str = names::CPU;"));
+        assert!(!holds("pub const fn f() {}"));
         assert!(!holds(
             "\"ole32.dll\" \"system\" fn CoCreateInstance(rclsid : *const GUID, ppv : *mut *const c_void) -> HRESULT"
         ));
         assert!(!holds("&raw const X"));
-        // A word ending in `raw` is no raw borrow.
-        assert!(holds("draw const X: u8 = 1;"));
-        assert!(holds("x * y; const X: u8 = 1;"));
+        assert!(!holds("fn f(p: *const c::c_char) {}"));
     }
 
     #[test]

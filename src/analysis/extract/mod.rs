@@ -45,13 +45,19 @@ use crate::syntax::parse::{LineTable, SpanConv};
 /// to the end) and extract its facts, walking each item as soon as it is
 /// parsed, so the walk reads syntax still in the cache and the file's tree
 /// is never held whole. The same facts as walking a parsed `syn::File`.
+///
+/// `parsed` is the text syn reads, the file with parts blanked (same
+/// offsets and lines: doc comments, bodies that hold nothing), whose
+/// columns proc-macro2 counts; `text` is the file as written, which every
+/// fact quotes (a statement a fix removes, a side's text).
 pub fn extract(
     input: syn::parse::ParseStream,
     conv: SpanConv,
     text: &str,
+    parsed: &str,
     vocab: &Vocabulary,
 ) -> syn::Result<FileFacts> {
-    let mut walker = Walker::new(conv, text, vocab);
+    let mut walker = Walker::new(conv, text, parsed, vocab);
     for attr in syn::Attribute::parse_inner(input)? {
         if let Some(cfg) = Cfg::from_attr(&attr) {
             walker.ctx.cfgs.push(cfg);
@@ -62,15 +68,12 @@ pub fn extract(
     }
     while !input.is_empty() {
         let item: syn::Item = input.parse()?;
-        if !NOWALK.with(|n| *n) {
-            walk_one(&mut walker, &item);
-        }
+        walk_one(&mut walker, &item);
     }
     walker.finish_arrays();
     Ok(walker.facts)
 }
 
-thread_local! { static NOWALK: bool = std::env::var_os("BL_NOWALK").is_some(); }
 /// Walk one item. Kept out of line so that a profiler can count the walk
 /// apart from the parse: `valgrind --tool=callgrind --toggle-collect='*walk_one*'`.
 #[inline(never)]
@@ -90,7 +93,7 @@ pub(crate) enum AnyItem {
 /// no `cfg`: the prefilter's structure reader hands over the items it does
 /// not read itself, and places what they declare in their module.
 pub(crate) fn extract_item(item: &AnyItem, text: &str, vocab: &Vocabulary) -> FileFacts {
-    let mut walker = Walker::new(SpanConv { file: 0 }, text, vocab);
+    let mut walker = Walker::new(SpanConv { file: 0 }, text, text, vocab);
     match item {
         AnyItem::Item(i) => walker.visit_item(i),
         AnyItem::Impl(i) => walker.visit_impl_item(i),
@@ -101,10 +104,11 @@ pub(crate) fn extract_item(item: &AnyItem, text: &str, vocab: &Vocabulary) -> Fi
 }
 
 impl<'t> Walker<'t> {
-    fn new(conv: SpanConv, text: &'t str, vocab: &'t Vocabulary) -> Walker<'t> {
+    fn new(conv: SpanConv, text: &'t str, parsed: &'t str, vocab: &'t Vocabulary) -> Walker<'t> {
         Walker {
             conv,
             text,
+            parsed,
             vocab,
             mentioned: vocab.mention_firsts(),
             facts: FileFacts::default(),
@@ -165,7 +169,11 @@ struct Binding {
 
 struct Walker<'t> {
     conv: SpanConv,
+    /// The file as written.
     text: &'t str,
+    /// What syn parsed: `text` with parts blanked, whose positions the
+    /// line table reads ([`extract`]).
+    parsed: &'t str,
     vocab: &'t Vocabulary,
     /// What the vocabulary's names start with ([`Vocabulary::mention_firsts`]),
     /// for the macro text check; once per file, not per macro.
@@ -314,7 +322,7 @@ impl<'t> Walker<'t> {
     }
 
     fn lines(&self) -> &LineTable<'t> {
-        self.lines.get_or_init(|| LineTable::new(self.text))
+        self.lines.get_or_init(|| LineTable::new(self.parsed))
     }
 
     /// The byte offset where a span starts.
@@ -1376,7 +1384,7 @@ mod tests {
             let Ok(file) = crate::syntax::parse::parse_file(&text) else {
                 continue;
             };
-            let mut walker = Walker::new(conv, &text, &vocab);
+            let mut walker = Walker::new(conv, &text, &text, &vocab);
             for attr in &file.attrs {
                 walker.ctx.cfgs.extend(Cfg::from_attr(attr));
             }
@@ -1385,7 +1393,7 @@ mod tests {
             walker.facts.first_item =
                 (file.items.first()).map(|i| conv.span(syn::spanned::Spanned::span(i)).start);
             let streamed = crate::syntax::parse::parse_file_with(&text, |input| {
-                extract(input, conv, &text, &vocab)
+                extract(input, conv, &text, &text, &vocab)
             })
             .expect("parses as a whole");
             assert_eq!(
