@@ -860,3 +860,30 @@ fn value_sets_are_shared_by_the_packages_of_a_configuration() {
         ]
     );
 }
+
+/// A doc comment blanked for the parse is still in the file a fix edits:
+/// the removal of a statement followed by one on its line is the statement
+/// alone, and its text is the file's.
+#[test]
+fn a_blanked_doc_is_no_blank_for_a_removal() {
+    let text = "/// S.\nfn setup(r: &mut Registry) {\n    r.register_backend(\"cuda\", a);\n    r.register_backend(\"cuda\", a); /// H.\n    fn h() {}\n}\n";
+    let vocab = Vocabulary::default();
+    let parseable = backend_lint::syntax::parse::parseable_text(text);
+    if prefilter::skim_for_parse(&parseable, &vocab).is_none() {
+        return; // No AVX2: nothing is blanked.
+    }
+    assert!(
+        matches!(prefilter::skim_for_parse(&parseable, &vocab), Some(Some(t)) if !t.contains("/// H.")),
+        "the doc on `h` is blanked for the parse"
+    );
+    let facts = parse_and_extract(0, text, &vocab).expect("parses");
+    let second = facts.registrations[1]
+        .statement
+        .as_ref()
+        .expect("removable");
+    assert_eq!(
+        &text[second.removal.start..second.removal.end],
+        "r.register_backend(\"cuda\", a);"
+    );
+    assert_eq!(second.text, "r.register_backend(\"cuda\", a);");
+}

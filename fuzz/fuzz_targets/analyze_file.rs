@@ -44,6 +44,11 @@ fuzz_target!(|data: &[u8]| {
             if let Err(diff) = prefilter::skim_agrees(&text, &vocab) {
                 panic!("the fast path and the lexer disagree: {diff}");
             }
+            // The comments the full parse blanks docs from are comments.
+            assert!(
+                prefilter::skim_comments_agree(&text),
+                "the skim and the scan disagree on comments"
+            );
             // Bodies left out before a full parse change no fact there.
             if let Some(reduced) = prefilter::without_quiet_bodies(&text, &vocab) {
                 assert_eq!(reduced.len(), text.len(), "bodies left out moved offsets");

@@ -657,6 +657,35 @@ pub fn skim_agrees(text: &str, vocab: &Vocabulary) -> Result<Option<bool>, Strin
     }
 }
 
+/// Where a text the skim accepts has comments, as the skim tells its
+/// caller ([`lexer::skim_comments`]: the comments whose docs the full parse
+/// blanks) and as `syntax::lex::scan` finds them: the same (true when the
+/// skim does not accept the text, or cannot run). For the tests and the
+/// fuzz target (feature `testing`).
+#[doc(hidden)]
+#[cfg(feature = "testing")]
+pub fn skim_comments_agree(text: &str) -> bool {
+    use crate::syntax::lex::{Event, scan};
+    let mut skimmed = Vec::new();
+    let ok = lexer::skim_comments(text, &UNWATCHED, MAX_NESTING, MAX_CHAIN, |s, e| {
+        skimmed.push((s, e))
+    });
+    if ok != Some(Ok(())) {
+        return true;
+    }
+    let mut scanned = Vec::new();
+    scan(text, |e| match e {
+        // From its `//` to its line break (a `\r` before it included).
+        Event::LineComment(s, _) => {
+            let end = text[s..].find('\n').map_or(text.len(), |n| s + n);
+            scanned.push((s - 2, end));
+        }
+        Event::BlockComment(s, e) => scanned.push((s, e)),
+        _ => {}
+    });
+    skimmed == scanned
+}
+
 /// Lex, and give up on a file that may nest deeper than the parser accepts.
 /// Without tokens, [`lexer::skim`] is tried first: it accepts and rejects
 /// as `lexer::lex` does, within the bounds; where it leaves the nesting to

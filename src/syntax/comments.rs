@@ -175,6 +175,7 @@ fn line_comments(text: &str) -> Vec<LineComment> {
         }
         Event::Code(i) => line_has_code |= !text.as_bytes()[i].is_ascii_whitespace(),
         Event::Word(..) | Event::Literal(..) => line_has_code = true,
+        Event::BlockComment(..) => {}
         Event::LineComment(start, end) => {
             let body = &text[start..end];
             // `///` and `//!` are documentation (but `////` is a comment).

@@ -18,6 +18,9 @@ pub enum Event {
     /// A `//` comment (`///` and `//!` included): `start..end` is its text
     /// after the two slashes, without the line break.
     LineComment(usize, usize),
+    /// A `/* .. */` comment, with what it nests: `start..end`, from its
+    /// `/*` to its `*/` (or the end of the text). Its line breaks follow.
+    BlockComment(usize, usize),
     /// A line break (also inside literals and block comments); lines count from 1.
     Newline,
 }
@@ -51,6 +54,7 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 let start = i;
                 i = block_comment_end(b, i).unwrap_or(b.len());
+                on(Event::BlockComment(start, i));
                 newlines(start, i, &mut on);
             }
             b'"' => {
@@ -287,7 +291,7 @@ pub fn nesting(text: &str) -> Nesting {
                 prev = Some(b[end - 1]);
                 return;
             }
-            Event::LineComment(..) | Event::Newline => return,
+            Event::LineComment(..) | Event::BlockComment(..) | Event::Newline => return,
         };
         after_else = false;
         let c = b[i];
