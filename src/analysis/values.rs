@@ -112,8 +112,12 @@ pub fn const_value(e: &Expr, scope: u32) -> ConstValue {
     while let Expr::Reference(r) = e {
         e = &r.expr;
     }
+    // A path through generic arguments (`AMP::<f16>::NEG_INFINITY`,
+    // `Const::<1>`) names an item of a generic type, never a constant of
+    // ours: not followed (as the prefilter's structure reader does not).
+    let generic = |p: &syn::ExprPath| (p.path.segments.iter()).any(|s| !s.arguments.is_none());
     match e {
-        Expr::Path(p) if p.qself.is_none() => ConstValue::Alias(
+        Expr::Path(p) if p.qself.is_none() && !generic(p) => ConstValue::Alias(
             (p.path.segments.iter())
                 .map(|s| s.ident.to_string())
                 .collect(),
