@@ -509,22 +509,11 @@ fn every_short_text_the_lexer_accepts_tokenizes() {
 
 #[test]
 fn the_skim_finds_the_comments_the_scan_finds() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut dirs = vec![root.join("src"), root.join("lints"), root.join("tests")];
-    let mut checked = 0;
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs")
-                && let Ok(text) = std::fs::read_to_string(&path)
-            {
-                assert!(skim_comments_agree(&text), "{}", path.display());
-                checked += 1;
-            }
-        }
+    let files = crate::model::repository_sources(&["src", "lints", "tests"]);
+    for (path, text) in &files {
+        assert!(skim_comments_agree(text), "{}", path.display());
     }
+    let checked = files.len();
     assert!(checked > 100, "{checked}");
     let tricky =
         "// a\r\n/* b /* c */ d */ let s = \"// no\"; let r = r#\"/* no\"#; /// e\n'/' /**/ x";

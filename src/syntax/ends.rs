@@ -102,19 +102,9 @@ mod tests {
             }
         }
         let mut check = Check(0, 0);
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut dirs = vec![root.join("lints"), root.join("src"), root.join("examples")];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(dir).unwrap().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs")
-                    && let Ok(text) = std::fs::read_to_string(&path)
-                    && let Ok(file) = syn::parse_file(&text)
-                {
-                    check.visit_file(&file);
-                }
+        for (_, text) in crate::model::repository_sources(&["lints", "src", "examples"]) {
+            if let Ok(file) = syn::parse_file(&text) {
+                check.visit_file(&file);
             }
         }
         // Most expressions are of the shapes read here.
