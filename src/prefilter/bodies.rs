@@ -183,8 +183,7 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
             let rest = &b[j..gap_end];
             if rest.starts_with(b"//") {
                 let end = j + memchr::memchr(b'\n', rest).unwrap_or(rest.len());
-                let doc = rest.starts_with(b"///") && !rest.starts_with(b"////");
-                if doc {
+                if is_outer_doc(&rest[..end - j]) {
                     blank.push((j, end));
                 }
                 j = end;
@@ -192,9 +191,7 @@ fn doc_comments(text: &str, toks: &[Tok], blank: &mut Vec<(usize, usize)>) {
                 let Some(end) = crate::syntax::lex::block_comment_end(b, j) else {
                     break;
                 };
-                let body = &b[j..end];
-                let doc = body.starts_with(b"/**") && !body.starts_with(b"/***") && body != b"/**/";
-                if doc {
+                if is_outer_doc(&b[j..end]) {
                     blank.push((j, end));
                 }
                 j = end;
@@ -249,19 +246,22 @@ pub(super) fn item_doc_comments(text: &str, comments: &[(usize, usize)]) -> Vec<
             None => false,
         };
     }
-    let is_outer_doc = |&&(start, end): &&(usize, usize)| {
-        let c = &b[start..end];
-        (c.starts_with(b"///") && !c.starts_with(b"////"))
-            || (c.starts_with(b"/**") && !c.starts_with(b"/***") && c != b"/**/")
-    };
     let mut out = Vec::new();
     let first = documents_item.iter().position(|&d| d);
     for (r, &(a, z)) in runs.iter().enumerate() {
         if documents_item[r] && first.is_some_and(|f| r > f) {
-            out.extend(comments[a..=z].iter().filter(is_outer_doc));
+            out.extend((comments[a..=z].iter()).filter(|&&(s, e)| is_outer_doc(&b[s..e])));
         }
     }
     out
+}
+
+/// Whether a comment (from its `//` or `/*`) is an outer doc comment:
+/// `/// ..` (not `////`), `/** .. */` (not `/***`, not `/**/`). An inner
+/// one (`//!`, `/*!`) is the module's, and stays.
+fn is_outer_doc(c: &[u8]) -> bool {
+    (c.starts_with(b"///") && !c.starts_with(b"////"))
+        || (c.starts_with(b"/**") && !c.starts_with(b"/***") && c != b"/**/")
 }
 
 /// Whether the code at `at` starts an item: one of [`AFTER_ITEM`]'s words,
@@ -271,22 +271,19 @@ pub(super) fn item_doc_comments(text: &str, comments: &[(usize, usize)]) -> Vec<
 /// `macro_rules`). A statement's docs stay: its span is a removal's.
 pub(super) fn starts_item(text: &str, at: usize) -> bool {
     let b = text.as_bytes();
-    let end = at
-        + b[at..]
-            .iter()
+    let word_end = |i: usize| {
+        i + (b[i..].iter())
             .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
-            .count();
-    let word = &text[at..end];
-    if !AFTER_ITEM.contains(&word) {
+            .count()
+    };
+    let end = word_end(at);
+    // A name going on past ASCII (`fné`) is no keyword.
+    if b.get(end).is_some_and(|&c| c >= 0x80) || !AFTER_ITEM.contains(&&text[at..end]) {
         return false;
     }
     let next = past_blanks(b, end);
-    let next_word = &b[next..next
-        + b[next..]
-            .iter()
-            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
-            .count()];
-    match word {
+    let next_word = &b[next..word_end(next)];
+    match &text[at..end] {
         "unsafe" | "async" | "const" | "static" | "default" | "union" => {
             !next_word.is_empty() && next_word != b"move" && !next_word[0].is_ascii_digit()
         }
