@@ -11,7 +11,7 @@
 //! - `!self.allow_overwrite && ..` before the check: a method of the type
 //!   setting `allow_overwrite` switches the rejection off for its receiver.
 
-use crate::config::{CallReceiver, LearnedFunction, Vocabulary};
+use crate::config::{CallReceiver, ConstantKey, LearnedFunction, Vocabulary};
 use crate::model::facts::{
     ArgValue, CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
 };
@@ -149,6 +149,8 @@ struct Found<'a> {
     switch_field: Option<String>,
     /// The parameter that switches its rejection off.
     switch_param: Option<usize>,
+    /// A helper's constant keys ([`LearnedFunction::constants`]).
+    constants: Vec<ConstantKey>,
 }
 
 /// How a wrapper passes on the switch of what it wraps.
@@ -177,6 +179,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
                 rejects: true,
                 switch_field: r.switch.clone(),
                 switch_param: r.switch_param,
+                constants: Vec::new(),
             });
         }
     }
@@ -199,8 +202,38 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
                     rejects,
                     switch_field: switch.0,
                     switch_param: switch.1,
+                    constants: Vec::new(),
                 });
             }
+        }
+        if new.is_empty() {
+            break;
+        }
+        found.extend(new);
+    }
+    // Helpers, and helpers calling helpers, until none is new.
+    loop {
+        let mut new = Vec::new();
+        for &(display, s) in &summaries {
+            if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
+                continue;
+            }
+            let Some((param, constants)) = helper(s, &found, vocab, prior) else {
+                continue;
+            };
+            let why = helper_why(s, param, &constants, display);
+            new.push(Found {
+                summary: s,
+                key: Vec::new(),
+                receiver: CallReceiver::Free {
+                    registry: Some(param),
+                },
+                why,
+                rejects: false,
+                switch_field: None,
+                switch_param: None,
+                constants,
+            });
         }
         if new.is_empty() {
             break;
@@ -263,10 +296,12 @@ fn wrapped(
                 ArgValue::Bool(false) => (None, None),
                 ArgValue::SelfField(field) => (Some(field.clone()), None),
                 ArgValue::Param(q) => (None, Some(*q)),
-                ArgValue::Bool(true) | ArgValue::Other => return None,
+                ArgValue::Bool(true) | ArgValue::Str(_) | ArgValue::Other => return None,
             },
         };
         let (callee_key, callee_receiver) = match learned {
+            // A helper's keys are its own, not its parameters.
+            Some(f) if f.0.is_empty() => return None,
             Some(f) => (f.0, f.1),
             // A registration by name, on a registry the callers see: the
             // caller's (`self`), one they pass, or a global one. Not one made
@@ -308,7 +343,19 @@ fn imported<'p>(
     call: &ForwardCall,
     prior: &'p Learned,
 ) -> Option<(&'p [usize], CallReceiver, bool, Option<usize>)> {
-    let f = prior.functions.iter().find(|f| {
+    let f = imported_function(call, prior)?;
+    Some((
+        f.key.as_slice(),
+        f.receiver,
+        prior.rejects(&f.name),
+        f.switch,
+    ))
+}
+
+/// The function learned in another package (or an earlier round) that
+/// `call` calls, if any.
+fn imported_function<'p>(call: &ForwardCall, prior: &'p Learned) -> Option<&'p LearnedFunction> {
+    prior.functions.iter().find(|f| {
         f.name == call.callee
             && f.arity == call.args.len()
             && match f.receiver {
@@ -318,13 +365,135 @@ fn imported<'p>(
                 CallReceiver::Free { .. } => call.via == CallVia::Free,
                 CallReceiver::Written => false,
             }
-    })?;
-    Some((
-        f.key.as_slice(),
-        f.receiver,
-        prior.rejects(&f.name),
-        f.switch,
-    ))
+    })
+}
+
+/// `s` is a helper (issue 19): a free function registering constant keys
+/// on the registry one parameter hands it, wherever it runs (not under an
+/// `if` or a `match`): `reg.register_backend("cpu", ..)` on its parameter
+/// `reg` (a registration by name or a learned method), `add_op(reg,
+/// "relu", ..)` (a learned free registration), `add_cpu(reg)` (a helper).
+/// Its callers register those keys on the registry they pass. The
+/// parameter and the keys, each once; none when it registers on two
+/// parameters.
+fn helper(
+    s: &FnSummary,
+    found: &[Found],
+    vocab: &Vocabulary,
+    prior: Option<&Learned>,
+) -> Option<(usize, Vec<ConstantKey>)> {
+    if s.method {
+        return None;
+    }
+    let mut param = None;
+    let mut constants = Vec::new();
+    for call in s.calls.iter().filter(|c| !c.conditional) {
+        let learned = (found.iter().find(|f| calls_learned(call, s, f)))
+            .map(|f| {
+                (
+                    f.key.clone(),
+                    f.receiver,
+                    f.switch_param,
+                    f.constants.clone(),
+                )
+            })
+            .or_else(|| {
+                let f = imported_function(call, prior?)?;
+                Some((f.key.clone(), f.receiver, f.switch, f.constants.clone()))
+            });
+        let (on, keys) = match learned {
+            Some((_, _, Some(_), _)) => return None,
+            // A helper handed the registry.
+            Some((_, CallReceiver::Free { registry: Some(q) }, None, inner))
+                if !inner.is_empty() =>
+            {
+                (passed_param(call, q)?, inner)
+            }
+            // A learned free registration handed the registry, with keys written.
+            Some((key, CallReceiver::Free { registry: Some(q) }, None, _)) => {
+                let key = written_key(call, &key)?;
+                let callee = call.callee.clone();
+                (passed_param(call, q)?, vec![ConstantKey { callee, key }])
+            }
+            // A learned method on the parameter itself.
+            Some((key, CallReceiver::Method { self_only: false }, None, _))
+                if call.receiver_whole && !call.on_self =>
+            {
+                let key = written_key(call, &key)?;
+                let callee = call.callee.clone();
+                (call.receiver?, vec![ConstantKey { callee, key }])
+            }
+            Some(_) => continue,
+            // A registration by name on the parameter itself.
+            None if call.via == CallVia::Method && call.receiver_whole && !call.on_self => {
+                let Some(key) = vocab.registration_key(&call.callee) else {
+                    continue;
+                };
+                let key = written_key(call, key)?;
+                let callee = call.callee.clone();
+                (call.receiver?, vec![ConstantKey { callee, key }])
+            }
+            None => continue,
+        };
+        if param.is_some_and(|p| p != on) {
+            return None;
+        }
+        param = Some(on);
+        constants.extend(keys);
+    }
+    constants.sort();
+    constants.dedup();
+    Some((param?, constants))
+}
+
+/// The parameter handed whole as the call's argument `q` (`reg`, `&mut *reg`).
+fn passed_param(call: &ForwardCall, q: usize) -> Option<usize> {
+    match call.values.get(q)? {
+        ArgValue::Param(p) => Some(*p),
+        _ => None,
+    }
+}
+
+/// The key a call writes as string literals at the arguments `key`.
+fn written_key(call: &ForwardCall, key: &[usize]) -> Option<Vec<String>> {
+    if key.is_empty() {
+        return None;
+    }
+    (key.iter())
+        .map(|&i| match call.values.get(i)? {
+            ArgValue::Str(s) => Some(s.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Why a helper counts: "it registers "cpu" with `register_backend` on its
+/// parameter `r` at src/lib.rs:12".
+fn helper_why(s: &FnSummary, param: usize, constants: &[ConstantKey], display: &str) -> String {
+    let keys: Vec<String> = (constants.iter())
+        .map(|c| match c.key.as_slice() {
+            [one] => format!("{one:?}"),
+            many => format!(
+                "({})",
+                many.iter()
+                    .map(|k| format!("{k:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        })
+        .collect();
+    let mut callees: Vec<&str> = constants.iter().map(|c| c.callee.as_str()).collect();
+    callees.dedup();
+    let name = match s.params.get(param) {
+        Some(Some(name)) => format!("`{name}`"),
+        _ => format!("number {}", param + 1),
+    };
+    format!(
+        "it registers {} with `{}` on its parameter {name} at {display}:{}",
+        keys.join(", "),
+        callees.join("`, `"),
+        s.line
+    )
 }
 
 fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {
@@ -367,6 +536,7 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             receiver: f.receiver,
             arity,
             switch: f.switch_param,
+            constants: f.constants,
         });
     }
     learned.switches.sort();

@@ -364,6 +364,8 @@ struct Function {
     /// A learned function's argument that must be written `false` for the
     /// call to reject a second key ([`LearnedFunction::switch`]).
     switch: Option<usize>,
+    /// A learned helper's constant keys ([`LearnedFunction::constants`]).
+    constants: Vec<ConstantKey>,
 }
 
 /// Which calls of a registration function count, and which registry they
@@ -396,6 +398,21 @@ pub struct LearnedFunction {
     /// `insert(name, cx, allow_shadowing, item)`): a call registers only
     /// when it passes `false` there.
     pub switch: Option<usize>,
+    /// A helper's keys: what it registers, whatever its arguments, on the
+    /// registry its parameter ([`CallReceiver::Free`]'s `registry`) is
+    /// given (`fn add_cpu(reg: &mut Registry) { reg.register("cpu", ..) }`).
+    /// Its `key` is then empty.
+    pub constants: Vec<ConstantKey>,
+}
+
+/// A key a learned helper registers on the registry it is given.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ConstantKey {
+    /// The registration it calls (`register_backend`): the callee its
+    /// callers' registrations name, so that they meet the direct calls.
+    pub callee: String,
+    /// One string per key argument of `callee`.
+    pub key: Vec<String>,
 }
 
 // ---------------------------------------------------------------------------
@@ -826,6 +843,7 @@ impl Default for Vocabulary {
                     receiver: CallReceiver::Written,
                     arity: None,
                     switch: None,
+                    constants: Vec::new(),
                 })
                 .collect(),
             lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
@@ -889,6 +907,13 @@ impl Vocabulary {
             .map_or(CallReceiver::Written, |f| f.receiver)
     }
 
+    /// The constant keys a call with `arity` arguments of the learned
+    /// helper `name` registers ([`LearnedFunction::constants`]).
+    pub fn registration_constants(&self, name: &str, arity: Option<usize>) -> &[ConstantKey] {
+        self.function_for(name, arity)
+            .map_or(&[], |f| f.constants.as_slice())
+    }
+
     /// The argument a call with `arity` arguments of the learned `name`
     /// must write `false` to register ([`LearnedFunction::switch`]).
     pub fn registration_switch(&self, name: &str, arity: Option<usize>) -> Option<usize> {
@@ -919,6 +944,7 @@ impl Vocabulary {
                     receiver: f.receiver,
                     arity: Some(f.arity),
                     switch: f.switch,
+                    constants: f.constants.clone(),
                 });
             }
         }
@@ -1507,6 +1533,7 @@ fn functions(
                     receiver: CallReceiver::Written,
                     arity: None,
                     switch: None,
+                    constants: Vec::new(),
                 })
             })
             .collect()
@@ -1932,6 +1959,7 @@ mod tests {
             receiver: CallReceiver::Written,
             arity: None,
             switch: None,
+            constants: Vec::new(),
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));

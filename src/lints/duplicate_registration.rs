@@ -347,10 +347,14 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
 /// it counts as a registration ("`define` registers: it rejects a second
 /// key at src/linker.rs:40 (..)"): no configuration named it.
 fn again_label(krate: &CrateFacts<'_>, reg: &Registration) -> String {
-    let callee = &reg.callee;
     let by = match &reg.via_macro {
         Some(name) => format!(" by `{name}!`"),
         None => String::new(),
+    };
+    // By a helper (`add_cpu(&mut registry)`): why the helper registers.
+    let (callee, by) = match &reg.via_helper {
+        Some(helper) => (helper, format!(" by `{helper}`{by}")),
+        None => (&reg.callee, by),
     };
     match krate.learned.and_then(|l| l.why(callee)) {
         Some(inferred) => format!(

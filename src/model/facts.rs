@@ -86,6 +86,11 @@ pub struct Registration {
     /// Written by a call of the file's own `macro_rules!` macro of this
     /// name (the outermost one): the spans are the call's.
     pub via_macro: Option<String>,
+    /// Made by a call of a learned helper of this name, which registers a
+    /// constant key on the registry it is given (`add_cpu(&mut registry)`,
+    /// issue 19): `callee` is the registration the helper calls, the spans
+    /// are the helper call's.
+    pub via_helper: Option<String>,
     /// The registry it registers on: which receiver, if any.
     pub registry: Registry,
     /// What the receiver is, when it was made here by a known constructor.
@@ -145,6 +150,12 @@ pub enum Registry {
     /// rooted at the `let` the walk numbered `binding`. Means something in
     /// its file only.
     Local { binding: u32, text: String },
+    /// A receiver rooted at a parameter of the function numbered
+    /// `function` (`reg` of `fn add_cpu(reg: &mut Registry)`): the registry
+    /// its caller hands it, which two functions naming their parameters
+    /// alike do not share. Means something in its file only; the helper's
+    /// callers register on their own registry ([`Registration::via_helper`]).
+    Param { function: u32, text: String },
     /// A receiver reached through an item's path: a call of a function
     /// (`crate::plugins::registry()`, `registry().lock()`) or a static of
     /// several segments or in capitals (`REGISTRY`). The crate pass
@@ -164,7 +175,7 @@ pub enum Registry {
 impl Registry {
     /// Named within its file only: equal in two files is not the same registry.
     pub fn is_local(&self) -> bool {
-        matches!(self, Registry::Local { .. })
+        matches!(self, Registry::Local { .. } | Registry::Param { .. })
     }
 
     /// How an [`Registry::Item`] is written: `crate::plugins::registry()`.
@@ -503,6 +514,8 @@ pub struct FnSummary {
     /// How many parameters it takes, `self` not counted: a call with
     /// another number of arguments calls another function.
     pub arity: usize,
+    /// Their names, `None` for a pattern, `self` not counted: for messages.
+    pub params: Vec<Option<String>>,
 }
 
 /// `if self.map.contains_key(&key) { bail!(..) }`: the parameters the
@@ -550,11 +563,18 @@ pub struct ForwardCall {
     pub on_self_field: bool,
     /// A method call whose receiver is reached through this parameter.
     pub receiver: Option<usize>,
+    /// That receiver is the parameter itself (`reg`, `*reg`), not a part
+    /// of it (`reg.backends`).
+    pub receiver_whole: bool,
     /// For each argument (after the receiver of a method call), the
     /// parameters it is built from.
     pub args: Vec<Vec<usize>>,
-    /// For each argument, what it is when it may be a switch.
+    /// For each argument, what it is when it may be a switch or a
+    /// constant key.
     pub values: Vec<ArgValue>,
+    /// Under an `if` or a `match` of the function: it may not run at
+    /// every call.
+    pub conditional: bool,
 }
 
 /// An argument given where a learned registration takes a switch
@@ -567,6 +587,8 @@ pub enum ArgValue {
     SelfField(String),
     /// A parameter of the caller, passed on.
     Param(usize),
+    /// A string literal (`"cpu"`, `"cpu".to_string()`): a constant key.
+    Str(String),
     Other,
 }
 

@@ -114,6 +114,7 @@ impl<'t> Walker<'t> {
             facts: FileFacts::default(),
             scope_index: ScopeIndex::default(),
             scopes: vec![Vec::new()],
+            params: Vec::new(),
             ctx: Context::default(),
             next_id: 0,
             in_canonicalizer: 0,
@@ -183,6 +184,9 @@ struct Walker<'t> {
     /// bodies' scopes are each new and never looked up).
     scope_index: ScopeIndex,
     scopes: Vec<Vec<Binding>>,
+    /// The parameters of the function being walked, by name: a registry
+    /// rooted at one is the caller's ([`Registry::Param`]).
+    params: Vec<String>,
     ctx: Context,
     next_id: u32,
     /// Inside a canonicalizer (`fn canonicalize_platform`): raw comparisons belong there.
@@ -532,6 +536,19 @@ impl<'t> Walker<'t> {
     }
 }
 
+/// The names a function's parameters bind (`self` not counted).
+fn param_names(sig: &syn::Signature) -> Vec<String> {
+    (sig.inputs.iter())
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(t) => match &*t.pat {
+                Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            },
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect()
+}
+
 /// A statement that is a call ended by `;` (behind `.unwrap()`,
 /// `.expect(..)`, `?`), by the tokens that place it: the callee's name, the
 /// `#` of its first attribute, its `;`. No span of a whole node is
@@ -676,9 +693,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.value_set(&f.sig, &f.block);
         let call = self.call_of(&name, false);
         (self.self_type, self.display_impl) = saved;
+        let params = std::mem::replace(&mut self.params, param_names(&f.sig));
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f))
         });
+        self.params = params;
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
@@ -687,9 +706,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.value_set(&f.sig, &f.block);
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
         let call = self.call_of(&name, is_method);
+        let params = std::mem::replace(&mut self.params, param_names(&f.sig));
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f))
         });
+        self.params = params;
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
@@ -1095,9 +1116,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let (counts, receiver) = match self.vocab.registration_receiver_with(&name, arity) {
                 CallReceiver::Written => (true, receiver),
                 CallReceiver::Method { .. } => (receiver.is_some(), receiver),
-                CallReceiver::Free { registry } => {
-                    (!typed, registry.and_then(|i| args.get(i).copied()))
-                }
+                // `&mut reg` is `reg`.
+                CallReceiver::Free { registry } => (
+                    !typed,
+                    registry
+                        .and_then(|i| args.get(i).copied())
+                        .map(strip_parens),
+                ),
             };
             if counts {
                 self.registration(&last.ident, &name, receiver, rest, c);

@@ -38,6 +38,14 @@ impl Walker<'_> {
                 None => return,
             }
         };
+        // A learned helper registers its own keys on the registry it is given.
+        let vocab = self.vocab;
+        let constants = vocab.registration_constants(name, arity);
+        if !constants.is_empty() {
+            let id = self.start_of(callee.span());
+            self.helper_call(name, id, receiver, constants, call);
+            return;
+        }
         // A learned registration with a switch (`insert(name, cx,
         // allow_shadowing, item)`) rejects only when `false` is written there.
         if let Some(at) = self.vocab.registration_switch(name, arity)
@@ -123,6 +131,7 @@ impl Walker<'_> {
         self.facts.registrations.push(Registration {
             callee: name.to_string(),
             via_macro,
+            via_helper: None,
             registry,
             registry_kind,
             key,
@@ -153,6 +162,58 @@ impl Walker<'_> {
                 .copied()
                 .filter(|_| self.in_closure == 0),
         });
+    }
+
+    /// A call of the learned helper `helper` (`add_cpu(&mut registry)`):
+    /// each of its constant keys registered on the registry it is given, by
+    /// the registration the helper calls, found at the call.
+    fn helper_call<T: syn::spanned::Spanned>(
+        &mut self,
+        helper: &str,
+        id: usize,
+        receiver: Option<&Expr>,
+        constants: &[crate::config::ConstantKey],
+        call: &T,
+    ) {
+        let Some(receiver) = receiver else {
+            return;
+        };
+        let (registry, registry_kind) = self.registry(receiver);
+        if self.is_switched(&registry, Some(receiver)) {
+            return;
+        }
+        let mut call_span = self.span(call);
+        let via_macro = self.expansion.as_ref().map(|(site, name, _)| {
+            call_span = *site;
+            name.clone()
+        });
+        let returns_at = (self.returns.iter().min().copied()).filter(|_| self.in_closure == 0);
+        for c in constants {
+            let Some((first, rest)) = c.key.split_first() else {
+                continue;
+            };
+            self.facts.registrations.push(Registration {
+                callee: c.callee.clone(),
+                via_macro: via_macro.clone(),
+                via_helper: Some(helper.to_string()),
+                registry: registry.clone(),
+                registry_kind,
+                key: StrExpr::Lit(first.clone()),
+                also_keyed_by: (rest.iter())
+                    .map(|k| Some(StrExpr::Lit(k.clone())))
+                    .collect(),
+                lowering_primitive: None,
+                key_span: call_span,
+                call_span,
+                // The call registers more than this key, maybe: no fix
+                // removes it.
+                statement: None,
+                context: self.ctx.clone(),
+                expects_failure: self.failing_calls.contains(&id),
+                expects_success: self.succeeding_calls.contains(&id),
+                returns_at,
+            });
+        }
     }
 
     /// A registration key: a literal or a const path, never a local variable.
@@ -284,6 +345,13 @@ impl Walker<'_> {
             return (item, RegistryKind::Unknown);
         }
         let text = self.compact_text(r);
+        if fresh.is_none()
+            && let Some(root) = registry_root(r)
+            && self.params.contains(&root)
+        {
+            let function = self.ctx.function;
+            return (Registry::Param { function, text }, RegistryKind::Unknown);
+        }
         match fresh {
             // `r` itself, not `r.inner`: what is in it is not known.
             Some((binding, kind)) => {

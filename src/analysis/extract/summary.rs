@@ -121,6 +121,7 @@ pub(super) fn summarize(
         return None;
     }
     let arity = params.len();
+    let names = params.clone();
     let mut s = Summarizer {
         vocab,
         learning,
@@ -157,6 +158,7 @@ pub(super) fn summarize(
         calls: s.calls,
         sets_fields: s.sets_fields,
         arity,
+        params: names,
     })
 }
 
@@ -372,6 +374,21 @@ impl Summarizer<'_, '_> {
                 lit: syn::Lit::Bool(b),
                 ..
             }) => ArgValue::Bool(b.value),
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => ArgValue::Str(s.value()),
+            // `"cpu".to_string()`, `"cpu".into()`: the literal.
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && CONVERSIONS.contains(&m.method.to_string().as_str())
+                    && let Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) = strip_parens(&m.receiver) =>
+            {
+                ArgValue::Str(s.value())
+            }
             Expr::Field(f) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
                 match &f.member {
                     syn::Member::Named(n) => ArgValue::SelfField(n.to_string()),
@@ -382,6 +399,13 @@ impl Summarizer<'_, '_> {
                 Some(from) if from.len() == 1 => ArgValue::Param(from[0]),
                 _ => ArgValue::Other,
             },
+            // `&mut reg`: a registry handed on (a switch is no reference).
+            Expr::Reference(r) if matches!(strip_parens(&r.expr), Expr::Path(_)) => {
+                match self.arg_value(&r.expr) {
+                    ArgValue::Param(p) => ArgValue::Param(p),
+                    _ => ArgValue::Other,
+                }
+            }
             _ => ArgValue::Other,
         }
     }
@@ -397,7 +421,7 @@ impl Summarizer<'_, '_> {
         &mut self,
         callee: String,
         (via, on_self, on_self_field): (CallVia, bool, bool),
-        receiver: Option<usize>,
+        (receiver, receiver_whole): (Option<usize>, bool),
         args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
     ) {
         // Only calls that may register: a learned function is in the
@@ -412,15 +436,19 @@ impl Summarizer<'_, '_> {
         if flows.iter().flatten().any(looked_up) {
             return;
         }
-        if flows.iter().any(|a| !a.is_empty()) {
+        // A call on a parameter may register constant keys on the
+        // registry the caller hands over (a helper, [`crate::analysis::infer`]).
+        if flows.iter().any(|a| !a.is_empty()) || receiver.is_some() {
             self.calls.push(ForwardCall {
                 callee,
                 via,
                 on_self,
                 on_self_field,
                 receiver,
+                receiver_whole,
                 args: flows,
                 values: args.iter().map(|a| self.arg_value(a)).collect(),
+                conditional: !self.lookups.is_empty(),
             });
         }
     }
@@ -514,13 +542,17 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         let on_self_field =
             !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
         let receiver = self.receiver_param(&m.receiver);
+        let whole = match strip_parens(&m.receiver) {
+            Expr::Unary(u) => matches!(strip_parens(&u.expr), Expr::Path(_)),
+            other => matches!(other, Expr::Path(_)),
+        };
         let name = m.method.to_string();
         if name == "insert" {
             self.inserts
                 .push(compact(self.lines, self.text, &*m.receiver));
         }
         let via = (CallVia::Method, on_self, on_self_field);
-        self.record_call(name, via, receiver, &m.args);
+        self.record_call(name, via, (receiver, receiver.is_some() && whole), &m.args);
         visit::visit_expr_method_call(self, m);
     }
 
@@ -533,7 +565,8 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
                 && (segments[segments.len() - 2].ident.to_string())
                     .starts_with(|c: char| c.is_ascii_uppercase());
             let via = if typed { CallVia::Typed } else { CallVia::Free };
-            self.record_call(last.ident.to_string(), (via, false, false), None, &c.args);
+            let how = (via, false, false);
+            self.record_call(last.ident.to_string(), how, (None, false), &c.args);
         }
         visit::visit_expr_call(self, c);
     }
