@@ -547,7 +547,7 @@ fn rustc_json_for_editors() {
     );
     assert_eq!(
         primary.text[0].text,
-        "    registry.register_backend(CUDA, make_cuda);"
+        "    REGISTRY.register_backend(CUDA, make_cuda);"
     );
     assert_eq!(dup.children[0].message, "first registered here");
     assert_eq!(

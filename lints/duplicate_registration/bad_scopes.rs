@@ -28,13 +28,13 @@ pub fn init_host_plugins(plugins: &mut PluginRegistry) {
 
 // `all(feature = "cuda", unix)` and `feature = "cuda"` hold together on Linux.
 #[cfg(all(feature = "cuda", unix))]
-pub fn init_cuda_unix(registry: &mut Registry) {
-    registry.register_platform("cuda", CudaPlatform::with_ipc());
+pub fn init_cuda_unix() {
+    crate::REGISTRY.register_platform("cuda", CudaPlatform::with_ipc());
 }
 
 #[cfg(feature = "cuda")]
-pub fn init_cuda_any_os(registry: &mut Registry) {
-    registry.register_platform("cuda", CudaPlatform::default()); //~ duplicate_registration
+pub fn init_cuda_any_os() {
+    crate::REGISTRY.register_platform("cuda", CudaPlatform::default()); //~ duplicate_registration
 }
 
 // `if cfg!(..)` without `else`: the unconditional call after it runs too.

@@ -43,14 +43,14 @@ pub fn cycle_oneapi(registry: &mut KernelRegistry) {
 }
 
 // An unregistration in another function: nothing says it runs in between.
-pub fn init_custom_calls(targets: &mut CustomCallTargets) {
-    targets.register_custom_call_target("lapack_sgetrf", lapack_sgetrf as *const ());
+pub fn init_custom_calls() {
+    crate::TARGETS.register_custom_call_target("lapack_sgetrf", lapack_sgetrf as *const ());
 }
 
-pub fn reset_custom_calls(targets: &mut CustomCallTargets) {
-    targets.remove("lapack_sgetrf");
+pub fn reset_custom_calls() {
+    crate::TARGETS.remove("lapack_sgetrf");
 }
 
-pub fn init_custom_calls_v2(targets: &mut CustomCallTargets) {
-    targets.register_custom_call_target("lapack_sgetrf", lapack_sgetrf_v2 as *const ()); //~ duplicate_registration
+pub fn init_custom_calls_v2() {
+    crate::TARGETS.register_custom_call_target("lapack_sgetrf", lapack_sgetrf_v2 as *const ()); //~ duplicate_registration
 }

@@ -1,8 +1,8 @@
 //! Declared without a `cfg`: always compiled, whatever the `cfg`s of the
 //! `mod` declarations before and after it in `lib.rs`.
 
-pub fn init(registry: &mut Registry) {
-    registry.register_backend("tpu", make_tpu_client);
+pub fn init() {
+    crate::REGISTRY.register_backend("tpu", make_tpu_client);
 }
 
 // A statement under `cfg(feature = "b")`, and the file `a_backend.rs` under

@@ -16,6 +16,6 @@ mod m11;
 
 pub use m0::*;
 
-pub fn init_root(r: &mut Registry) {
-    r.register_backend(DEEP_KEY, make);
+pub fn init_root() {
+    crate::REGISTRY.register_backend(DEEP_KEY, make);
 }

@@ -11,6 +11,6 @@ pub use crate::m9::*;
 pub use crate::m10::*;
 pub use crate::m11::*;
 
-pub fn init_again(r: &mut Registry) {
-    r.register_backend(DEEP_KEY, make); //~ duplicate_registration
+pub fn init_again() {
+    crate::REGISTRY.register_backend(DEEP_KEY, make); //~ duplicate_registration
 }

@@ -3,6 +3,6 @@
 
 // `a_backend/kernels.rs` registers this target under `cfg(feature = "a")`,
 // inherited from `a_backend.rs`; `not(feature = "b")` does not exclude it.
-pub fn init(targets: &mut CustomCallTargets) {
-    targets.register_custom_call_target("cu_threefry2x32", threefry2x32_fallback as *const ()); //~ duplicate_registration
+pub fn init() {
+    crate::TARGETS.register_custom_call_target("cu_threefry2x32", threefry2x32_fallback as *const ()); //~ duplicate_registration
 }
