@@ -82,11 +82,10 @@ fn ten_thousand_inline_modules_registering() {
     let dir = tempfile::tempdir().unwrap();
     let mods: String = (0..10_000)
         .map(|i| {
-            format!("mod m{i} {{ pub fn init(r: &mut Registry) {{ r.register_backend(\"key{i}\", make); }} }}\n")
+            format!("mod m{i} {{ pub fn init() {{ register_backend(\"key{i}\", make); }} }}\n")
         })
         .collect();
-    let again =
-        "mod again { pub fn init(r: &mut Registry) { r.register_backend(\"key9\", make); } }\n";
+    let again = "mod again { pub fn init() { register_backend(\"key9\", make); } }\n";
     write(dir.path(), "lib.rs", mods + again);
     assert_eq!(
         findings(dir.path()),
@@ -102,11 +101,10 @@ fn ten_thousand_inline_modules_registering() {
 fn twenty_thousand_files_registering() {
     let dir = tempfile::tempdir().unwrap();
     for i in 0..20_000 {
-        let text =
-            format!("pub fn init(r: &mut Registry) {{ r.register_backend(\"key{i}\", make); }}\n");
+        let text = format!("pub fn init() {{ register_backend(\"key{i}\", make); }}\n");
         write(dir.path(), &format!("d{}/f{i}.rs", i / 1000), text);
     }
-    let again = "pub fn again(r: &mut Registry) { r.register_backend(\"key3\", make); }\n";
+    let again = "pub fn again() { register_backend(\"key3\", make); }\n";
     write(dir.path(), "z/again.rs", again);
     assert_eq!(
         findings(dir.path()),
@@ -202,9 +200,7 @@ fn five_thousand_registrations_under_exclusive_cfgs() {
 #[test]
 fn loose_crates_are_crates_by_layout() {
     let dir = tempfile::tempdir().unwrap();
-    let register = |key: &str| {
-        format!("pub fn init(r: &mut Registry) {{ r.register_backend(\"{key}\", make); }}\n")
-    };
+    let register = |key: &str| format!("pub fn init() {{ register_backend(\"{key}\", make); }}\n");
     let root = |key: &str| format!("mod more;\n{}", register(key));
     // A package's layout, a `src` folder and tests beside it.
     write(dir.path(), "a/src/lib.rs", root("cuda"));

@@ -150,12 +150,14 @@ pub enum Registry {
     /// rooted at the `let` the walk numbered `binding`. Means something in
     /// its file only.
     Local { binding: u32, text: String },
-    /// A receiver rooted at a parameter of the function numbered
-    /// `function` (`reg` of `fn add_cpu(reg: &mut Registry)`): the registry
+    /// A receiver rooted at a parameter of the function whose name starts
+    /// at byte `function` of its file (`reg` of `fn add_cpu(reg: &mut
+    /// Registry)`; an offset, unlike the walk's numbers, is the same
+    /// whichever bodies the parse left out): the registry
     /// its caller hands it, which two functions naming their parameters
     /// alike do not share. Means something in its file only; the helper's
     /// callers register on their own registry ([`Registration::via_helper`]).
-    Param { function: u32, text: String },
+    Param { function: usize, text: String },
     /// A receiver reached through an item's path: a call of a function
     /// (`crate::plugins::registry()`, `registry().lock()`) or a static of
     /// several segments or in capitals (`REGISTRY`). The crate pass

@@ -114,7 +114,7 @@ impl<'t> Walker<'t> {
             facts: FileFacts::default(),
             scope_index: ScopeIndex::default(),
             scopes: vec![Vec::new()],
-            params: Vec::new(),
+            params: (None, Vec::new()),
             ctx: Context::default(),
             next_id: 0,
             in_canonicalizer: 0,
@@ -184,9 +184,10 @@ struct Walker<'t> {
     /// bodies' scopes are each new and never looked up).
     scope_index: ScopeIndex,
     scopes: Vec<Vec<Binding>>,
-    /// The parameters of the function being walked, by name: a registry
-    /// rooted at one is the caller's ([`Registry::Param`]).
-    params: Vec<String>,
+    /// The parameters of the function being walked, by name, and where its
+    /// name starts: a registry rooted at one is the caller's
+    /// ([`Registry::Param`]).
+    params: (Option<proc_macro2::Span>, Vec<String>),
     ctx: Context,
     next_id: u32,
     /// Inside a canonicalizer (`fn canonicalize_platform`): raw comparisons belong there.
@@ -693,7 +694,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.value_set(&f.sig, &f.block);
         let call = self.call_of(&name, false);
         (self.self_type, self.display_impl) = saved;
-        let params = std::mem::replace(&mut self.params, param_names(&f.sig));
+        // The name's span: its offset is looked up only for a registry.
+        let this = (Some(f.sig.ident.span()), param_names(&f.sig));
+        let params = std::mem::replace(&mut self.params, this);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f))
         });
@@ -706,7 +709,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.value_set(&f.sig, &f.block);
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
         let call = self.call_of(&name, is_method);
-        let params = std::mem::replace(&mut self.params, param_names(&f.sig));
+        // The name's span: its offset is looked up only for a registry.
+        let this = (Some(f.sig.ident.span()), param_names(&f.sig));
+        let params = std::mem::replace(&mut self.params, this);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f))
         });

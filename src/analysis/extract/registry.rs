@@ -347,9 +347,9 @@ impl Walker<'_> {
         let text = self.compact_text(r);
         if fresh.is_none()
             && let Some(root) = registry_root(r)
-            && self.params.contains(&root)
+            && self.params.1.contains(&root)
         {
-            let function = self.ctx.function;
+            let function = self.params.0.map_or(0, |s| self.start_of(s));
             return (Registry::Param { function, text }, RegistryKind::Unknown);
         }
         match fresh {
