@@ -32,3 +32,20 @@ pub fn add_cpu_to_both(regs: &mut Registries) {
     regs.training.register_backend("cpu", 0).unwrap();
     regs.inference.register_backend("cpu", 0).unwrap();
 }
+
+/// Each compiled in builds the other is not: one helper's key, whichever.
+pub fn add_metal(reg: &mut BackendRegistry) {
+    #[cfg(target_os = "macos")]
+    reg.register_backend("metal", 3).unwrap();
+}
+
+pub fn add_metal_stub(reg: &mut BackendRegistry) {
+    #[cfg(not(target_os = "macos"))]
+    reg.register_backend("metal", 0).unwrap();
+}
+
+/// Two parameters, two registries: each gets `cpu` once.
+pub fn add_cpu_to_each(a: &mut BackendRegistry, b: &mut BackendRegistry) {
+    a.register_backend("cpu", 0).unwrap();
+    b.register_backend("cpu", 0).unwrap();
+}

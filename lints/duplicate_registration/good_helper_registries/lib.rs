@@ -4,7 +4,10 @@
 pub mod backends;
 pub mod registry;
 
-use crate::backends::{add_cpu, add_cpu_to_both, add_cuda_if, add_fallback, add_gpu, Registries};
+use crate::backends::{
+    add_cpu, add_cpu_to_both, add_cpu_to_each, add_cuda_if, add_fallback, add_gpu, add_metal, add_metal_stub,
+    Registries,
+};
 use crate::registry::BackendRegistry;
 
 pub fn init() -> (BackendRegistry, BackendRegistry) {
@@ -37,4 +40,17 @@ pub fn init_both() -> Registries {
     };
     add_cpu_to_both(&mut regs);
     regs
+}
+
+pub fn init_metal() -> BackendRegistry {
+    let mut registry = BackendRegistry::new();
+    add_metal(&mut registry);
+    add_metal_stub(&mut registry);
+    registry
+}
+
+pub fn init_pair() -> (BackendRegistry, BackendRegistry) {
+    let (mut a, mut b) = (BackendRegistry::new(), BackendRegistry::new());
+    add_cpu_to_each(&mut a, &mut b);
+    (a, b)
 }
