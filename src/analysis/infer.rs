@@ -448,10 +448,7 @@ fn helper(
 
 /// The parameter handed whole as the call's argument `q` (`reg`, `&mut *reg`).
 fn passed_param(call: &ForwardCall, q: usize) -> Option<usize> {
-    match call.values.get(q)? {
-        ArgValue::Param(p) => Some(*p),
-        _ => None,
-    }
+    *call.passed.get(q)?
 }
 
 /// The key a call writes as string literals at the arguments `key`.

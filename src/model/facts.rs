@@ -574,6 +574,9 @@ pub struct ForwardCall {
     /// For each argument, what it is when it may be a switch or a
     /// constant key.
     pub values: Vec<ArgValue>,
+    /// For each argument, the parameter it is by its name (`reg`, `&mut
+    /// reg`): a registry handed on, not one made from a parameter.
+    pub passed: Vec<Option<usize>>,
     /// Under an `if` or a `match` of the function: it may not run at
     /// every call.
     pub conditional: bool,

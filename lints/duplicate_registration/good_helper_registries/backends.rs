@@ -49,3 +49,11 @@ pub fn add_cpu_to_each(a: &mut BackendRegistry, b: &mut BackendRegistry) {
     a.register_backend("cpu", 0).unwrap();
     b.register_backend("cpu", 0).unwrap();
 }
+
+/// A registry made from a parameter is the function's own, not the caller's
+/// (wasmtime's `let mut linker = Linker::new(engine)`).
+pub fn cpu_only(template: &BackendRegistry) -> BackendRegistry {
+    let mut registry = BackendRegistry::like(template);
+    registry.register_backend("cpu", 0).unwrap();
+    registry
+}

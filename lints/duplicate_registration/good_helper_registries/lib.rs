@@ -5,7 +5,7 @@ pub mod backends;
 pub mod registry;
 
 use crate::backends::{
-    add_cpu, add_cpu_to_both, add_cpu_to_each, add_cuda_if, add_fallback, add_gpu, add_metal, add_metal_stub,
+    add_cpu, add_cpu_to_both, add_cpu_to_each, cpu_only, add_cuda_if, add_fallback, add_gpu, add_metal, add_metal_stub,
     Registries,
 };
 use crate::registry::BackendRegistry;
@@ -53,4 +53,9 @@ pub fn init_pair() -> (BackendRegistry, BackendRegistry) {
     let (mut a, mut b) = (BackendRegistry::new(), BackendRegistry::new());
     add_cpu_to_each(&mut a, &mut b);
     (a, b)
+}
+
+pub fn two_from_one() -> (BackendRegistry, BackendRegistry) {
+    let template = BackendRegistry::new();
+    (cpu_only(&template), cpu_only(&template))
 }

@@ -130,6 +130,7 @@ pub(super) fn summarize(
         flows: (params.into_iter().enumerate())
             .filter_map(|(i, p)| Some((p?, vec![i])))
             .collect(),
+        named_params: names.iter().flatten().count(),
         rejects: None,
         inserts: Vec::new(),
         calls: Vec::new(),
@@ -184,6 +185,8 @@ struct Summarizer<'a, 't> {
     text: &'a str,
     /// Each parameter and local, with the parameters its value is built from.
     flows: Vec<(String, Vec<usize>)>,
+    /// How many of `flows` are the parameters (the first ones).
+    named_params: usize,
     rejects: Option<Rejection>,
     /// The maps `.insert(..)` is called on, as written.
     inserts: Vec<String>,
@@ -258,6 +261,34 @@ impl Summarizer<'_, '_> {
             .rev()
             .find(|(n, _)| name == n)
             .map(|(_, from)| from)
+    }
+
+    /// The parameter an argument is, by its name (`reg`, `&mut reg`,
+    /// `&mut *reg`): a registry handed on.
+    fn passed(&self, e: &Expr) -> Option<usize> {
+        let e = match strip_parens(e) {
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => strip_parens(&u.expr),
+            other => other,
+        };
+        if !self.names_param(e) {
+            return None;
+        }
+        let Expr::Path(p) = e else { return None };
+        match self.from(p.path.get_ident()?)?.as_slice() {
+            [i] => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// `e` is a parameter by its name, not shadowed by a local.
+    fn names_param(&self, e: &Expr) -> bool {
+        let Expr::Path(p) = e else {
+            return false;
+        };
+        let Some(i) = p.path.get_ident() else {
+            return false;
+        };
+        (self.flows.iter().rposition(|(n, _)| i == n)).is_some_and(|k| k < self.named_params)
     }
 
     /// The parameter a receiver is reached through: `reg` in `reg.map`.
@@ -399,13 +430,6 @@ impl Summarizer<'_, '_> {
                 Some(from) if from.len() == 1 => ArgValue::Param(from[0]),
                 _ => ArgValue::Other,
             },
-            // `&mut reg`: a registry handed on (a switch is no reference).
-            Expr::Reference(r) if matches!(strip_parens(&r.expr), Expr::Path(_)) => {
-                match self.arg_value(&r.expr) {
-                    ArgValue::Param(p) => ArgValue::Param(p),
-                    _ => ArgValue::Other,
-                }
-            }
             _ => ArgValue::Other,
         }
     }
@@ -448,6 +472,7 @@ impl Summarizer<'_, '_> {
                 receiver_whole,
                 args: flows,
                 values: args.iter().map(|a| self.arg_value(a)).collect(),
+                passed: args.iter().map(|a| self.passed(a)).collect(),
                 conditional: !self.lookups.is_empty(),
             });
         }
@@ -555,9 +580,11 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         let on_self_field =
             !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
         let receiver = self.receiver_param(&m.receiver);
+        // The parameter itself, not a local made from it (`let mut linker =
+        // Linker::new(engine)` is a registry of its own).
         let whole = match strip_parens(&m.receiver) {
-            Expr::Unary(u) => matches!(strip_parens(&u.expr), Expr::Path(_)),
-            other => matches!(other, Expr::Path(_)),
+            Expr::Unary(u) => self.names_param(strip_parens(&u.expr)),
+            other => self.names_param(other),
         };
         let name = m.method.to_string();
         if name == "insert" {
