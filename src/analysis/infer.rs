@@ -53,16 +53,22 @@ pub struct Learned {
 
 impl Learned {
     /// The names learned here and not in `before`, each in its role (a
-    /// method may be named as the field it sets): what a file must mention
-    /// to be read again.
+    /// method may be named as the field it sets), and those of functions
+    /// learned anew (a helper whose keys grew as what it calls was learned
+    /// in a later round): what a file must mention to be read again.
     pub fn new_names(&self, before: Option<&Learned>) -> Vec<String> {
-        let functions = |l: &Learned| l.functions.iter().map(|f| f.name.clone()).collect();
-        let roles = |l: &Learned| -> [Vec<String>; 3] {
-            [functions(l), l.switch_fields.clone(), l.switches.clone()]
-        };
+        let mut functions: Vec<String> = (self.functions.iter())
+            .filter(|f| before.is_none_or(|b| !b.functions.contains(f)))
+            .map(|f| f.name.clone())
+            .collect();
+        functions.sort();
+        functions.dedup();
+        let roles =
+            |l: &Learned| -> [Vec<String>; 2] { [l.switch_fields.clone(), l.switches.clone()] };
         let old = before.map(roles).unwrap_or_default();
         (roles(self).into_iter().zip(old))
             .flat_map(|(now, old)| now.into_iter().filter(move |n| !old.contains(n)))
+            .chain(functions)
             .collect()
     }
 

@@ -91,6 +91,9 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     let candidates = Candidates::new(krate, &regs);
+    // A helper called twice on one registry (`link_spectest(&mut l)`) clashes
+    // on each of its keys: one finding a pair of calls, naming the keys.
+    let mut helper_pairs: Vec<(HelperCalls, usize, Vec<String>)> = Vec::new();
     for (j, reg) in regs.iter().enumerate() {
         if guarded(reg) {
             continue;
@@ -124,7 +127,53 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         let Some(first) = earlier.or_else(guarded_elsewhere) else {
             continue;
         };
-        out.push(diagnostic(krate, &regs[first], reg));
+        let (a, b) = (&regs[first], reg);
+        if a.reg.via_helper.is_some() && b.reg.via_helper.is_some() {
+            let calls = (a.file, a.reg.call_span.start, b.file, b.reg.call_span.start);
+            if let Some((_, _, keys)) = helper_pairs.iter_mut().find(|(c, _, _)| *c == calls) {
+                keys.push(key_text(b));
+                continue;
+            }
+            helper_pairs.push((calls, out.len(), vec![key_text(b)]));
+        }
+        out.push(diagnostic(krate, a, b));
+    }
+    for (_, at, keys) in helper_pairs.into_iter().filter(|(_, _, k)| k.len() > 1) {
+        let helper = regs.iter().find_map(|r| {
+            (r.reg.key_span == out[at].span)
+                .then_some(r.reg.via_helper.as_deref())
+                .flatten()
+        });
+        let shown: Vec<&str> = keys.iter().take(6).map(String::as_str).collect();
+        let more = match keys.len() - shown.len() {
+            0 => String::new(),
+            n => format!(" and {n} more"),
+        };
+        out[at].message = format!(
+            "{} keys are registered twice by `{}`: {}{more}",
+            keys.len(),
+            helper.unwrap_or("a helper"),
+            shown.join(", ")
+        );
+    }
+}
+
+/// Two helper calls (file and offset of each): the first, the later.
+type HelperCalls = (u32, usize, u32, usize);
+
+/// A key as a message quotes it: `"cpu"`, or `("spectest", "print")` with
+/// the other arguments that key it.
+fn key_text(r: &Resolved) -> String {
+    let also = r
+        .also
+        .iter()
+        .map(|k| format!("\"{}\"", k.as_deref().unwrap_or("..")));
+    let parts: Vec<String> = std::iter::once(format!("\"{}\"", r.key))
+        .chain(also)
+        .collect();
+    match parts.len() {
+        1 => parts[0].clone(),
+        _ => format!("({})", parts.join(", ")),
     }
 }
 

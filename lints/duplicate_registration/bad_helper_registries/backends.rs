@@ -18,3 +18,15 @@ pub fn add_defaults(registry: &mut BackendRegistry) {
     add_cpu(registry);
     add_accelerators(registry); //~ duplicate_registration
 }
+
+pub fn add_gpus(gpus: &mut BackendRegistry) {
+    gpus.register_backend("rocm", 20).unwrap();
+    gpus.register_backend("metal", 21).unwrap();
+}
+
+/// A backend, and a device through the registry's own wrapper, which is
+/// learned a round after this helper is.
+pub fn add_npus(npus: &mut BackendRegistry) {
+    npus.register_backend("npu", 30).unwrap();
+    npus.add_device("tpu").unwrap();
+}
