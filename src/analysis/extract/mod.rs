@@ -596,6 +596,16 @@ fn is_test_fn(attrs: &[syn::Attribute]) -> bool {
 }
 
 /// Attributes of the expressions that can stand as statements.
+/// Attributes of a statement (an item's are the item's own).
+pub(super) fn stmt_attrs(s: &syn::Stmt) -> &[syn::Attribute] {
+    match s {
+        syn::Stmt::Local(l) => &l.attrs,
+        syn::Stmt::Macro(m) => &m.attrs,
+        syn::Stmt::Expr(e, _) => expr_attrs(e),
+        syn::Stmt::Item(_) => &[],
+    }
+}
+
 fn expr_attrs(e: &Expr) -> &[syn::Attribute] {
     match e {
         Expr::Call(x) => &x.attrs,
@@ -846,13 +856,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
-        let attrs: &[syn::Attribute] = match s {
-            syn::Stmt::Local(l) => &l.attrs,
-            syn::Stmt::Macro(m) => &m.attrs,
-            syn::Stmt::Expr(e, _) => expr_attrs(e),
-            syn::Stmt::Item(_) => &[],
-        };
-        let cfgs = Self::attr_cfgs(attrs);
+        let cfgs = Self::attr_cfgs(stmt_attrs(s));
         let statement = match s {
             syn::Stmt::Expr(e, Some(semi)) => callee_of(called(e)).map(|callee| StatementCall {
                 callee,

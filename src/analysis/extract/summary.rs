@@ -483,7 +483,9 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
     /// A statement under `#[cfg(..)]` may not be compiled: what it calls is
     /// conditional, as under an `if`.
     fn visit_stmt(&mut self, st: &'ast syn::Stmt) {
-        let cfg = stmt_attrs(st).iter().any(|a| a.path().is_ident("cfg"));
+        let cfg = super::stmt_attrs(st)
+            .iter()
+            .any(|a| a.path().is_ident("cfg"));
         if cfg {
             self.lookups.push(Vec::new());
         }
@@ -664,27 +666,6 @@ impl Summarizer<'_, '_> {
             check: short(self.lines, self.text, shown),
             map,
         })
-    }
-}
-
-/// The attributes of a statement, as far as a `cfg` on one matters: on a
-/// `let`, a macro, or the outermost expression of the usual statements.
-fn stmt_attrs(st: &syn::Stmt) -> &[syn::Attribute] {
-    match st {
-        syn::Stmt::Local(l) => &l.attrs,
-        syn::Stmt::Macro(m) => &m.attrs,
-        syn::Stmt::Expr(e, _) => match e {
-            Expr::MethodCall(m) => &m.attrs,
-            Expr::Call(c) => &c.attrs,
-            Expr::Try(t) => &t.attrs,
-            Expr::Block(b) => &b.attrs,
-            Expr::Macro(m) => &m.attrs,
-            Expr::If(i) => &i.attrs,
-            Expr::Match(m) => &m.attrs,
-            Expr::Assign(a) => &a.attrs,
-            _ => &[],
-        },
-        syn::Stmt::Item(_) => &[],
     }
 }
 
