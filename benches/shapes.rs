@@ -272,19 +272,22 @@ fn inline_mods_registering(dir: &Path, n: usize) {
 /// `n` doc lines on one function (after a documented first item): the run
 /// ends at an item, which is looked for once.
 fn doc_lines_one_item(dir: &Path, n: usize) {
-    let docs = (0..n).map(|i| format!("/// Line {i} of the docs."));
-    let lines = std::iter::once("/// The first item.\npub fn first() {}".to_string())
-        .chain(docs)
-        .chain(std::iter::once("pub fn f() {}".to_string()));
-    write_lines(&dir.join("lib.rs"), lines);
+    documented(dir, (0..n).map(|i| format!("/// Line {i} of the docs.")));
 }
 
 /// `n` pairs of an attribute and a doc line on one function: each run of
 /// docs ends at an attribute, which leads to the next run.
 fn docs_between_attributes(dir: &Path, n: usize) {
-    let pairs = (0..n).map(|i| format!("#[doc(alias = \"a{i}\")]\n/// Line {i}."));
+    documented(
+        dir,
+        (0..n).map(|i| format!("#[doc(alias = \"a{i}\")]\n/// Line {i}.")),
+    );
+}
+
+/// `docs` on a function, after a documented first item (whose docs stay).
+fn documented(dir: &Path, docs: impl Iterator<Item = String>) {
     let lines = std::iter::once("/// The first item.\npub fn first() {}".to_string())
-        .chain(pairs)
+        .chain(docs)
         .chain(std::iter::once("pub fn f() {}".to_string()));
     write_lines(&dir.join("lib.rs"), lines);
 }

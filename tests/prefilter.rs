@@ -246,6 +246,27 @@ fn recorded(f: &FileFacts) -> Vec<String> {
     out
 }
 
+/// The facts of a file read two ways (`a` named `how_a`, `b` named `how_b`),
+/// when they differ: what each alone records.
+fn facts_differ(
+    path: &str,
+    (how_a, a): (&str, &FileFacts),
+    (how_b, b): (&str, &FileFacts),
+) -> Option<String> {
+    let (x, y) = (recorded(a), recorded(b));
+    if x == y {
+        return None;
+    }
+    let only = |x: &[String], y: &[String]| -> Vec<String> {
+        x.iter().filter(|l| !y.contains(l)).cloned().collect()
+    };
+    Some(format!(
+        "{path}: facts differ\n  {how_a}: {:?}\n  {how_b}: {:?}",
+        only(&x, &y),
+        only(&y, &x)
+    ))
+}
+
 /// A file parsed in full gives the same facts with the function bodies
 /// that hold nothing to record left out (`None`: none is, or the file does
 /// not parse). `Some(Ok(n))`: `n` bytes were left out.
@@ -264,16 +285,8 @@ fn check_bodies(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<usi
             )));
         }
     };
-    let (a, b) = (recorded(&mine), recorded(&full));
-    if a != b {
-        let only = |x: &[String], y: &[String]| -> Vec<String> {
-            x.iter().filter(|l| !y.contains(l)).cloned().collect()
-        };
-        return Some(Err(format!(
-            "{path}: facts differ\n  bodies left out: {:?}\n  whole file: {:?}",
-            only(&a, &b),
-            only(&b, &a)
-        )));
+    if let Some(e) = facts_differ(path, ("bodies left out", &mine), ("whole file", &full)) {
+        return Some(Err(e));
     }
     let left_out = text
         .bytes()
@@ -345,16 +358,11 @@ fn check_docs(path: &str, text: &str, vocab: &Vocabulary) -> Option<Result<bool,
             )));
         }
     };
-    let (a, b) = (recorded(&mine), recorded(&written));
-    if a != b || mine.directives != written.directives {
-        let only = |x: &[String], y: &[String]| -> Vec<String> {
-            x.iter().filter(|l| !y.contains(l)).cloned().collect()
-        };
-        return Some(Err(format!(
-            "{path}: facts differ\n  docs blanked: {:?}\n  as written: {:?}",
-            only(&a, &b),
-            only(&b, &a)
-        )));
+    if let Some(e) = facts_differ(path, ("docs blanked", &mine), ("as written", &written)) {
+        return Some(Err(e));
+    }
+    if mine.directives != written.directives {
+        return Some(Err(format!("{path}: suppression comments differ")));
     }
     let parseable = backend_lint::syntax::parse::parseable_text(text);
     Some(Ok(matches!(
