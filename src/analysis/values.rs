@@ -4,7 +4,6 @@
 use syn::punctuated::Punctuated;
 use syn::{Expr, Token};
 
-use crate::config::NameSet;
 use crate::model::facts::{ConstValue, StrExpr};
 
 /// Methods that hand back the same string (or a view of it, or it inside an
@@ -197,17 +196,15 @@ pub fn platform_list(e: &Expr, scope: u32) -> Option<Vec<(StrExpr, proc_macro2::
 
 /// `get_backend("cpu")` (any path or method whose name is in `requests`),
 /// possibly wrapped in `Some(..)`, `?`, `.unwrap()`, `&`: the platform it asks for.
-pub fn backend_request<'e>(
-    e: &'e Expr,
+pub fn backend_request(
+    e: &Expr,
     scope: u32,
-    requests: &NameSet,
-) -> Option<(StrExpr, &'e Expr, &'e Expr)> {
+    requests: impl Fn(&str) -> bool,
+) -> Option<(StrExpr, &Expr, &Expr)> {
     let e = peel(e);
     let arg = match e {
-        Expr::Call(c) if path_last(&c.func).is_some_and(|n| requests.contains(&n)) => {
-            c.args.first()?
-        }
-        Expr::MethodCall(m) if requests.contains(&m.method.to_string()) => m.args.first()?,
+        Expr::Call(c) if path_last(&c.func).is_some_and(|n| requests(&n)) => c.args.first()?,
+        Expr::MethodCall(m) if requests(&m.method.to_string()) => m.args.first()?,
         _ => return None,
     };
     Some((str_expr(arg, scope)?, e, arg))

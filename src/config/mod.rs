@@ -28,12 +28,12 @@ pub const CONFIG_FILES: &[&str] = &["backend-lint.toml", ".backend-lint.toml"];
 // ---------------------------------------------------------------------------
 // The file format
 
-type Names = Option<Vec<Spanned<String>>>;
+type NameList = Option<Vec<Spanned<String>>>;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
-    exclude: Names,
+    exclude: NameList,
     lints: Option<BTreeMap<Spanned<String>, Level>>,
     platforms: Option<RawPlatforms>,
     registration: Option<RawRegistration>,
@@ -43,14 +43,14 @@ struct RawConfig {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawPlatforms {
-    canonical: Names,
-    extend_canonical: Names,
+    canonical: NameList,
+    extend_canonical: NameList,
     aliases: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     extend_aliases: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
-    canonicalizers: Names,
-    extend_canonicalizers: Names,
-    sources: Names,
-    extend_sources: Names,
+    canonicalizers: NameList,
+    extend_canonicalizers: NameList,
+    sources: NameList,
+    extend_sources: NameList,
     check_tests: Option<bool>,
 }
 
@@ -59,16 +59,16 @@ struct RawPlatforms {
 struct RawRegistration {
     functions: Option<Vec<RawFunction>>,
     extend_functions: Option<Vec<RawFunction>>,
-    lowering: Names,
-    extend_lowering: Names,
-    backends: Names,
-    extend_backends: Names,
-    guards: Names,
-    extend_guards: Names,
-    unregister: Names,
-    extend_unregister: Names,
-    run_once: Names,
-    extend_run_once: Names,
+    lowering: NameList,
+    extend_lowering: NameList,
+    backends: NameList,
+    extend_backends: NameList,
+    guards: NameList,
+    extend_guards: NameList,
+    unregister: NameList,
+    extend_unregister: NameList,
+    run_once: NameList,
+    extend_run_once: NameList,
     check_tests: Option<bool>,
 }
 
@@ -90,12 +90,12 @@ enum KeySpec {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawLowering {
-    calls: Names,
-    extend_calls: Names,
-    backend_setters: Names,
-    extend_backend_setters: Names,
-    backend_requests: Names,
-    extend_backend_requests: Names,
+    calls: NameList,
+    extend_calls: NameList,
+    backend_setters: NameList,
+    extend_backend_setters: NameList,
+    backend_requests: NameList,
+    extend_backend_requests: NameList,
 }
 
 /// `Cargo.toml`, read only for our metadata tables.
@@ -162,7 +162,7 @@ const REJECTIONS: &[&str] = &[
 
 /// The rejection words that are everyday method names: a rejection only in
 /// the shapes [`rejection_in_context`] reads, not a name worth parsing a
-/// macro for ([`Vocabulary::mentions`]).
+/// macro for (`analysis::extract::collect::mentions`).
 pub const CALL_REJECTIONS: &[&str] = &["contains", "insert", "is_some", "is_none"];
 
 const GUARDS: &[&str] = &[
@@ -272,7 +272,7 @@ impl FirstBytes {
         firsts
     }
 
-    fn add(&mut self, other: &FirstBytes) {
+    pub fn add(&mut self, other: &FirstBytes) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
@@ -418,7 +418,49 @@ pub struct ConstantKey {
 // ---------------------------------------------------------------------------
 // The vocabulary the lints use
 
-/// Where the walker matches a vocabulary name ([`Vocabulary::fact_start`]).
+/// One set of names of the vocabulary, as the walk's collectors declare what
+/// they start facts from and what they read (`analysis::extract::collect`),
+/// and as they ask for it ([`Vocabulary::has`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Names {
+    /// The registration functions, configured and learned
+    /// ([`Vocabulary::registration_key`]).
+    RegistrationFunctions,
+    /// `register_lowering(primitive, rule, platform)`-shaped registrations.
+    LoweringRegistrations,
+    /// Registrations keyed by the platform a backend serves.
+    Backends,
+    /// `is_registered(key)`-style checks that make a registration conditional.
+    Guards,
+    /// Calls that remove a registration.
+    Unregister,
+    /// Methods whose closure runs at most once (`get_or_init`).
+    RunOnce,
+    /// Methods, fields and functions giving a raw platform name.
+    Sources,
+    /// Functions and methods whose result is a canonical platform.
+    Canonicalizers,
+    /// Lowering calls (`lower(&ctx, &["cuda"])`).
+    LoweringCalls,
+    /// Methods that give a lowering context its backend (`with_backend`).
+    BackendSetters,
+    /// Calls that ask for a platform's backend (`get_backend("cpu")`).
+    BackendRequests,
+    /// Checks that reject a key already present (`contains_key`, `Occupied`).
+    Rejections,
+    /// Fields that turn a learned registration's rejection off (learned).
+    SwitchFields,
+    /// Methods that set such a field (learned).
+    Switches,
+    /// The field `platforms` of a lowering context: a fixed name, not
+    /// configured.
+    PlatformsField,
+}
+
+/// The field holding a lowering context's platforms ([`Names::PlatformsField`]).
+pub const PLATFORMS_FIELD: &str = "platforms";
+
+/// Where the walker matches a vocabulary name (`analysis::extract::collect`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NameUse {
     /// Anywhere: a field, a method, a function, a pattern field.
@@ -761,39 +803,39 @@ pub struct Vocabulary {
     /// Alias -> the canonical platforms it stands for.
     pub aliases: Vec<(String, Vec<String>)>,
     /// Functions and methods whose result is a canonical platform.
-    pub canonicalizers: NameSet,
+    canonicalizers: NameSet,
     /// Methods (without arguments), fields and functions giving a raw platform name.
-    pub sources: NameSet,
+    sources: NameSet,
     functions: Vec<Function>,
     /// `register_lowering(primitive, rule, platform)`-shaped registrations.
-    pub lowering_registrations: NameSet,
+    lowering_registrations: NameSet,
     /// Registrations keyed by the platform a backend serves.
-    pub backends: NameSet,
+    backends: NameSet,
     /// `is_registered(key)`-style checks that make a registration conditional.
-    pub guards: NameSet,
+    guards: NameSet,
     /// Calls that remove a registration.
-    pub unregister: NameSet,
+    unregister: NameSet,
     /// Methods whose closure runs at most once (`get_or_init`).
-    pub run_once: NameSet,
+    run_once: NameSet,
     /// Lowering calls (`lower(&ctx, &["cuda"])`).
-    pub lowering_calls: NameSet,
+    lowering_calls: NameSet,
     /// Methods that give a lowering context its backend (`with_backend`).
-    pub backend_setters: NameSet,
+    backend_setters: NameSet,
     /// Calls that ask for a platform's backend (`get_backend("cpu")`).
-    pub backend_requests: NameSet,
+    backend_requests: NameSet,
     /// Report raw platform comparisons in test code too.
     pub check_tests: bool,
     /// Report duplicate registrations within test code too.
     pub check_test_registrations: bool,
     /// Checks that reject a key already present (`map.contains_key(k)`,
     /// `Entry::Occupied`): a function doing so before inserting registers.
-    pub rejections: NameSet,
+    rejections: NameSet,
     /// Fields that turn a learned registration's rejection off
     /// (`if !self.allow_shadowing && ..`), learned from the code.
-    pub switch_fields: NameSet,
+    switch_fields: NameSet,
     /// Methods that set such a field: after one, the receiver accepts
     /// duplicates. Learned from the code.
-    pub switches: NameSet,
+    switches: NameSet,
     /// The stems of the names a function summary records, searched for at
     /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
     /// learning then changes).
@@ -954,62 +996,95 @@ impl Vocabulary {
         vocab
     }
 
-    /// `name` registers something, keyed or not (builders are recognised by it).
-    pub fn is_registration(&self, name: &str) -> bool {
-        self.registration_key(name).is_some() || self.lowering_registrations.contains(name)
+    /// The set `names` stands for.
+    fn set(&self, names: Names) -> Option<&NameSet> {
+        Some(match names {
+            Names::RegistrationFunctions | Names::PlatformsField => return None,
+            Names::LoweringRegistrations => &self.lowering_registrations,
+            Names::Backends => &self.backends,
+            Names::Guards => &self.guards,
+            Names::Unregister => &self.unregister,
+            Names::RunOnce => &self.run_once,
+            Names::Sources => &self.sources,
+            Names::Canonicalizers => &self.canonicalizers,
+            Names::LoweringCalls => &self.lowering_calls,
+            Names::BackendSetters => &self.backend_setters,
+            Names::BackendRequests => &self.backend_requests,
+            Names::Rejections => &self.rejections,
+            Names::SwitchFields => &self.switch_fields,
+            Names::Switches => &self.switches,
+        })
     }
 
-    /// How the walker starts a fact from `name`, if it does: a platform
-    /// source anywhere (a field, a method, a function, a pattern field);
-    /// a canonicalizer or backend setter or request only as the callee of a
-    /// call or method call; a registration function or lowering call only
-    /// as the callee of a call with arguments.
-    pub fn fact_start(&self, name: &str) -> Option<NameUse> {
-        let everyday = CALL_REJECTIONS.contains(&name);
-        if self.sources.contains(name) || self.switch_fields.contains(name) {
-            Some(NameUse::Anywhere)
-        } else if self.rejections.contains(name) && !everyday {
-            Some(NameUse::Rejection)
-        } else if self.canonicalizers.contains(name)
-            || self.backend_setters.contains(name)
-            || self.backend_requests.contains(name)
-            || self.switches.contains(name)
-        {
-            Some(NameUse::Callee)
-        } else if self.is_registration(name) || self.lowering_calls.contains(name) {
-            Some(NameUse::CalleeWithArguments)
-        } else if self.rejections.contains(name) {
-            Some(NameUse::Rejection)
-        } else {
-            None
+    /// Whether `name` is one of `names`.
+    pub fn has(&self, names: Names, name: &str) -> bool {
+        match names {
+            Names::RegistrationFunctions => self.registration_key(name).is_some(),
+            Names::PlatformsField => name == PLATFORMS_FIELD,
+            _ => self.set(names).is_some_and(|s| s.contains(name)),
         }
     }
 
-    /// Whether code naming `name` can give a fact on its own: a
-    /// [`Self::fact_start`] name, a backend registration or an
-    /// unregistration. Not the guards and run-once methods: they only
-    /// qualify a registration written inside them
-    /// (`if !r.contains(k) { r.register(k) }`).
-    pub fn mentions(&self, name: &str) -> bool {
-        (self.fact_start(name))
-            .is_some_and(|how| how != NameUse::Rejection || !CALL_REJECTIONS.contains(&name))
-            || self.backends.contains(name)
-            || self.unregister.contains(name)
+    /// This vocabulary with `names` made of `patterns` (not the
+    /// registration functions, nor the field `platforms`).
+    #[cfg(test)]
+    pub(crate) fn with_set(mut self, names: Names, patterns: &[&str]) -> Vocabulary {
+        let set = NameSet::builtin(patterns);
+        match names {
+            Names::LoweringRegistrations => self.lowering_registrations = set,
+            Names::Backends => self.backends = set,
+            Names::Guards => self.guards = set,
+            Names::Unregister => self.unregister = set,
+            Names::RunOnce => self.run_once = set,
+            Names::Sources => self.sources = set,
+            Names::Canonicalizers => self.canonicalizers = set,
+            Names::LoweringCalls => self.lowering_calls = set,
+            Names::BackendSetters => self.backend_setters = set,
+            Names::BackendRequests => self.backend_requests = set,
+            Names::Rejections => self.rejections = set,
+            Names::SwitchFields => self.switch_fields = set,
+            Names::Switches => self.switches = set,
+            Names::RegistrationFunctions | Names::PlatformsField => {
+                unreachable!("{names:?} is no set of its own")
+            }
+        }
+        self
     }
 
-    /// An automaton finding the stems of the names a function summary
-    /// records (registration functions, rejection words, switch fields);
-    /// `None` when a stem is empty
-    /// (a pattern `*`: every word may be one).
-    pub fn learning_matcher(&self) -> Option<&aho_corasick::AhoCorasick> {
+    /// The names and prefixes of `names` (exclusions left out): every name
+    /// [`Self::has`] finds in it starts with one of them.
+    pub fn stems(&self, names: Names) -> Vec<&str> {
+        match names {
+            Names::RegistrationFunctions => self.function_stems().collect(),
+            Names::PlatformsField => vec![PLATFORMS_FIELD],
+            _ => self.set(names).map_or(Vec::new(), |s| s.stems().collect()),
+        }
+    }
+
+    /// The bytes the names of `names` start with.
+    pub fn firsts(&self, names: Names) -> FirstBytes {
+        match self.set(names) {
+            Some(set) => set.firsts,
+            None => FirstBytes::of(self.stems(names).into_iter()),
+        }
+    }
+
+    /// A plain name of `names` (no prefix, no exclusion), for messages.
+    pub fn first_name(&self, names: Names) -> Option<&str> {
+        self.set(names).and_then(NameSet::first_name)
+    }
+
+    /// An automaton finding `stems`, built at the first call and kept
+    /// (the function summaries' words, `analysis::extract::summary`);
+    /// `None` when a stem is empty (a pattern `*`: every word may be one).
+    pub fn learning_matcher<'s>(
+        &self,
+        stems: impl FnOnce() -> Vec<&'s str>,
+    ) -> Option<&aho_corasick::AhoCorasick> {
         self.learning_matcher
             .0
             .get_or_init(|| {
-                let stems: Vec<&str> = (self.function_stems())
-                    .chain(self.lowering_registrations.stems())
-                    .chain(self.rejections.stems())
-                    .chain(self.switch_fields.stems())
-                    .collect();
+                let stems = stems();
                 if stems.iter().any(|s| s.is_empty()) {
                     return None;
                 }
@@ -1022,33 +1097,9 @@ impl Vocabulary {
             .as_ref()
     }
 
-    /// The first bytes of every name [`Self::mentions`] knows (every byte
-    /// when a prefix is empty): a word starting with none of them is not
-    /// mentioned. For a scan over many words (a macro's text).
-    pub fn mention_firsts(&self) -> FirstBytes {
-        let sets = [
-            &self.sources,
-            &self.lowering_registrations,
-            &self.canonicalizers,
-            &self.lowering_calls,
-            &self.backend_setters,
-            &self.backend_requests,
-            &self.backends,
-            &self.unregister,
-            &self.rejections,
-            &self.switch_fields,
-            &self.switches,
-        ];
-        let mut firsts = FirstBytes::of(self.function_stems());
-        for set in sets {
-            firsts.add(&set.firsts);
-        }
-        firsts
-    }
-
     /// The names and prefixes of the registration functions (exclusions left
     /// out): every name [`Self::registration_key`] knows starts with one.
-    pub fn function_stems(&self) -> impl Iterator<Item = &str> {
+    fn function_stems(&self) -> impl Iterator<Item = &str> {
         self.functions
             .iter()
             .filter(|f| !f.pattern.exclude)
@@ -1428,7 +1479,7 @@ struct EffectiveLowering {
 type Invalid = (Option<std::ops::Range<usize>>, String);
 
 /// `x` replaces the built-in list, `extend-x` adds to it.
-fn names(replace: Names, extend: Names, default: &NameSet) -> Result<NameSet, Invalid> {
+fn names(replace: NameList, extend: NameList, default: &NameSet) -> Result<NameSet, Invalid> {
     let mut patterns = match replace {
         Some(list) => parse_patterns(list)?,
         None => default.patterns.clone(),
@@ -1444,7 +1495,7 @@ fn parse_patterns(list: Vec<Spanned<String>>) -> Result<Vec<Pattern>, Invalid> {
 }
 
 /// Platform names: plain lower-case names, no patterns.
-fn words(replace: Names, extend: Names, default: &[&str]) -> Result<Vec<String>, Invalid> {
+fn words(replace: NameList, extend: NameList, default: &[&str]) -> Result<Vec<String>, Invalid> {
     let mut out: Vec<String> = match replace {
         Some(list) => list.into_iter().map(Spanned::into_inner).collect(),
         None => default.iter().map(|s| s.to_string()).collect(),
@@ -1794,33 +1845,6 @@ mod tests {
                 assert_eq!(set.contains(name), by_patterns, "{patterns:?} {name:?}");
             }
         }
-        // The vocabulary's filter admits every name it mentions, configured
-        // ones included.
-        let mut vocab = Vocabulary::default();
-        let mentioned = |vocab: &Vocabulary| {
-            let firsts = vocab.mention_firsts();
-            let names = [
-                "platform",
-                "register_x",
-                "lower",
-                "take",
-                "deregister_all",
-                "Zoo",
-            ];
-            names
-                .iter()
-                .chain(BACKENDS)
-                .chain(CANONICALIZERS)
-                .chain(BACKEND_REQUESTS)
-                .filter(|n| vocab.mentions(n))
-                .all(|n| firsts.admits(n))
-        };
-        assert!(mentioned(&vocab));
-        assert!(!vocab.mention_firsts().admits("Zoo") && !vocab.mention_firsts().admits(""));
-        vocab.unregister = NameSet::builtin(&["Zoo"]);
-        assert!(vocab.mentions("Zoo") && mentioned(&vocab));
-        vocab.sources = NameSet::builtin(&["*"]);
-        assert!(vocab.mention_firsts().admits("") && vocab.mention_firsts().admits("ü"));
     }
 
     #[test]

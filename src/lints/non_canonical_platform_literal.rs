@@ -3,8 +3,8 @@
 //! backend registered under an alias, a lowering platform misspelled.
 
 use crate::analysis::CrateFacts;
-use crate::config::Vocabulary;
 use crate::config::platform::{self, LiteralKind};
+use crate::config::{Names, Vocabulary};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Applicability, Diagnostic, Edit, Fix, Span};
 use crate::model::facts::{Comparison, ComparisonKind, Operand, Side, StrExpr};
@@ -28,7 +28,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             // `registration.backends`: their key is a platform name.
             // A helper's key (`add_gpu(&mut registry)`) is reported in the
             // helper, where the literal is written.
-            if !vocab.backends.contains(&reg.callee) || reg.via_helper.is_some() {
+            if !vocab.has(Names::Backends, &reg.callee) || reg.via_helper.is_some() {
                 continue;
             }
             // No lowering platform is ever `gpu`: a backend registered under it is never found.

@@ -2,6 +2,7 @@
 //! compared without going through `canonicalize_platform`.
 
 use crate::analysis::CrateFacts;
+use crate::config::Names;
 use crate::lints::non_canonical_platform_literal::{Subject, comparison_fix};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Diagnostic, Edit};
@@ -152,7 +153,7 @@ fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bo
 
 /// The canonicalizer the configuration names first.
 fn canonicalizer<'v>(krate: &CrateFacts<'v>) -> &'v str {
-    (krate.vocab.canonicalizers.first_name()).unwrap_or("canonicalize_platform")
+    (krate.vocab.first_name(Names::Canonicalizers)).unwrap_or("canonicalize_platform")
 }
 
 /// How the comparison's code calls the canonicalizer, and the edits that

@@ -28,34 +28,34 @@
 //!
 //! # Why a skipped file yields no registration, comparison or lowering
 //!
-//! The walker (`analysis::extract`) records one only from an identifier of
-//! the configured vocabulary, or from a string literal:
+//! The walker (`analysis::extract`) records a fact only from an identifier
+//! of the configured vocabulary, or from a string literal. Which names, and
+//! where they must stand, each of its collectors declares in one place
+//! (`analysis::extract::collect`): the registrations, comparisons, lowering
+//! contexts and function summaries each list the sets of names they start
+//! facts from, and ask the vocabulary only through that declaration (a
+//! debug build fails on a set a collector did not declare). This filter
+//! takes its triggers from the same declaration (`collect::fact_start`,
+//! `collect::trigger_stems`): nothing here lists a name. What else holds:
 //!
-//! - a **registration** (and the `lowering_platforms` of `register_lowering`)
-//!   needs a callee for which `Vocabulary::is_registration` holds: the
-//!   registration functions and `registration.lowering`. Guards, run-once
-//!   methods and `registration.backends` only qualify registrations;
-//!   **unregistrations** are only ever matched with a registration of their
-//!   own file (`duplicate_registration::unregistered_between`).
+//! - **unregistrations** and backend registrations' names count only with a
+//!   registration of their own file (`Start::alone` is false): they are no
+//!   trigger;
 //! - a **comparison** is recorded only when a side is raw or canonical
-//!   (`worth_recording`). Raw comes from a `platforms.sources` name (method,
-//!   function, field, struct pattern field); canonical from a
-//!   `platforms.canonicalizers` name, from the field `platforms` (indexed,
-//!   iterated, `.first()`...), or from a binding of a string literal whose
-//!   value is a canonical platform (`let p = "cuda"; p == "gpu"`), literal
-//!   or `concat!` of literals.
-//! - a **lowering context** is kept only with platforms, which come from the
-//!   field `platforms` or a `lowering.calls` name (in place or in a loop);
-//!   so do the literals of `lowering_platforms`. Backend setters and
-//!   requests are looked for too, though a context with a backend only is
-//!   dropped: it keeps the filter right if that ever changes.
+//!   (`worth_recording`); besides the declared names, a side is canonical
+//!   from a binding of a string literal whose value is a canonical platform
+//!   (`let p = "cuda"; p == "gpu"`), literal or `concat!` of literals,
+//!   which this filter decodes in every file;
+//! - a **lowering context** is kept only with platforms; a context with a
+//!   backend only is dropped, though its names are triggers too;
 //! - **suppression comments** are read from the text in both modes
 //!   (`comments::scan`), parsed or not.
 //!
 //! Each of these names is an identifier token in code: the walker matches
 //! whole identifiers (`ident.to_string()`), never text in comments or
 //! strings, and never expands macros, so every token it reads is in the file.
-//! All but the sources and `platforms` are matched only as the callee of a
+//! Where a name must stand is declared with it (`NameUse`): all but the
+//! sources, switch fields and `platforms` count only as the callee of a
 //! call or method call (`register(..)`, `r.register::<T>(..)`,
 //! `Registry::register(r, ..)`), so such a name counts only when `(`, `::`
 //! or a comment follows it: a field `register_op: u8` or a local
@@ -99,6 +99,7 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
+use crate::analysis::extract::collect;
 use crate::config::{NameUse, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
@@ -136,20 +137,7 @@ struct Filter {
 
 impl Filter {
     fn new(vocab: &Vocabulary) -> Filter {
-        let mut stems: Vec<&str> = vocab
-            .function_stems()
-            .chain(vocab.lowering_registrations.stems())
-            .chain(vocab.canonicalizers.stems())
-            .chain(vocab.sources.stems())
-            .chain(vocab.lowering_calls.stems())
-            .chain(vocab.backend_setters.stems())
-            .chain(vocab.backend_requests.stems())
-            .chain(vocab.switch_fields.stems())
-            .chain(vocab.switches.stems())
-            .chain(["platforms"])
-            .collect();
-        stems.sort_unstable();
-        stems.dedup();
+        let (stems, rejections) = collect::trigger_stems(vocab);
         // A canonical name with a line break: a literal's value may differ
         // from its text (CRLF), so the literal check could miss it.
         let odd_platform = vocab.canonical.iter().any(|c| c.contains(['\r', '\n']));
@@ -163,7 +151,6 @@ impl Filter {
                 .build(patterns)
                 .ok()
         };
-        let rejections: Vec<&str> = vocab.rejections.stems().collect();
         let (matcher, words) =
             if (stems.iter().chain(&rejections)).any(|s| s.is_empty()) || odd_platform {
                 (None, None)
@@ -293,11 +280,7 @@ impl Filter {
 
     /// An identifier from which the walker can start a fact, and how.
     fn is_vocabulary(&self, name: &str) -> Option<NameUse> {
-        if name == "platforms" {
-            Some(NameUse::Anywhere)
-        } else {
-            self.vocab.fact_start(name)
-        }
+        collect::fact_start(&self.vocab, name)
     }
 }
 

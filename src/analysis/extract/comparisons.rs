@@ -4,6 +4,31 @@
 use super::value_sets::strip_borrows;
 use super::*;
 
+/// A raw side starts from a platform source (a method, function, field or
+/// pattern field), a canonical one from a canonicalizer called or from the
+/// field `platforms`; a literal side from a string literal.
+pub(super) const COLLECTOR: Collector = Collector {
+    name: "comparisons",
+    starts: &[
+        Start {
+            names: Names::Sources,
+            at: NameUse::Anywhere,
+            alone: true,
+        },
+        Start {
+            names: Names::Canonicalizers,
+            at: NameUse::Callee,
+            alone: true,
+        },
+        Start {
+            names: Names::PlatformsField,
+            at: NameUse::Anywhere,
+            alone: true,
+        },
+    ],
+    reads: &[],
+};
+
 impl Walker<'_> {
     /// What `e` is, as far as platforms go: a call of a function of the
     /// package is known crate-wide ([`Operand::Call`]).
@@ -28,11 +53,18 @@ impl Walker<'_> {
         }
         match inner {
             Expr::MethodCall(m)
-                if m.args.is_empty() && self.vocab.sources.contains(&m.method.to_string()) =>
+                if m.args.is_empty()
+                    && self
+                        .comparisons()
+                        .has(Names::Sources, &m.method.to_string()) =>
             {
                 Operand::Raw
             }
-            Expr::MethodCall(m) if self.vocab.canonicalizers.contains(&m.method.to_string()) => {
+            Expr::MethodCall(m)
+                if self
+                    .comparisons()
+                    .has(Names::Canonicalizers, &m.method.to_string()) =>
+            {
                 Operand::Canonical
             }
             // Uppercasing is no canonicalization either; a canonical value
@@ -54,18 +86,21 @@ impl Walker<'_> {
                 Operand::Canonical
             }
             Expr::Call(c)
-                if path_last(&c.func).is_some_and(|n| self.vocab.canonicalizers.contains(&n)) =>
+                if path_last(&c.func)
+                    .is_some_and(|n| self.comparisons().has(Names::Canonicalizers, &n)) =>
             {
                 Operand::Canonical
             }
             Expr::Call(c)
                 if c.args.is_empty()
-                    && path_last(&c.func).is_some_and(|n| self.vocab.sources.contains(&n)) =>
+                    && path_last(&c.func)
+                        .is_some_and(|n| self.comparisons().has(Names::Sources, &n)) =>
             {
                 Operand::Raw
             }
             Expr::Field(_)
-                if field_name(inner).is_some_and(|n| self.vocab.sources.contains(&n)) =>
+                if field_name(inner)
+                    .is_some_and(|n| self.comparisons().has(Names::Sources, &n)) =>
             {
                 Operand::Raw
             }
@@ -141,7 +176,7 @@ impl Walker<'_> {
                 // `let Device { platform, .. } = dev;`: the field is a raw platform.
                 for field in &s.fields {
                     let is_platform = matches!(&field.member,
-                        syn::Member::Named(n) if self.vocab.sources.contains(&n.to_string()));
+                        syn::Member::Named(n) if self.comparisons().has(Names::Sources, &n.to_string()));
                     let v = if is_platform {
                         Operand::Raw
                     } else {

@@ -3,8 +3,39 @@
 
 use super::value_sets::strip_borrows;
 use super::*;
-use crate::config::NameSet;
 use crate::model::facts::{ContextFn, Site, ValueCall};
+
+/// A lowering context starts from a lowering call with arguments (its
+/// platforms), the field `platforms`, a backend setter (`with_backend`) or
+/// a backend request (`get_backend("cpu")`); a context with a backend and
+/// no platforms is dropped, but looking for both keeps the fast path right
+/// if that changes.
+pub(super) const COLLECTOR: Collector = Collector {
+    name: "lowering contexts",
+    starts: &[
+        Start {
+            names: Names::LoweringCalls,
+            at: NameUse::CalleeWithArguments,
+            alone: true,
+        },
+        Start {
+            names: Names::PlatformsField,
+            at: NameUse::Anywhere,
+            alone: true,
+        },
+        Start {
+            names: Names::BackendSetters,
+            at: NameUse::Callee,
+            alone: true,
+        },
+        Start {
+            names: Names::BackendRequests,
+            at: NameUse::Callee,
+            alone: true,
+        },
+    ],
+    reads: &[],
+};
 
 impl Walker<'_> {
     /// A literal platform list, whose literals are also remembered for the
@@ -144,9 +175,9 @@ impl Walker<'_> {
     }
 
     pub(super) fn backend_site(&mut self, key: ContextKey, arg: &Expr) {
-        let Some((platform, call, arg)) =
-            backend_request(arg, self.scope, &self.vocab.backend_requests)
-        else {
+        let Some((platform, call, arg)) = backend_request(arg, self.scope, |n| {
+            self.lowerings().has(Names::BackendRequests, n)
+        }) else {
             return;
         };
         let span = self.span(call);
@@ -222,7 +253,7 @@ impl Walker<'_> {
         struct Finder<'a> {
             lines: &'a LineTable<'a>,
             vars: &'a [String],
-            calls: &'a NameSet,
+            calls: Asks<'a>,
             contexts: Vec<Expr>,
             /// Context literals built in the loop: (key the walker gave them).
             literals: Vec<ContextKey>,
@@ -268,7 +299,7 @@ impl Walker<'_> {
                 visit::visit_expr_struct(self, s);
             }
             fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-                if path_last(&c.func).is_some_and(|n| self.calls.contains(&n)) {
+                if path_last(&c.func).is_some_and(|n| self.calls.has(Names::LoweringCalls, &n)) {
                     let uses_var = c.args.iter().any(|a| mentions(a, self.vars));
                     if uses_var {
                         self.contexts.extend(
@@ -283,7 +314,7 @@ impl Walker<'_> {
                 visit::visit_expr_call(self, c);
             }
             fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-                if self.calls.contains(&m.method.to_string())
+                if self.calls.has(Names::LoweringCalls, &m.method.to_string())
                     && m.args.iter().any(|a| mentions(a, self.vars))
                 {
                     self.contexts.push((*m.receiver).clone());
@@ -294,7 +325,7 @@ impl Walker<'_> {
         let mut finder = Finder {
             lines: self.lines(),
             vars: loop_vars,
-            calls: &self.vocab.lowering_calls,
+            calls: self.lowerings(),
             contexts: Vec::new(),
             literals: Vec::new(),
             let_name: None,

@@ -120,7 +120,7 @@ impl Walker<'_> {
     ///
     /// - an identifier of the vocabulary that starts a fact: a registration,
     ///   unregistration, canonicalizer, source, lowering or backend name
-    ///   ([`Vocabulary::mentions`]), or the field `platforms` (a guard or a
+    ///   ([`collect::mentions`](super::collect::mentions)), the field `platforms` included (a guard or a
     ///   run-once method only qualifies a registration written inside it);
     /// - a string literal whose value is a canonical platform (a binding of
     ///   it is canonical), or a `concat!` that may spell one;
@@ -240,7 +240,7 @@ pub(crate) fn flatten_use(
 }
 
 /// See [`Walker::may_hold_facts`]; `mentioned` is `vocab`'s
-/// [`Vocabulary::mention_firsts`].
+/// [`collect::mention_firsts`](super::collect::mention_firsts).
 pub(crate) fn text_may_hold_facts(
     text: &str,
     vocab: &Vocabulary,
@@ -295,8 +295,8 @@ pub(crate) fn text_may_hold_facts(
             _ => false,
         };
         if (item_keyword && item())
-            || matches!(word, "concat" | "platforms")
-            || (mentioned.admits(word) && vocab.mentions(word))
+            || word == "concat"
+            || (mentioned.admits(word) && super::collect::mentions(vocab, word))
             || vocab.canonical.iter().any(|c| c == word)
             || platform_local(word)
         {
@@ -345,7 +345,12 @@ mod tests {
 
     fn holds(text: &str) -> bool {
         let vocab = Vocabulary::default();
-        text_may_hold_facts(text, &vocab, vocab.mention_firsts(), |_| false)
+        text_may_hold_facts(
+            text,
+            &vocab,
+            super::super::collect::mention_firsts(&vocab),
+            |_| false,
+        )
     }
 
     #[test]

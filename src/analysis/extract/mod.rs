@@ -4,6 +4,7 @@
 //! they hold (raw or canonical platform values), and the [`Context`] of the
 //! code being walked (cfg predicates, branches, guards, test scope).
 
+pub mod collect;
 mod comparisons;
 mod expand;
 mod lowering;
@@ -30,7 +31,7 @@ use crate::analysis::values::{
     backend_request, const_value, field_name, is_platforms_collection, parse_args, path_last, peel,
     peel_step, platform_list, str_expr,
 };
-use crate::config::{CallReceiver, Vocabulary};
+use crate::config::{CallReceiver, NameUse, Names, Vocabulary};
 use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
@@ -40,6 +41,7 @@ use crate::model::facts::{
 };
 use crate::syntax::ends::expr_ends;
 use crate::syntax::parse::{LineTable, SpanConv};
+use collect::{Asks, Collector, Start};
 
 /// Parse a file's tokens as `syn::File` does (inner attributes, then items
 /// to the end) and extract its facts, walking each item as soon as it is
@@ -110,7 +112,7 @@ impl<'t> Walker<'t> {
             text,
             parsed,
             vocab,
-            mentioned: vocab.mention_firsts(),
+            mentioned: collect::mention_firsts(vocab),
             facts: FileFacts::default(),
             scope_index: ScopeIndex::default(),
             scopes: vec![Vec::new()],
@@ -176,7 +178,7 @@ struct Walker<'t> {
     /// line table reads ([`extract`]).
     parsed: &'t str,
     vocab: &'t Vocabulary,
-    /// What the vocabulary's names start with ([`Vocabulary::mention_firsts`]),
+    /// What the vocabulary's names start with ([`collect::mention_firsts`]),
     /// for the macro text check; once per file, not per macro.
     mentioned: crate::config::FirstBytes,
     facts: FileFacts,
@@ -306,6 +308,28 @@ impl<'t> Walker<'t> {
         let range = self.lines().range(mac.delimiter.span().join());
         let text = self.text.get(range).unwrap_or("");
         summary::macro_worth_expanding(text, self.vocab)
+    }
+
+    /// The vocabulary as the registrations collector asks it.
+    fn registrations(&self) -> Asks<'t> {
+        self.asks(&registry::COLLECTOR)
+    }
+
+    /// The vocabulary as the comparisons collector asks it.
+    fn comparisons(&self) -> Asks<'t> {
+        self.asks(&comparisons::COLLECTOR)
+    }
+
+    /// The vocabulary as the lowering collector asks it.
+    fn lowerings(&self) -> Asks<'t> {
+        self.asks(&lowering::COLLECTOR)
+    }
+
+    fn asks(&self, collector: &'static Collector) -> Asks<'t> {
+        Asks {
+            vocab: self.vocab,
+            collector,
+        }
     }
 
     fn id(&mut self) -> u32 {
@@ -502,7 +526,7 @@ impl<'t> Walker<'t> {
         if is_test || self.in_test_code > 0 {
             self.ctx.test_scope = Some(self.id());
         }
-        let canonicalizer = u32::from(self.vocab.canonicalizers.contains(name));
+        let canonicalizer = u32::from(self.comparisons().has(Names::Canonicalizers, name));
         self.in_canonicalizer += canonicalizer;
         self.lowering.push(LoweringCollector::default());
         // Items and `use`s inside a body are visible in that body only: a
@@ -1137,7 +1161,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.registration(&last.ident, &name, receiver, rest, c);
             }
             self.unregistration(&name, receiver, rest, c);
-            if self.vocab.lowering_calls.contains(&name) {
+            if self.lowerings().has(Names::LoweringCalls, &name) {
                 self.lowering_call(None, &args);
             }
             // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
@@ -1161,7 +1185,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let comparison = method_comparison(&name).filter(|_| args.len() == 1);
         match (name.as_str(), comparison) {
             (_, Some(how)) => self.compare(how, &m.receiver, &[args[0]]),
-            (n, None) if args.len() == 1 && self.vocab.backend_setters.contains(n) => {
+            (n, None) if args.len() == 1 && self.lowerings().has(Names::BackendSetters, n) => {
                 // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
                 // another context, `ctx`; the others set their receiver's.
                 let key = match &self.let_name {
@@ -1175,14 +1199,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 self.backend_site(key, args[0]);
             }
-            (n, None) if args.is_empty() && self.vocab.backend_requests.contains(n) => {
+            (n, None) if args.is_empty() && self.lowerings().has(Names::BackendRequests, n) => {
                 let key = self.context_key(&m.receiver);
                 let span = self.span(m);
                 if let Some(l) = self.lowering_here() {
                     l.get(key).backend_reads.push(span);
                 }
             }
-            (n, None) if self.vocab.lowering_calls.contains(n) => {
+            (n, None) if self.lowerings().has(Names::LoweringCalls, n) => {
                 self.lowering_call(Some(&m.receiver), &args)
             }
             _ => {}
@@ -1221,7 +1245,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.compare_with_list(&m.receiver, args[0]);
         }
         self.visit_expr(&m.receiver);
-        let once = self.vocab.run_once.contains(&name);
+        let once = self.registrations().has(Names::RunOnce, &name);
         for arg in &m.args {
             let p = if matches!(arg, Expr::Closure(_)) {
                 params.clone()

@@ -21,7 +21,7 @@ impl Walker<'_> {
         // comparisons and returns are its job.
         let learnable = returns_string(&sig.output)
             && call.is_some()
-            && self.vocab.fact_start(&name).is_none()
+            && collect::fact_start(self.vocab, &name).is_none()
             && self.in_canonicalizer == 0;
         let saved_call = std::mem::replace(&mut self.function_call, call);
         let saved_returns = std::mem::replace(

@@ -3,6 +3,45 @@
 
 use super::*;
 
+/// A registration starts from a registration function or
+/// `registration.lowering` called with arguments; a learned switch method
+/// (`allow_shadowing(true)`) from its call. An unregistration counts only
+/// with a registration of its file, as does a backend registration's name
+/// (`registration.backends`, which `non_canonical_platform_literal`
+/// reads). Guards and run-once methods only qualify a registration written
+/// inside them.
+pub(super) const COLLECTOR: Collector = Collector {
+    name: "registrations",
+    starts: &[
+        Start {
+            names: Names::RegistrationFunctions,
+            at: NameUse::CalleeWithArguments,
+            alone: true,
+        },
+        Start {
+            names: Names::LoweringRegistrations,
+            at: NameUse::CalleeWithArguments,
+            alone: true,
+        },
+        Start {
+            names: Names::Switches,
+            at: NameUse::Callee,
+            alone: true,
+        },
+        Start {
+            names: Names::Unregister,
+            at: NameUse::Callee,
+            alone: false,
+        },
+        Start {
+            names: Names::Backends,
+            at: NameUse::Callee,
+            alone: false,
+        },
+    ],
+    reads: &[Names::Guards, Names::RunOnce],
+};
+
 impl Walker<'_> {
     /// Every `const`/`static`: a non-string one still shadows a string one of
     /// the same name elsewhere.
@@ -28,7 +67,7 @@ impl Walker<'_> {
     ) {
         // `registration.functions` (by default `register*`, but not queries
         // such as `registered_backends(..)`) and `registration.lowering`.
-        let lowering = self.vocab.lowering_registrations.contains(name);
+        let lowering = self.registrations().has(Names::LoweringRegistrations, name);
         let arity = Some(args.len());
         let key_args = if lowering {
             None
@@ -57,7 +96,7 @@ impl Walker<'_> {
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
         if self.builder_calls.contains(&id)
-            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if self.vocab.is_registration(&m.method.to_string())))
+            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if self.registrations().is_registration(&m.method.to_string())))
         {
             return;
         }
@@ -259,9 +298,8 @@ impl Walker<'_> {
             Expr::Call(c) if c.args.len() == 1 => (path_last(&c.func)?, &c.args[0]),
             _ => return None,
         };
-        self.vocab
-            .guards
-            .contains(&name)
+        self.registrations()
+            .has(Names::Guards, &name)
             .then(|| self.key(arg))
             .flatten()
     }
@@ -277,7 +315,7 @@ impl Walker<'_> {
     /// registration's rejection is switched off by. Later registrations on
     /// that receiver in this function replace rather than fail.
     pub(super) fn switch_off(&mut self, name: &str, receiver: &Expr) {
-        if self.vocab.switches.contains(name) {
+        if self.registrations().has(Names::Switches, name) {
             let registry = self.registry(receiver).0;
             self.switched.push((self.ctx.function, registry));
         }
@@ -313,7 +351,7 @@ impl Walker<'_> {
         args: &[&Expr],
         call: &T,
     ) {
-        if !self.vocab.unregister.contains(name) {
+        if !self.registrations().has(Names::Unregister, name) {
             return;
         }
         let Some(key) = args.first().and_then(|a| self.key(a)) else {
@@ -424,7 +462,7 @@ impl Walker<'_> {
     /// `target` is only computed for a `register*` call (assignments are many).
     pub(super) fn mark_builder(&mut self, target: impl FnOnce(&Self) -> String, value: &Expr) {
         if let Expr::MethodCall(m) = strip_parens(peel_try(value))
-            && self.vocab.is_registration(&m.method.to_string())
+            && self.registrations().is_registration(&m.method.to_string())
             && self.compact_text(&*m.receiver) == target(self)
         {
             self.builder_calls.push(self.start_of(m.method.span()));
@@ -520,7 +558,7 @@ impl Walker<'_> {
             Expr::Call(c) => path_last(&c.func).unwrap_or_default(),
             _ => return,
         };
-        if self.vocab.is_registration(&name) {
+        if self.registrations().is_registration(&name) {
             self.succeeding_calls.extend(callee_id(self.lines(), e));
         }
     }

@@ -12,19 +12,50 @@
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
+use super::collect::{self, Asks, Collector, Start};
 use super::{parse_args, path_last, strip_parens};
-use crate::config::Vocabulary;
+use crate::config::{NameUse, Names, Vocabulary};
 use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
 
+/// A summary is made of a function whose body names a registration (to
+/// learn wrappers and helpers), a rejection word where the text around it
+/// rejects, or a field that switches a rejection off.
+pub(super) const COLLECTOR: Collector = Collector {
+    name: "function summaries",
+    starts: &[
+        Start {
+            names: Names::RegistrationFunctions,
+            at: NameUse::CalleeWithArguments,
+            alone: true,
+        },
+        Start {
+            names: Names::LoweringRegistrations,
+            at: NameUse::CalleeWithArguments,
+            alone: true,
+        },
+        Start {
+            names: Names::Rejections,
+            at: NameUse::Rejection,
+            alone: true,
+        },
+        Start {
+            names: Names::SwitchFields,
+            at: NameUse::Anywhere,
+            alone: true,
+        },
+    ],
+    reads: &[],
+};
+
 /// Whether a `macro_rules!` definition is worth expanding at its calls:
-/// its text names something a fact starts from ([`Vocabulary::mentions`]:
+/// its text names something a fact starts from ([`collect::mentions`]:
 /// a registration, a rejection, a switch, a platform source ...). Most
 /// local macros generate impls and items and hold none; the arguments of
 /// their calls are still read as any macro's.
 pub(crate) fn macro_worth_expanding(text: &str, vocab: &Vocabulary) -> bool {
-    let firsts = vocab.mention_firsts();
-    words(text).any(|w| firsts.admits(w) && vocab.mentions(w))
+    let firsts = collect::mention_firsts(vocab);
+    words(text).any(|w| firsts.admits(w) && collect::mentions(vocab, w))
 }
 
 /// The identifiers of a text, comments and strings included.
@@ -47,18 +78,22 @@ impl LearningWords {
     pub(super) fn of(text: &str, vocab: &Vocabulary) -> LearningWords {
         let b = text.as_bytes();
         let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let asks = Asks {
+            vocab,
+            collector: &COLLECTOR,
+        };
         let learns = |start: usize, end: usize| {
             let w = &text[start..end];
             !b[start].is_ascii_digit()
-                && (vocab.is_registration(w)
-                    || vocab.switch_fields.contains(w)
-                    || (vocab.rejections.contains(w)
+                && (asks.is_registration(w)
+                    || asks.has(Names::SwitchFields, w)
+                    || (asks.has(Names::Rejections, w)
                         && crate::config::rejection_in_context(b, start, end)))
         };
         let word_end = |start: usize| start + b[start..].iter().take_while(|&&c| word(c)).count();
         // Where a stem starts a word (a match inside a word ends in it, so
         // it hides no word's start), and that word.
-        if let Some(matcher) = vocab.learning_matcher() {
+        if let Some(matcher) = vocab.learning_matcher(|| collect::stems_of(vocab, &COLLECTOR)) {
             let at = (matcher.find_iter(text))
                 .map(|m| m.start())
                 .filter(|&s| s == 0 || !word(b[s - 1]))
@@ -117,13 +152,16 @@ pub(super) fn summarize(
             syn::FnArg::Receiver(_) => None,
         })
         .collect();
-    if params.iter().all(Option::is_none) && vocab.switch_fields.first_name().is_none() {
+    if params.iter().all(Option::is_none) && vocab.stems(Names::SwitchFields).is_empty() {
         return None;
     }
     let arity = params.len();
     let names = params.clone();
     let mut s = Summarizer {
-        vocab,
+        vocab: Asks {
+            vocab,
+            collector: &COLLECTOR,
+        },
         learning,
         lines,
         text,
@@ -178,7 +216,7 @@ const CONVERSIONS: &[&str] = &[
 ];
 
 struct Summarizer<'a, 't> {
-    vocab: &'a Vocabulary,
+    vocab: Asks<'a>,
     /// Where the file's words that a summary records are.
     learning: &'a LearningWords,
     lines: &'a LineTable<'t>,
@@ -313,7 +351,7 @@ impl Summarizer<'_, '_> {
         };
         let name = m.method.to_string();
         if m.args.len() != 1
-            || !self.vocab.rejections.contains(&name)
+            || !self.vocab.has(Names::Rejections, &name)
             || matches!(name.as_str(), "insert" | "is_some" | "is_none")
             || !self.in_context(m.method.span())
         {
@@ -570,7 +608,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         if let Expr::Field(f) = &*a.left
             && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self"))
             && let syn::Member::Named(field) = &f.member
-            && self.vocab.switch_fields.contains(&field.to_string())
+            && self.vocab.has(Names::SwitchFields, &field.to_string())
         {
             self.sets_fields.push(field.to_string());
         }

@@ -7,6 +7,16 @@ use super::*;
 use crate::model::facts::{FieldDef, ValueCall, ValueSet};
 use syn::visit::Visit;
 
+/// Value sets and the functions returning platform values
+/// (`platform_fns.rs`) start from string literals, one of them a canonical
+/// platform, and from what the comparisons' sides start from: no name of
+/// their own.
+pub(super) const COLLECTOR: Collector = Collector {
+    name: "value sets",
+    starts: &[],
+    reads: &[],
+};
+
 /// Fields followed from a receiver of known type at most
 /// (`self.a.b.c.d.as_str()`): deeper chains are rare and not followed.
 const MAX_FIELDS: usize = 4;
