@@ -29,7 +29,15 @@ pub(super) const COLLECTOR: Collector = Collector {
     reads: &[],
 };
 
-impl Walker<'_> {
+/// The comparisons collector's state.
+#[derive(Default)]
+pub(super) struct Comparisons {
+    /// Comparisons with an array of the file (`GPU_PLATFORMS.contains(&p)`),
+    /// its names added when the whole file is walked.
+    pending_lists: Vec<(Comparison, String)>,
+}
+
+impl<'t> Cx<'t> {
     /// What `e` is, as far as platforms go: a call of a function of the
     /// package is known crate-wide ([`Operand::Call`]).
     pub(super) fn operand(&self, e: &Expr) -> Operand {
@@ -55,14 +63,14 @@ impl Walker<'_> {
             Expr::MethodCall(m)
                 if m.args.is_empty()
                     && self
-                        .comparisons()
+                        .comparison_names()
                         .has(Names::Sources, &m.method.to_string()) =>
             {
                 Operand::Raw
             }
             Expr::MethodCall(m)
                 if self
-                    .comparisons()
+                    .comparison_names()
                     .has(Names::Canonicalizers, &m.method.to_string()) =>
             {
                 Operand::Canonical
@@ -87,20 +95,20 @@ impl Walker<'_> {
             }
             Expr::Call(c)
                 if path_last(&c.func)
-                    .is_some_and(|n| self.comparisons().has(Names::Canonicalizers, &n)) =>
+                    .is_some_and(|n| self.comparison_names().has(Names::Canonicalizers, &n)) =>
             {
                 Operand::Canonical
             }
             Expr::Call(c)
                 if c.args.is_empty()
                     && path_last(&c.func)
-                        .is_some_and(|n| self.comparisons().has(Names::Sources, &n)) =>
+                        .is_some_and(|n| self.comparison_names().has(Names::Sources, &n)) =>
             {
                 Operand::Raw
             }
             Expr::Field(_)
                 if field_name(inner)
-                    .is_some_and(|n| self.comparisons().has(Names::Sources, &n)) =>
+                    .is_some_and(|n| self.comparison_names().has(Names::Sources, &n)) =>
             {
                 Operand::Raw
             }
@@ -176,7 +184,7 @@ impl Walker<'_> {
                 // `let Device { platform, .. } = dev;`: the field is a raw platform.
                 for field in &s.fields {
                     let is_platform = matches!(&field.member,
-                        syn::Member::Named(n) if self.comparisons().has(Names::Sources, &n.to_string()));
+                        syn::Member::Named(n) if self.comparison_names().has(Names::Sources, &n.to_string()));
                     let v = if is_platform {
                         Operand::Raw
                     } else {
@@ -196,42 +204,55 @@ impl Walker<'_> {
             self.bind(name, Operand::Other, String::new());
         }
     }
+}
 
-    pub(super) fn compare(&mut self, how: ComparisonKind, subject: &Expr, others: &[&Expr]) {
-        if self.in_canonicalizer > 0 {
+impl Comparisons {
+    pub(super) fn compare(
+        &mut self,
+        cx: &mut Cx<'_>,
+        how: ComparisonKind,
+        subject: &Expr,
+        others: &[&Expr],
+    ) {
+        if cx.in_canonicalizer > 0 {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
         }
         let exprs: Vec<&Expr> = std::iter::once(subject)
             .chain(others.iter().copied())
             .collect();
-        let operands: Vec<Operand> = exprs.iter().map(|e| self.operand(e)).collect();
+        let operands: Vec<Operand> = exprs.iter().map(|e| cx.operand(e)).collect();
         if !worth_recording(&operands) {
             return;
         }
         let sides = exprs
             .iter()
             .zip(operands)
-            .map(|(e, operand)| self.side(e, operand))
+            .map(|(e, operand)| cx.side(e, operand))
             .collect();
-        self.record_comparison(how, sides);
+        self.record_comparison(cx, how, sides);
     }
 
-    pub(super) fn record_comparison(&mut self, how: ComparisonKind, sides: Vec<Side>) {
-        if self.in_canonicalizer > 0 {
+    pub(super) fn record_comparison(
+        &mut self,
+        cx: &mut Cx<'_>,
+        how: ComparisonKind,
+        sides: Vec<Side>,
+    ) {
+        if cx.in_canonicalizer > 0 {
             return;
         }
         let operands: Vec<Operand> = sides.iter().map(|s| s.operand.clone()).collect();
         // Inside the function that decides a call's value, the value is being
         // made (or the function recurses).
         let own =
-            |o: &Operand| matches!(o, Operand::Call(c) if self.function_call.as_ref() == Some(c));
+            |o: &Operand| matches!(o, Operand::Call(c) if cx.function_call.as_ref() == Some(c));
         if worth_recording(&operands) && !operands.iter().any(own) {
-            self.facts.comparisons.push(Comparison {
+            cx.facts.comparisons.push(Comparison {
                 sides,
                 how,
-                scope: self.scope,
-                in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
+                scope: cx.scope,
+                in_test: cx.ctx.test_scope.is_some() || cx.in_test_code > 0,
             });
         }
     }
@@ -241,6 +262,7 @@ impl Walker<'_> {
     /// also compared with the literals inside `Some(..)` and `Ok(..)`.
     pub(super) fn compare_with_patterns<'p>(
         &mut self,
+        cx: &mut Cx<'_>,
         how: ComparisonKind,
         scrutinee: &Expr,
         pats: impl IntoIterator<Item = &'p Pat>,
@@ -253,7 +275,7 @@ impl Walker<'_> {
         if lits.is_empty() && wrapped.is_empty() {
             return;
         }
-        let operand = self.operand(scrutinee);
+        let operand = cx.operand(scrutinee);
         match operand {
             Operand::Raw | Operand::Call(_) => lits.extend(wrapped),
             Operand::Canonical => {}
@@ -262,16 +284,16 @@ impl Walker<'_> {
         if lits.is_empty() {
             return;
         }
-        let mut sides = vec![self.side(scrutinee, operand)];
+        let mut sides = vec![cx.side(scrutinee, operand)];
         for lit in lits {
             sides.push(Side {
                 operand: Operand::Str(StrExpr::Lit(lit.value())),
-                span: self.span(lit),
-                text: self.short_text_at(self.span(lit)),
+                span: cx.span(lit),
+                text: cx.short_text_at(cx.span(lit)),
                 origin: None,
             });
         }
-        self.record_comparison(how, sides);
+        self.record_comparison(cx, how, sides);
     }
 }
 
@@ -279,41 +301,43 @@ impl Walker<'_> {
     /// The guard of `matches!(value, pat if guard)`: `pat`'s names hold what
     /// `value` holds there, as in a `match` arm.
     pub(super) fn visit_guard(&mut self, value: &Expr, pat: &Pat, guard: &Expr) {
-        let held = self.binding_value(value);
-        let origin = self.origin_text(value, &held);
+        let held = self.cx.binding_value(value);
+        let origin = self.cx.origin_text(value, &held);
         self.with_scope(|w| {
-            w.bind_pat(pat, held, &origin);
+            w.cx.bind_pat(pat, held, &origin);
             w.visit_expr(guard);
         });
     }
+}
 
+impl Comparisons {
     /// `["cuda", "rocm"].contains(&dev.platform())`: the value compared with
     /// each name of a literal list.
-    pub(super) fn compare_with_list(&mut self, list: &Expr, value: &Expr) {
-        if self.in_canonicalizer > 0 {
+    pub(super) fn compare_with_list(&mut self, cx: &mut Cx<'_>, list: &Expr, value: &Expr) {
+        if cx.in_canonicalizer > 0 {
             return;
         }
-        let Some(names) = platform_list(list, self.scope) else {
-            self.compare_with_array(list, value);
+        let Some(names) = platform_list(list, cx.scope) else {
+            self.compare_with_array(cx, list, value);
             return;
         };
-        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+        let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && cx.lookup(&segments[0]).is_some());
         if names.iter().any(|(p, _)| local(p)) {
             return;
         }
-        let operand = self.operand(value);
+        let operand = cx.operand(value);
         if !may_be_platform(&operand) {
             return;
         }
-        let mut sides = vec![self.side(value, operand)];
-        sides.extend(names.iter().map(|(name, at)| self.list_side(name, *at)));
-        self.record_comparison(ComparisonKind::Contains, sides);
+        let mut sides = vec![cx.side(value, operand)];
+        sides.extend(names.iter().map(|(name, at)| cx.list_side(name, *at)));
+        self.record_comparison(cx, ComparisonKind::Contains, sides);
     }
 
     /// `GPU_PLATFORMS.contains(&p)` with `const GPU_PLATFORMS: &[&str] =
     /// &["gpu", "cuda"]` in the file: as the list written out, its names
     /// where the array declares them (added once the file is walked).
-    fn compare_with_array(&mut self, list: &Expr, value: &Expr) {
+    fn compare_with_array(&mut self, cx: &mut Cx<'_>, list: &Expr, value: &Expr) {
         let list = match strip_borrows(list) {
             Expr::MethodCall(m) if m.method == "iter" && m.args.is_empty() => &m.receiver,
             other => other,
@@ -325,29 +349,31 @@ impl Walker<'_> {
             return;
         };
         let name = last.ident.to_string();
-        let local = p.path.segments.len() == 1 && self.lookup(&name).is_some();
+        let local = p.path.segments.len() == 1 && cx.lookup(&name).is_some();
         if p.qself.is_some() || local || name.chars().any(|c| c.is_lowercase()) {
             return;
         }
-        let operand = self.operand(value);
+        let operand = cx.operand(value);
         if !may_be_platform(&operand) {
             return;
         }
-        let side = self.side(value, operand.clone());
+        let side = cx.side(value, operand.clone());
         // As `record_comparison` would keep it, with a list of names.
-        let own = matches!(&operand, Operand::Call(c) if self.function_call.as_ref() == Some(c));
-        if self.in_canonicalizer > 0 || own {
+        let own = matches!(&operand, Operand::Call(c) if cx.function_call.as_ref() == Some(c));
+        if cx.in_canonicalizer > 0 || own {
             return;
         }
         let cmp = Comparison {
             sides: vec![side],
             how: ComparisonKind::Contains,
-            scope: self.scope,
-            in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
+            scope: cx.scope,
+            in_test: cx.ctx.test_scope.is_some() || cx.in_test_code > 0,
         };
         self.pending_lists.push((cmp, name));
     }
+}
 
+impl<'t> Cx<'t> {
     /// A name of a literal list, as a side of a comparison.
     fn list_side(&self, name: &StrExpr, at: proc_macro2::Span) -> Side {
         let text = match name {
@@ -359,6 +385,28 @@ impl Walker<'_> {
             span: self.span_at(at),
             text,
             origin: None,
+        }
+    }
+}
+
+impl Comparisons {
+    /// Once the whole file is walked: the comparisons with an array of the
+    /// file, with the names it holds.
+    pub(super) fn finish(&mut self, cx: &mut Cx<'_>, values: &ValueSets) {
+        for (mut cmp, name) in std::mem::take(&mut self.pending_lists) {
+            let Some(names) = values.array_named(&name) else {
+                continue;
+            };
+            cmp.sides.extend(names.iter().map(|(v, at)| Side {
+                operand: Operand::Str(StrExpr::Lit(v.clone())),
+                span: *at,
+                text: format!("\"{v}\""),
+                origin: None,
+            }));
+            let operands: Vec<Operand> = cmp.sides.iter().map(|s| s.operand.clone()).collect();
+            if worth_recording(&operands) {
+                cx.facts.comparisons.push(cmp);
+            }
         }
     }
 }

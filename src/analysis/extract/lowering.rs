@@ -37,18 +37,50 @@ pub(super) const COLLECTOR: Collector = Collector {
     reads: &[],
 };
 
-impl Walker<'_> {
+/// The lowering collector's state.
+#[derive(Default)]
+pub(super) struct Lowering {
+    /// One collector per function being walked (innermost last).
+    stack: Vec<LoweringCollector>,
+    /// The platform list being read is an argument of a lowering call.
+    sure_lowering: bool,
+}
+
+impl Lowering {
+    /// A function's body is walked from here: the contexts it speaks of
+    /// are its own.
+    pub(super) fn enter_fn(&mut self) {
+        self.stack.push(LoweringCollector::default());
+    }
+
+    /// The function's body is walked: each of its contexts given a backend
+    /// and platforms is a fact.
+    pub(super) fn leave_fn(&mut self, cx: &mut Cx<'_>) {
+        let collector = self.stack.pop().expect("entered before");
+        for (_, ctx) in collector.contexts {
+            let has_backend = !ctx.backends.is_empty()
+                || !ctx.backend_reads.is_empty()
+                || !ctx.made_by.is_empty();
+            let has_platforms = !ctx.platforms.is_empty() || !ctx.loop_platforms.is_empty();
+            if has_backend && has_platforms {
+                cx.facts.lowering.push(ctx);
+            }
+        }
+    }
+
     /// A literal platform list, whose literals are also remembered for the
     /// spelling check of lowering platforms.
-    pub(super) fn platform_list(&mut self, e: &Expr) -> Option<Vec<StrExpr>> {
-        let spans = self.literal_list(e)?;
+    pub(super) fn platform_list(&mut self, cx: &mut Cx<'_>, e: &Expr) -> Option<Vec<StrExpr>> {
+        let spans = cx.literal_list(e)?;
         let out = spans.iter().map(|(p, _)| p.clone()).collect();
-        self.facts
+        cx.facts
             .lowering_platforms
             .push((self.sure_lowering, spans));
         Some(out)
     }
+}
 
+impl<'t> Cx<'t> {
     /// The list a `let` binds when it names a known platform (`let targets
     /// = ["gpu"];`): a `vec![..]`'s tokens are looked at before they are
     /// parsed, as most `let`s of lists hold other strings.
@@ -111,27 +143,29 @@ impl Walker<'_> {
             },
         }
     }
+}
 
+impl Lowering {
     /// `let ctx = ..` or `ctx = ..` again: a new context from here on, unless
     /// built from the old one (`let ctx = ctx.with_backend(..)`). Returns
     /// whether `name` now names a new context.
-    pub(super) fn retire_context(&mut self, name: &str, value: &Expr) -> bool {
+    pub(super) fn retire_context(&mut self, cx: &mut Cx<'_>, name: &str, value: &Expr) -> bool {
         let known = self
-            .lowering
+            .stack
             .last()
             .is_some_and(|c| c.contexts.iter().any(|(k, _)| k.is(name)));
         // Nothing to retire (the common case): no need to look at the value.
         if !known {
             return true;
         }
-        if self.context_key(value).is(name) {
+        if cx.context_key(value).is(name) {
             return false;
         }
         let retired = ContextKey::Retired {
             name: name.to_string(),
-            id: self.id(),
+            id: cx.id(),
         };
-        if let Some(collector) = self.lowering.last_mut()
+        if let Some(collector) = self.stack.last_mut()
             && let Some(entry) = collector.contexts.iter_mut().find(|(k, _)| k.is(name))
         {
             entry.0 = retired;
@@ -141,22 +175,25 @@ impl Walker<'_> {
 
     /// The tail of a function's body: which context it returns, if the
     /// function gave one a backend (looked at only then).
-    pub(super) fn returned_context(&mut self, tail: &Expr) {
-        let gave_backend = (self.lowering.last())
+    pub(super) fn tail_context(&mut self, cx: &mut Cx<'_>, tail: &Expr) {
+        let gave_backend = (self.stack.last())
             .is_some_and(|c| c.contexts.iter().any(|(_, x)| !x.backends.is_empty()));
         if gave_backend {
-            self.returned_context = Some(self.context_key(tail));
+            let key = cx.context_key(tail);
+            if let Some(c) = self.stack.last_mut() {
+                c.returned = Some(key);
+            }
         }
     }
 
     /// Record the function just walked (`call`) when it returns a context
     /// it gave a backend and did not lower.
-    pub(super) fn context_fn(&mut self, call: &ValueCall) {
-        let Some(key) = self.returned_context.take() else {
+    pub(super) fn context_fn(&mut self, cx: &mut Cx<'_>, call: &ValueCall) {
+        let Some(key) = self.stack.last_mut().and_then(|c| c.returned.take()) else {
             return;
         };
         let Some((_, ctx)) =
-            (self.lowering.last()).and_then(|c| c.contexts.iter().find(|(k, _)| *k == key))
+            (self.stack.last()).and_then(|c| c.contexts.iter().find(|(k, _)| *k == key))
         else {
             return;
         };
@@ -164,27 +201,27 @@ impl Walker<'_> {
             return;
         }
         let backends = ctx.backends.clone();
-        self.facts.context_fns.push(ContextFn {
+        cx.facts.context_fns.push(ContextFn {
             call: call.clone(),
             backends,
         });
     }
 
-    pub(super) fn lowering_here(&mut self) -> Option<&mut LoweringCollector> {
-        self.lowering.last_mut()
+    pub(super) fn here(&mut self) -> Option<&mut LoweringCollector> {
+        self.stack.last_mut()
     }
 
-    pub(super) fn backend_site(&mut self, key: ContextKey, arg: &Expr) {
-        let Some((platform, call, arg)) = backend_request(arg, self.scope, |n| {
-            self.lowerings().has(Names::BackendRequests, n)
+    pub(super) fn backend_site(&mut self, cx: &mut Cx<'_>, key: ContextKey, arg: &Expr) {
+        let Some((platform, call, arg)) = backend_request(arg, cx.scope, |n| {
+            cx.lowering_names().has(Names::BackendRequests, n)
         }) else {
             return;
         };
-        let span = self.span(call);
-        let literal = matches!(arg, Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_)))
-            .then(|| self.span(arg));
-        let branches = self.ctx.branches.clone();
-        if let Some(l) = self.lowering_here() {
+        let span = cx.span(call);
+        let literal =
+            matches!(arg, Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_))).then(|| cx.span(arg));
+        let branches = cx.ctx.branches.clone();
+        if let Some(l) = self.here() {
             l.get(key).backends.push(Site {
                 value: BackendRequest { platform, literal },
                 span,
@@ -193,13 +230,13 @@ impl Walker<'_> {
         }
     }
 
-    pub(super) fn platforms_site(&mut self, key: ContextKey, list: &Expr) {
-        let Some(platforms) = self.platform_list(list) else {
+    pub(super) fn platforms_site(&mut self, cx: &mut Cx<'_>, key: ContextKey, list: &Expr) {
+        let Some(platforms) = self.platform_list(cx, list) else {
             return;
         };
-        let span = self.span(list);
-        let branches = self.ctx.branches.clone();
-        if let Some(l) = self.lowering_here() {
+        let span = cx.span(list);
+        let branches = cx.ctx.branches.clone();
+        if let Some(l) = self.here() {
             l.get(key).platforms.push(Site {
                 value: platforms,
                 span,
@@ -210,8 +247,13 @@ impl Walker<'_> {
 
     /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`. Only for callees
     /// that are lowering calls (`lowering.calls`).
-    pub(super) fn lowering_call(&mut self, receiver: Option<&Expr>, args: &[&Expr]) {
-        let list_at = args.iter().position(|a| self.literal_list(a).is_some());
+    pub(super) fn lowering_call(
+        &mut self,
+        cx: &mut Cx<'_>,
+        receiver: Option<&Expr>,
+        args: &[&Expr],
+    ) {
+        let list_at = args.iter().position(|a| cx.literal_list(a).is_some());
         let Some(list_at) = list_at else { return };
         let ctx = match receiver {
             Some(r) => Some(r),
@@ -222,13 +264,13 @@ impl Walker<'_> {
                 .map(|(_, a)| *a),
         };
         let Some(ctx) = ctx else { return };
-        let key = self.context_key(ctx);
+        let key = cx.context_key(ctx);
         // `host_context().lower_for(..)`, or `ctx` from `let ctx = host_context();`.
         // A context reached through fields is not followed.
-        if let Some(call) = self.value_call(ctx).filter(|c| c.fields.is_empty()) {
-            let span = self.span(ctx);
-            let branches = self.ctx.branches.clone();
-            if let Some(l) = self.lowering_here() {
+        if let Some(call) = cx.value_call(ctx).filter(|c| c.fields.is_empty()) {
+            let span = cx.span(ctx);
+            let branches = cx.ctx.branches.clone();
+            if let Some(l) = self.here() {
                 l.get(key.clone()).made_by.push(Site {
                     value: call,
                     span,
@@ -237,7 +279,7 @@ impl Walker<'_> {
             }
         }
         self.sure_lowering = true;
-        self.platforms_site(key, args[list_at]);
+        self.platforms_site(cx, key, args[list_at]);
         self.sure_lowering = false;
     }
 
@@ -245,6 +287,7 @@ impl Walker<'_> {
     /// that was given a backend outside the loop.
     pub(super) fn loop_lowering(
         &mut self,
+        cx: &mut Cx<'_>,
         body: &syn::Block,
         loop_vars: &[String],
         list: Vec<StrExpr>,
@@ -323,9 +366,9 @@ impl Walker<'_> {
             }
         }
         let mut finder = Finder {
-            lines: self.lines(),
+            lines: cx.lines(),
             vars: loop_vars,
-            calls: self.lowerings(),
+            calls: cx.lowering_names(),
             contexts: Vec::new(),
             literals: Vec::new(),
             let_name: None,
@@ -334,13 +377,13 @@ impl Walker<'_> {
         let keys: Vec<ContextKey> = finder
             .contexts
             .iter()
-            .map(|c| self.context_key(c))
+            .map(|c| cx.context_key(c))
             .chain(finder.literals)
             .collect();
         let lowers = !keys.is_empty();
-        let branches = self.ctx.branches.clone();
+        let branches = cx.ctx.branches.clone();
         for key in keys {
-            if let Some(l) = self.lowering_here() {
+            if let Some(l) = self.here() {
                 l.get(key).loop_platforms.push(Site {
                     value: list.clone(),
                     span,
@@ -365,10 +408,12 @@ impl LoweringCollector {
     }
 }
 
-/// A lowering context being collected in the current function.
+/// The lowering contexts of one function being walked.
 #[derive(Default)]
 pub(super) struct LoweringCollector {
-    pub(super) contexts: Vec<(ContextKey, LoweringContext)>,
+    contexts: Vec<(ContextKey, LoweringContext)>,
+    /// The context the function returns, when it has given one a backend.
+    returned: Option<ContextKey>,
 }
 
 /// Which lowering context code speaks of, within one function. Never leaves

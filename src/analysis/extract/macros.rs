@@ -25,7 +25,8 @@ impl Walker<'_> {
         }
         if let Some(how) = pattern_macro_comparison(&name) {
             if let Ok((e, p, guard)) = parse_matches(&mac.tokens) {
-                self.compare_with_patterns(how, &e, [&p]);
+                self.comparisons
+                    .compare_with_patterns(&mut self.cx, how, &e, [&p]);
                 self.visit_expr(&e);
                 if let Some(guard) = guard {
                     self.visit_guard(&e, &p, &guard);
@@ -33,7 +34,7 @@ impl Walker<'_> {
             }
             return;
         }
-        if !self.may_hold_facts(mac) {
+        if !self.cx.may_hold_facts(mac) {
             return;
         }
         if name == "lazy_static" {
@@ -46,11 +47,12 @@ impl Walker<'_> {
         }
         if let Some(args) = parse_args(&mac.tokens) {
             let args: Vec<&Expr> = args.iter().collect();
-            self.mark_failing(&name, &args);
+            self.registrations.mark_failing(&mut self.cx, &name, &args);
             if let Some(how) = value_macro_comparison(&name)
                 && args.len() >= 2
             {
-                self.compare(how, args[0], &[args[1]]);
+                self.comparisons
+                    .compare(&mut self.cx, how, args[0], &[args[1]]);
             }
             for arg in args {
                 self.visit_expr(arg);
@@ -74,26 +76,26 @@ impl Walker<'_> {
         use syn::parse::Parser;
         /// Expansions inside expansions: deeper is recursion, not code.
         const MAX_DEPTH: u32 = 8;
-        let depth = self.expansion.as_ref().map_or(0, |e| e.2);
+        let depth = self.cx.expansion.as_ref().map_or(0, |e| e.2);
         if depth >= MAX_DEPTH || mac.path.get_ident().is_none() {
             return false;
         }
-        let Some((_, rules)) = self.macros.iter().rev().find(|(n, _)| n == name) else {
+        let Some((_, rules)) = self.cx.macros.iter().rev().find(|(n, _)| n == name) else {
             return false;
         };
         let Some(tokens) = expand::expand(&rules.clone(), mac.tokens.clone()) else {
             return false;
         };
         // The outermost call is where a finding points.
-        let site = match &self.expansion {
+        let site = match &self.cx.expansion {
             Some((site, _, _)) => *site,
-            None => self.span(mac),
+            None => self.cx.span(mac),
         };
-        let outer = match &self.expansion {
+        let outer = match &self.cx.expansion {
             Some((_, outer, _)) => outer.clone(),
             None => name.to_string(),
         };
-        let saved = self.expansion.replace((site, outer, depth + 1));
+        let saved = self.cx.expansion.replace((site, outer, depth + 1));
         let walked = if let Ok(stmts) = Parser::parse2(syn::Block::parse_within, tokens.clone()) {
             self.with_scope(|w| stmts.iter().for_each(|s| w.visit_stmt(s)));
             true
@@ -106,10 +108,12 @@ impl Walker<'_> {
         } else {
             false
         };
-        self.expansion = saved;
+        self.cx.expansion = saved;
         walked
     }
+}
 
+impl<'t> Cx<'t> {
     /// Whether walking a macro's arguments can record anything: false only
     /// when its text names nothing the walk starts a fact from.
     ///
@@ -160,11 +164,13 @@ impl Walker<'_> {
             _ => true,
         }
     }
+}
 
+impl Walker<'_> {
     pub(super) fn visit_closure_with(&mut self, e: &Expr, params: Option<(Operand, String)>) {
-        self.closure_params = params;
+        self.cx.closure_params = params;
         self.visit_expr(e);
-        self.closure_params = None;
+        self.cx.closure_params = None;
     }
 }
 

@@ -22,7 +22,9 @@ use comparisons::*;
 use lowering::*;
 pub(crate) use macros::flatten_use;
 use registry::*;
+use summary::Summaries;
 pub(crate) use summary::macro_worth_expanding;
+use value_sets::ValueSets;
 
 use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
@@ -62,18 +64,17 @@ pub fn extract(
     let mut walker = Walker::new(conv, text, parsed, vocab);
     for attr in syn::Attribute::parse_inner(input)? {
         if let Some(cfg) = Cfg::from_attr(&attr) {
-            walker.ctx.cfgs.push(cfg);
+            walker.cx.ctx.cfgs.push(cfg);
         }
     }
     if !input.is_empty() {
-        walker.facts.first_item = Some(conv.span(input.span()).start);
+        walker.cx.facts.first_item = Some(conv.span(input.span()).start);
     }
     while !input.is_empty() {
         let item: syn::Item = input.parse()?;
         walk_one(&mut walker, &item);
     }
-    walker.finish_arrays();
-    Ok(walker.facts)
+    Ok(walker.finish())
 }
 
 /// Walk one item. Kept out of line so that a profiler can count the walk
@@ -102,52 +103,55 @@ pub(crate) fn extract_item(item: &AnyItem, text: &str, vocab: &Vocabulary) -> Fi
         AnyItem::Trait(i) => walker.visit_trait_item(i),
         AnyItem::Foreign(i) => walker.visit_foreign_item(i),
     }
-    walker.facts
+    walker.cx.facts
 }
 
 impl<'t> Walker<'t> {
     fn new(conv: SpanConv, text: &'t str, parsed: &'t str, vocab: &'t Vocabulary) -> Walker<'t> {
         Walker {
-            conv,
-            text,
-            parsed,
-            vocab,
-            mentioned: collect::mention_firsts(vocab),
-            facts: FileFacts::default(),
-            scope_index: ScopeIndex::default(),
-            scopes: vec![Vec::new()],
-            params: (None, Vec::new()),
-            ctx: Context::default(),
-            next_id: 0,
-            in_canonicalizer: 0,
-            in_test_code: 0,
-            lowering: Vec::new(),
-            let_name: None,
-            let_init: None,
-            closure_params: None,
-            scope: 0,
-            failing_calls: Vec::new(),
-            succeeding_calls: Vec::new(),
-            switched: Vec::new(),
-            macros: Vec::new(),
-            expansion: None,
-            builder_calls: Vec::new(),
-            statement: None,
-            returns: Vec::new(),
-            in_closure: 0,
-            sure_lowering: false,
-            self_type: None,
-            display_impl: false,
-            function_call: None,
-            body_pending: false,
-            fn_returns: None,
-            returned_context: None,
-            arrays: Vec::new(),
-            pending_sets: Vec::new(),
-            pending_lists: Vec::new(),
-            lines: std::cell::OnceCell::new(),
-            learning: std::cell::OnceCell::new(),
+            cx: Cx {
+                conv,
+                text,
+                parsed,
+                vocab,
+                mentioned: collect::mention_firsts(vocab),
+                facts: FileFacts::default(),
+                scope_index: ScopeIndex::default(),
+                scopes: vec![Vec::new()],
+                params: (None, Vec::new()),
+                ctx: Context::default(),
+                next_id: 0,
+                in_canonicalizer: 0,
+                in_test_code: 0,
+                let_name: None,
+                let_init: None,
+                closure_params: None,
+                scope: 0,
+                macros: Vec::new(),
+                expansion: None,
+                statement: None,
+                returns: Vec::new(),
+                in_closure: 0,
+                self_type: None,
+                display_impl: false,
+                function_call: None,
+                body_pending: false,
+                lines: std::cell::OnceCell::new(),
+            },
+            registrations: Registrations::default(),
+            comparisons: Comparisons::default(),
+            lowering: Lowering::default(),
+            values: ValueSets::default(),
+            summaries: Summaries::default(),
         }
+    }
+
+    /// The facts of the file, once it is walked whole: what waited for the
+    /// end of the file (arrays declared after their use) added.
+    fn finish(mut self) -> FileFacts {
+        self.values.finish(&mut self.cx);
+        self.comparisons.finish(&mut self.cx, &self.values);
+        self.cx.facts
     }
 }
 
@@ -170,7 +174,33 @@ struct Binding {
     platforms: Option<Vec<(StrExpr, Span)>>,
 }
 
+/// The walk: a visitor that keeps where it stands ([`Cx`]) and tells each
+/// collector what it sees. Each collector keeps the state of its own kind
+/// of fact and declares what it starts facts from
+/// ([`collect::COLLECTORS`]).
 struct Walker<'t> {
+    cx: Cx<'t>,
+    /// Registrations and unregistrations (`registry.rs`).
+    registrations: Registrations,
+    /// Platform comparisons (`comparisons.rs`).
+    comparisons: Comparisons,
+    /// Lowering contexts and lowering platforms (`lowering.rs`).
+    lowering: Lowering,
+    /// Value sets, functions returning platform values, string arrays and
+    /// struct fields (`value_sets.rs`, `platform_fns.rs`).
+    values: ValueSets,
+    /// Function summaries, for the learning (`summary.rs`).
+    summaries: Summaries,
+}
+
+/// Where the walk stands, which every collector reads: the file and its
+/// positions, the vocabulary, the local bindings and what they hold, the
+/// [`Context`] (cfg predicates, branches, guards, test and run-once
+/// scopes), the module and function being walked. The structure (consts,
+/// `use`s, `mod` declarations, types, module scopes), which the visitor
+/// records itself, and the facts of every collector are written to
+/// `facts`.
+pub(super) struct Cx<'t> {
     conv: SpanConv,
     /// The file as written.
     text: &'t str,
@@ -196,8 +226,6 @@ struct Walker<'t> {
     in_canonicalizer: u32,
     /// Inside `#[cfg(test)]` code: every function is its own test scope.
     in_test_code: u32,
-    /// One collector per function being walked (innermost last).
-    lowering: Vec<LoweringCollector>,
     /// The name bound by the `let` whose initialiser is being walked.
     let_name: Option<String>,
     /// The call that is the whole initialiser of that `let` (by [`callee_id`]).
@@ -207,23 +235,12 @@ struct Walker<'t> {
     closure_params: Option<(Operand, String)>,
     /// The inline module being walked (index into `facts.scopes`).
     scope: u32,
-    /// Start offsets of calls whose result is asserted to fail.
-    failing_calls: Vec<usize>,
-    /// Start offsets of calls whose result is asserted to succeed
-    /// (`.unwrap()`, `?`, `assert!(..is_ok())`).
-    succeeding_calls: Vec<usize>,
-    /// Registries told to accept duplicates, and in which function
-    /// ([`Walker::switch_off`]).
-    switched: Vec<(u32, Registry)>,
     /// The file's `macro_rules!` macros defined so far, by name (a later
     /// definition shadows an earlier one, as in rustc's textual scope).
     macros: Vec<(String, std::rc::Rc<Vec<expand::Rule>>)>,
     /// The call of a local macro whose expansion is being walked, the
     /// macro's name and how deep expansions nest.
     expansion: Option<(Span, String, u32)>,
-    /// Start offsets of `register*` calls whose result goes back into their
-    /// receiver: builders, not registries.
-    builder_calls: Vec<usize>,
     /// The call the statement being walked is: a registration that is that
     /// call may be removed by a fix.
     statement: Option<StatementCall>,
@@ -233,8 +250,6 @@ struct Walker<'t> {
     returns: Vec<usize>,
     /// Inside a closure body.
     in_closure: u32,
-    /// The platform list being read is an argument of a lowering call.
-    sure_lowering: bool,
     /// The type `self` is in the methods being walked: the `impl`'s self
     /// type, or the trait of a default method.
     self_type: Option<String>,
@@ -245,26 +260,8 @@ struct Walker<'t> {
     function_call: Option<crate::model::facts::ValueCall>,
     /// The next block walked is a function's body.
     body_pending: bool,
-    /// What the function being walked returns (`return`s and its tail),
-    /// with the first as written; `None` when it returns no string.
-    fn_returns: Option<(Vec<Operand>, String)>,
-    /// The lowering context the function being walked returns, when it
-    /// has given one a backend.
-    returned_context: Option<ContextKey>,
-    /// The file's `const`/`static` arrays of string literals, by name,
-    /// each literal with its place.
-    arrays: Vec<(String, Vec<(String, Span)>)>,
-    /// Value sets indexing arrays of the file (by name), for when the
-    /// whole file is walked.
-    pending_sets: Vec<(crate::model::facts::ValueSet, Vec<String>)>,
-    /// Comparisons with an array of the file (`GPU_PLATFORMS.contains(&p)`),
-    /// its names added when the whole file is walked.
-    pending_lists: Vec<(Comparison, String)>,
     /// Byte offsets of positions, made when first needed.
     lines: std::cell::OnceCell<LineTable<'t>>,
-    /// Where the words a function summary records are, found when the first
-    /// function is summarized.
-    learning: std::cell::OnceCell<summary::LearningWords>,
 }
 
 const PASSTHROUGH_BINDERS: &[&str] = &["Some", "Ok"];
@@ -282,26 +279,7 @@ const RAW_ADAPTERS: &[&str] = &[
     "is_none_or",
 ];
 
-impl<'t> Walker<'t> {
-    /// What a function does with registries, for the crate pass to learn
-    /// registration functions from.
-    fn summarize(&mut self, sig: &syn::Signature, body: &syn::Block) {
-        let learning =
-            (self.learning).get_or_init(|| summary::LearningWords::of(self.text, self.vocab));
-        // Most files hold no such word: no body's place is needed.
-        if learning.is_empty() || !learning.any_in(self.lines().range(body.brace_token.span.join()))
-        {
-            return;
-        }
-        let self_type = self.self_type.as_deref();
-        let span = self.span(&sig.ident);
-        let (vocab, lines, text) = (self.vocab, self.lines(), self.text);
-        let learning = self.learning.get().expect("set above");
-        let summary =
-            summary::summarize(sig, body, self_type, vocab, (lines, text, learning), span);
-        self.facts.functions.extend(summary);
-    }
-
+impl<'t> Cx<'t> {
     /// A local macro is expanded only when its definition names something a
     /// fact starts from ([`summary::macro_worth_expanding`]).
     fn macro_worth_expanding(&self, mac: &syn::Macro) -> bool {
@@ -311,17 +289,17 @@ impl<'t> Walker<'t> {
     }
 
     /// The vocabulary as the registrations collector asks it.
-    fn registrations(&self) -> Asks<'t> {
+    fn registration_names(&self) -> Asks<'t> {
         self.asks(&registry::COLLECTOR)
     }
 
     /// The vocabulary as the comparisons collector asks it.
-    fn comparisons(&self) -> Asks<'t> {
+    fn comparison_names(&self) -> Asks<'t> {
         self.asks(&comparisons::COLLECTOR)
     }
 
     /// The vocabulary as the lowering collector asks it.
-    fn lowerings(&self) -> Asks<'t> {
+    fn lowering_names(&self) -> Asks<'t> {
         self.asks(&lowering::COLLECTOR)
     }
 
@@ -479,11 +457,13 @@ impl<'t> Walker<'t> {
             platforms: None,
         });
     }
+}
 
+impl Walker<'_> {
     fn with_scope(&mut self, f: impl FnOnce(&mut Self)) {
-        self.scopes.push(Vec::new());
+        self.cx.scopes.push(Vec::new());
         f(self);
-        self.scopes.pop();
+        self.cx.scopes.pop();
     }
 
     /// Run `f` with extra context (cfg, branch, guard) pushed.
@@ -495,20 +475,20 @@ impl<'t> Walker<'t> {
         f: impl FnOnce(&mut Self),
     ) {
         let saved = (
-            self.ctx.cfgs.len(),
-            self.ctx.branches.len(),
-            self.ctx.guards.len(),
+            self.cx.ctx.cfgs.len(),
+            self.cx.ctx.branches.len(),
+            self.cx.ctx.guards.len(),
         );
         let entering_test = cfgs.iter().any(Cfg::is_test);
-        self.ctx.cfgs.extend(cfgs);
-        self.ctx.branches.extend(branch);
-        self.ctx.guards.extend(guards);
-        self.in_test_code += u32::from(entering_test);
+        self.cx.ctx.cfgs.extend(cfgs);
+        self.cx.ctx.branches.extend(branch);
+        self.cx.ctx.guards.extend(guards);
+        self.cx.in_test_code += u32::from(entering_test);
         f(self);
-        self.in_test_code -= u32::from(entering_test);
-        self.ctx.cfgs.truncate(saved.0);
-        self.ctx.branches.truncate(saved.1);
-        self.ctx.guards.truncate(saved.2);
+        self.cx.in_test_code -= u32::from(entering_test);
+        self.cx.ctx.cfgs.truncate(saved.0);
+        self.cx.ctx.branches.truncate(saved.1);
+        self.cx.ctx.guards.truncate(saved.2);
     }
 
     fn attr_cfgs(attrs: &[syn::Attribute]) -> Vec<Cfg> {
@@ -516,48 +496,39 @@ impl<'t> Walker<'t> {
     }
 
     fn in_function(&mut self, is_test: bool, name: &str, f: impl FnOnce(&mut Self)) {
-        let saved_scopes = std::mem::replace(&mut self.scopes, vec![Vec::new()]);
-        let saved_test = self.ctx.test_scope;
-        let saved_function = self.ctx.function;
-        self.ctx.function = self.id();
-        let saved_let = (self.let_name.take(), self.let_init.take());
-        let saved_returns = std::mem::take(&mut self.returns);
-        let saved_closure = std::mem::take(&mut self.in_closure);
-        if is_test || self.in_test_code > 0 {
-            self.ctx.test_scope = Some(self.id());
+        let saved_scopes = std::mem::replace(&mut self.cx.scopes, vec![Vec::new()]);
+        let saved_test = self.cx.ctx.test_scope;
+        let saved_function = self.cx.ctx.function;
+        self.cx.ctx.function = self.cx.id();
+        let saved_let = (self.cx.let_name.take(), self.cx.let_init.take());
+        let saved_returns = std::mem::take(&mut self.cx.returns);
+        let saved_closure = std::mem::take(&mut self.cx.in_closure);
+        if is_test || self.cx.in_test_code > 0 {
+            self.cx.ctx.test_scope = Some(self.cx.id());
         }
-        let canonicalizer = u32::from(self.comparisons().has(Names::Canonicalizers, name));
-        self.in_canonicalizer += canonicalizer;
-        self.lowering.push(LoweringCollector::default());
+        let canonicalizer = u32::from(self.cx.comparison_names().has(Names::Canonicalizers, name));
+        self.cx.in_canonicalizer += canonicalizer;
+        self.lowering.enter_fn();
         // Items and `use`s inside a body are visible in that body only: a
         // block scope of its own below the module.
-        let saved_scope = self.scope;
-        let mut block = self.facts.scopes[self.scope as usize].clone();
+        let saved_scope = self.cx.scope;
+        let mut block = self.cx.facts.scopes[self.cx.scope as usize].clone();
         block.push(ScopeSegment::Block {
             name: name.to_string(),
-            id: self.ctx.function,
+            id: self.cx.ctx.function,
         });
-        self.facts.scopes.push(block);
-        self.scope = (self.facts.scopes.len() - 1) as u32;
+        self.cx.facts.scopes.push(block);
+        self.cx.scope = (self.cx.facts.scopes.len() - 1) as u32;
         f(self);
-        self.scope = saved_scope;
-        let collector = self.lowering.pop().expect("pushed above");
-        for (_, ctx) in collector.contexts {
-            let has_backend = !ctx.backends.is_empty()
-                || !ctx.backend_reads.is_empty()
-                || !ctx.made_by.is_empty();
-            let has_platforms = !ctx.platforms.is_empty() || !ctx.loop_platforms.is_empty();
-            if has_backend && has_platforms {
-                self.facts.lowering.push(ctx);
-            }
-        }
-        self.in_canonicalizer -= canonicalizer;
-        self.ctx.test_scope = saved_test;
-        self.ctx.function = saved_function;
-        self.scopes = saved_scopes;
-        (self.let_name, self.let_init) = saved_let;
-        self.returns = saved_returns;
-        self.in_closure = saved_closure;
+        self.cx.scope = saved_scope;
+        self.lowering.leave_fn(&mut self.cx);
+        self.cx.in_canonicalizer -= canonicalizer;
+        self.cx.ctx.test_scope = saved_test;
+        self.cx.ctx.function = saved_function;
+        self.cx.scopes = saved_scopes;
+        (self.cx.let_name, self.cx.let_init) = saved_let;
+        self.cx.returns = saved_returns;
+        self.cx.in_closure = saved_closure;
     }
 }
 
@@ -680,30 +651,30 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             syn::Item::Type(x) => Some(&x.ident),
             _ => None,
         };
-        self.facts.types.extend(type_name.map(|i| i.to_string()));
+        self.cx.facts.types.extend(type_name.map(|i| i.to_string()));
         if let syn::Item::Struct(s) = item {
-            self.struct_fields(s);
+            self.values.struct_fields(&mut self.cx, s);
         }
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
     }
 
     fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
-        let ty = type_name(&i.self_ty, |t| self.compact_text(t));
-        let saved = self.self_type.replace(ty);
+        let ty = type_name(&i.self_ty, |t| self.cx.compact_text(t));
+        let saved = self.cx.self_type.replace(ty);
         let display = (i.trait_.as_ref())
             .and_then(|(path, _)| path.segments.last())
             .is_some_and(|s| s.ident == "Display");
-        let saved_display = std::mem::replace(&mut self.display_impl, display);
+        let saved_display = std::mem::replace(&mut self.cx.display_impl, display);
         visit::visit_item_impl(self, i);
-        self.self_type = saved;
-        self.display_impl = saved_display;
+        self.cx.self_type = saved;
+        self.cx.display_impl = saved_display;
     }
 
     fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
-        let saved = self.self_type.replace(format!("dyn {}", t.ident));
+        let saved = self.cx.self_type.replace(format!("dyn {}", t.ident));
         visit::visit_item_trait(self, t);
-        self.self_type = saved;
+        self.cx.self_type = saved;
     }
 
     fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
@@ -718,38 +689,38 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.summarize(&f.sig, &f.block);
+        self.summaries.summarize(&mut self.cx, &f.sig, &f.block);
         let name = f.sig.ident.to_string();
         // A nested function is no method of the impl around it.
         let saved = (
-            self.self_type.take(),
-            std::mem::take(&mut self.display_impl),
+            self.cx.self_type.take(),
+            std::mem::take(&mut self.cx.display_impl),
         );
-        self.value_set(&f.sig, &f.block);
-        let call = self.call_of(&name, false);
-        (self.self_type, self.display_impl) = saved;
+        self.values.value_set(&mut self.cx, &f.sig, &f.block);
+        let call = self.cx.call_of(&name, false);
+        (self.cx.self_type, self.cx.display_impl) = saved;
         // The name's span: its offset is looked up only for a registry.
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
-        let params = std::mem::replace(&mut self.params, this);
+        let params = std::mem::replace(&mut self.cx.params, this);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f))
         });
-        self.params = params;
+        self.cx.params = params;
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.summarize(&f.sig, &f.block);
+        self.summaries.summarize(&mut self.cx, &f.sig, &f.block);
         let name = f.sig.ident.to_string();
-        self.value_set(&f.sig, &f.block);
+        self.values.value_set(&mut self.cx, &f.sig, &f.block);
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
-        let call = self.call_of(&name, is_method);
+        let call = self.cx.call_of(&name, is_method);
         // The name's span: its offset is looked up only for a registry.
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
-        let params = std::mem::replace(&mut self.params, this);
+        let params = std::mem::replace(&mut self.cx.params, this);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f))
         });
-        self.params = params;
+        self.cx.params = params;
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
@@ -760,27 +731,27 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
         let name = m.ident.to_string();
         let Some((_, items)) = &m.content else {
-            self.facts.mod_decls.push(ModDecl {
+            self.cx.facts.mod_decls.push(ModDecl {
                 name,
                 path_attr: path_attr(&m.attrs),
-                cfgs: self.ctx.cfgs.clone(),
-                scope: self.scope,
+                cfgs: self.cx.ctx.cfgs.clone(),
+                scope: self.cx.scope,
             });
             return;
         };
-        let mut path = self.facts.scopes[self.scope as usize].clone();
+        let mut path = self.cx.facts.scopes[self.cx.scope as usize].clone();
         path.push(ScopeSegment::Module(name));
-        let saved = self.scope;
-        self.scope = self.scope_index.of(&mut self.facts.scopes, path);
+        let saved = self.cx.scope;
+        self.cx.scope = self.cx.scope_index.of(&mut self.cx.facts.scopes, path);
         for item in items {
             self.visit_item(item);
         }
-        self.scope = saved;
+        self.cx.scope = saved;
     }
 
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         let mut prefix = Vec::new();
-        flatten_use(&u.tree, &mut prefix, self.scope, &mut self.facts.uses);
+        flatten_use(&u.tree, &mut prefix, self.cx.scope, &mut self.cx.facts.uses);
     }
 
     fn visit_item_const(&mut self, c: &'ast syn::ItemConst) {
@@ -803,10 +774,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // `visit_macro_tokens` skips them.
         if m.mac.path.is_ident("macro_rules")
             && let Some(name) = &m.ident
-            && self.macro_worth_expanding(&m.mac)
+            && self.cx.macro_worth_expanding(&m.mac)
             && let Some(rules) = expand::rules(&m.mac.tokens)
         {
-            self.macros
+            self.cx
+                .macros
                 .push((name.to_string(), std::rc::Rc::new(rules)));
         }
         self.visit_macro(&m.mac);
@@ -831,52 +803,52 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // `{ r.register(..); return; }`: the function ends at that `return`,
         // after what comes before it in the block.
         let returns_at = b.stmts.iter().enumerate().find_map(|(i, s)| match s {
-            syn::Stmt::Expr(Expr::Return(r), _) => Some((i, self.start_of(r.return_token.span))),
+            syn::Stmt::Expr(Expr::Return(r), _) => Some((i, self.cx.start_of(r.return_token.span))),
             _ => None,
         });
         // The function's body: its tail is what the function returns.
-        let is_body = std::mem::take(&mut self.body_pending);
+        let is_body = std::mem::take(&mut self.cx.body_pending);
         self.with_scope(|w| {
             for (i, stmt) in b.stmts.iter().enumerate() {
                 let before = returns_at
                     .filter(|&(at, _)| i < at)
                     .map(|(_, offset)| offset);
-                w.returns.extend(before);
+                w.cx.returns.extend(before);
                 w.visit_stmt(stmt);
                 if before.is_some() {
-                    w.returns.pop();
+                    w.cx.returns.pop();
                 }
             }
             if is_body && let Some(syn::Stmt::Expr(tail, None)) = b.stmts.last() {
-                w.returned_value(Some(tail));
-                w.returned_context(tail);
+                w.values.returned_value(&mut w.cx, Some(tail));
+                w.lowering.tail_context(&mut w.cx, tail);
             }
         });
     }
 
     fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
         // `r.register(..)?`: the call is expected to succeed.
-        self.mark_succeeding(&t.expr);
+        self.registrations.mark_succeeding(&mut self.cx, &t.expr);
         visit::visit_expr_try(self, t);
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        if self.in_closure == 0 {
-            self.returned_value(r.expr.as_deref());
+        if self.cx.in_closure == 0 {
+            self.values.returned_value(&mut self.cx, r.expr.as_deref());
         }
-        self.returns.push(self.start_of(r.return_token.span));
+        self.cx.returns.push(self.cx.start_of(r.return_token.span));
         visit::visit_expr_return(self, r);
-        self.returns.pop();
+        self.cx.returns.pop();
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
         // A `return` inside a closure leaves the closure, not the function:
         // no `return` tells anything about code in a closure.
-        let saved = std::mem::take(&mut self.returns);
-        self.in_closure += 1;
+        let saved = std::mem::take(&mut self.cx.returns);
+        self.cx.in_closure += 1;
         self.visit_closure(c);
-        self.in_closure -= 1;
-        self.returns = saved;
+        self.cx.in_closure -= 1;
+        self.cx.returns = saved;
     }
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
@@ -889,37 +861,44 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }),
             _ => None,
         };
-        let saved = std::mem::replace(&mut self.statement, statement);
+        let saved = std::mem::replace(&mut self.cx.statement, statement);
         if cfgs.is_empty() {
             visit::visit_stmt(self, s);
         } else {
             self.with_context(cfgs, None, Vec::new(), |w| visit::visit_stmt(w, s));
         }
-        self.statement = saved;
+        self.cx.statement = saved;
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
         let Some(init) = &l.init else {
-            self.shadow_all(&l.pat);
+            self.cx.shadow_all(&l.pat);
             return;
         };
         let name = let_name(&l.pat);
         if let Some(name) = &name {
-            self.mark_builder(|_| name.clone(), &init.expr);
+            self.registrations
+                .mark_builder(&mut self.cx, |_| name.clone(), &init.expr);
         }
-        let saved = (self.let_name.take(), self.let_init.take());
+        let saved = (self.cx.let_name.take(), self.cx.let_init.take());
         if let Some(name) = &name {
-            self.retire_context(name, &init.expr);
+            self.lowering.retire_context(&mut self.cx, name, &init.expr);
         }
-        self.let_name = name;
-        self.let_init = callee_id(self.lines(), peel(&init.expr));
+        self.cx.let_name = name;
+        self.cx.let_init = callee_id(self.cx.lines(), peel(&init.expr));
         self.visit_expr(&init.expr);
-        (self.let_name, self.let_init) = saved;
+        (self.cx.let_name, self.cx.let_init) = saved;
         if let Some(name) = let_name(&l.pat) {
-            self.inherit_switch(&name, &init.expr);
+            self.registrations
+                .inherit_switch(&mut self.cx, &name, &init.expr);
         }
         if let Some((_, diverge)) = &init.diverge {
-            self.compare_with_patterns(ComparisonKind::LetElse, &init.expr, [&l.pat]);
+            self.comparisons.compare_with_patterns(
+                &mut self.cx,
+                ComparisonKind::LetElse,
+                &init.expr,
+                [&l.pat],
+            );
             self.visit_expr(diverge);
         }
         // `let (a, b) = (x.platform(), y);` binds pairwise.
@@ -927,31 +906,30 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && pt.elems.len() == et.elems.len()
         {
             for (p, e) in pt.elems.iter().zip(et.elems.iter()) {
-                let v = self.binding_value(e);
-                let origin = self.origin_text(e, &v);
-                self.bind_pat(p, v, &origin);
+                let v = self.cx.binding_value(e);
+                let origin = self.cx.origin_text(e, &v);
+                self.cx.bind_pat(p, v, &origin);
             }
             return;
         }
-        let value = self.binding_value(&init.expr);
-        let origin = self.origin_text(&init.expr, &value);
-        self.bind_pat(&l.pat, value, &origin);
+        let value = self.cx.binding_value(&init.expr);
+        let origin = self.cx.origin_text(&init.expr, &value);
+        self.cx.bind_pat(&l.pat, value, &origin);
         if let Some(name) = let_name(&l.pat) {
-            let ty = self.let_type(&l.pat, &init.expr);
-            let returned = self.value_call(&init.expr);
-            self.set_binding_type(&name, ty, returned);
-            let platforms = self.held_list(&init.expr);
-            if let Some(b) = self.scopes.last_mut().and_then(|s| s.last_mut()) {
+            let ty = self.cx.let_type(&l.pat, &init.expr);
+            let returned = self.cx.value_call(&init.expr);
+            self.cx.set_binding_type(&name, ty, returned);
+            let platforms = self.cx.held_list(&init.expr);
+            if let Some(b) = self.cx.scopes.last_mut().and_then(|s| s.last_mut()) {
                 b.platforms = platforms;
             }
         }
         if let Some(name) = let_name(&l.pat)
             && is_constructor(&init.expr)
         {
-            let id = self.id();
+            let id = self.cx.id();
             let kind = collection_kind(&l.pat, &init.expr);
-            if let Some(b) = self
-                .scopes
+            if let Some(b) = (self.cx.scopes)
                 .last_mut()
                 .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
             {
@@ -961,8 +939,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
-        let id = self.id();
-        let (then_guards, else_guards) = self.guards_of(&e.cond);
+        let id = self.cx.id();
+        let (then_guards, else_guards) = self.cx.guards_of(&e.cond);
         let cfg = cfg_condition(&e.cond);
         let then_cfg: Vec<Cfg> = cfg.iter().cloned().collect();
         let else_cfg: Vec<Cfg> = cfg.map(Cfg::negate).into_iter().collect();
@@ -972,10 +950,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             for c in conds {
                 if let Expr::Let(l) = c {
                     w.visit_expr(&l.expr);
-                    w.compare_with_patterns(ComparisonKind::IfLet, &l.expr, [&*l.pat]);
-                    let v = w.binding_value(&l.expr);
-                    let origin = w.origin_text(&l.expr, &v);
-                    w.bind_pat(&l.pat, v, &origin);
+                    w.comparisons.compare_with_patterns(
+                        &mut w.cx,
+                        ComparisonKind::IfLet,
+                        &l.expr,
+                        [&*l.pat],
+                    );
+                    let v = w.cx.binding_value(&l.expr);
+                    let origin = w.cx.origin_text(&l.expr, &v);
+                    w.cx.bind_pat(&l.pat, v, &origin);
                 } else {
                     w.visit_expr(c);
                 }
@@ -993,21 +976,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
-        self.compare_with_patterns(
+        self.comparisons.compare_with_patterns(
+            &mut self.cx,
             ComparisonKind::Match,
             &m.expr,
             m.arms.iter().map(|a| &a.pat),
         );
-        let id = self.id();
-        let value = self.binding_value(&m.expr);
-        let origin = self.origin_text(&m.expr, &value);
+        let id = self.cx.id();
+        let value = self.cx.binding_value(&m.expr);
+        let origin = self.cx.origin_text(&m.expr, &value);
         for (i, arm) in m.arms.iter().enumerate() {
             let cfgs = Self::attr_cfgs(&arm.attrs);
             let arm_no = u32::try_from(i).unwrap_or(u32::MAX);
             self.with_context(cfgs, Some((id, arm_no)), Vec::new(), |w| {
                 w.with_scope(|w| {
                     // `Some(p) if p == "cuda"`: `p` holds what the scrutinee holds.
-                    w.bind_pat(&arm.pat, value.clone(), &origin);
+                    w.cx.bind_pat(&arm.pat, value.clone(), &origin);
                     if let Pat::Guard(g) = &arm.pat {
                         w.visit_expr(&g.guard);
                     }
@@ -1021,8 +1005,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.with_scope(|w| {
             if let Expr::Let(l) = &*e.cond {
                 w.visit_expr(&l.expr);
-                let v = w.binding_value(&l.expr);
-                w.bind_pat(&l.pat, v, "");
+                let v = w.cx.binding_value(&l.expr);
+                w.cx.bind_pat(&l.pat, v, "");
             } else {
                 w.visit_expr(&e.cond);
             }
@@ -1034,14 +1018,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&f.expr);
         // `for p in [..] { lower(&ctx, &[p]) }`: remember the literal list so a
         // context built for one platform and lowered in the loop is caught.
-        let loop_list = platform_list(&f.expr, self.scope).map(|l| (l, self.span(&*f.expr)));
+        let loop_list = platform_list(&f.expr, self.cx.scope).map(|l| (l, self.cx.span(&*f.expr)));
         self.with_scope(|w| {
             let v = if is_platforms_collection(&f.expr) {
                 Operand::Canonical
             } else {
                 Operand::Other
             };
-            w.bind_pat(&f.pat, v, "platforms");
+            w.cx.bind_pat(&f.pat, v, "platforms");
             w.visit_block(&f.body);
         });
         if let Some((list, span)) = loop_list
@@ -1053,13 +1037,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 n
             };
             let platforms = list.iter().map(|(p, _)| p.clone()).collect();
-            if self.loop_lowering(&f.body, &pat_names, platforms, span) {
+            if self
+                .lowering
+                .loop_lowering(&mut self.cx, &f.body, &pat_names, platforms, span)
+            {
                 // Only now are these literals known to be lowering platforms.
                 let spans = list
                     .into_iter()
-                    .map(|(p, at)| (p, self.span_at(at)))
+                    .map(|(p, at)| (p, self.cx.span_at(at)))
                     .collect();
-                self.facts.lowering_platforms.push((true, spans));
+                self.cx.facts.lowering_platforms.push((true, spans));
             }
         }
     }
@@ -1071,37 +1058,39 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             } else {
                 ComparisonKind::Ne
             };
-            self.compare(how, &b.left, &[&b.right]);
+            self.comparisons
+                .compare(&mut self.cx, how, &b.left, &[&b.right]);
         }
         visit::visit_expr_binary(self, b);
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
-        self.mark_builder(|w| w.compact_text(&*a.left), &a.right);
+        self.registrations
+            .mark_builder(&mut self.cx, |cx| cx.compact_text(&*a.left), &a.right);
         // `ctx = LoweringContext::new()..`: from here on, another context.
         if let Expr::Path(p) = &*a.left
             && let Some(ident) = p.path.get_ident()
         {
             let name = ident.to_string();
-            if self.retire_context(&name, &a.right) {
-                let saved = self.let_name.replace(name.clone());
+            if self.lowering.retire_context(&mut self.cx, &name, &a.right) {
+                let saved = self.cx.let_name.replace(name.clone());
                 visit::visit_expr_assign(self, a);
-                self.let_name = saved;
+                self.cx.let_name = saved;
             } else {
                 visit::visit_expr_assign(self, a);
             }
             // `platform = "gpu";`: the binding holds something else from here.
-            let value = self.binding_value(&a.right);
-            let origin = self.origin_text(&a.right, &value);
-            self.rebind(&name, value, origin);
+            let value = self.cx.binding_value(&a.right);
+            let origin = self.cx.origin_text(&a.right, &value);
+            self.cx.rebind(&name, value, origin);
             return;
         }
         // `ctx.platforms = vec!["gpu"];` / `ctx.backend = Some(get_backend("cpu")?);`
         if let Expr::Field(f) = &*a.left {
-            let key = self.context_key(&f.base);
+            let key = self.cx.context_key(&f.base);
             match field_name(&a.left).as_deref() {
-                Some("platforms") => self.platforms_site(key, &a.right),
-                Some("backend") => self.backend_site(key, &a.right),
+                Some("platforms") => self.lowering.platforms_site(&mut self.cx, key, &a.right),
+                Some("backend") => self.lowering.backend_site(&mut self.cx, key, &a.right),
                 _ => {}
             }
         }
@@ -1109,23 +1098,25 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
-        let key = match &self.let_name {
+        let key = match &self.cx.let_name {
             Some(n) => ContextKey::Named(n.clone()),
-            None => ContextKey::At(struct_key(self.lines(), s)),
+            None => ContextKey::At(struct_key(self.cx.lines(), s)),
         };
         for field in &s.fields {
             if let syn::Member::Named(n) = &field.member {
                 if n == "backend" {
-                    self.backend_site(key.clone(), &field.expr);
+                    self.lowering
+                        .backend_site(&mut self.cx, key.clone(), &field.expr);
                 } else if n == "platforms" {
-                    self.platforms_site(key.clone(), &field.expr);
+                    self.lowering
+                        .platforms_site(&mut self.cx, key.clone(), &field.expr);
                 }
             }
         }
         // Fields are not `let` initialisers of their own.
-        let saved = self.let_name.take();
+        let saved = self.cx.let_name.take();
         visit::visit_expr_struct(self, s);
-        self.let_name = saved;
+        self.cx.let_name = saved;
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
@@ -1146,7 +1137,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             // on `reg`.
             let typed = segments_typed(p);
             let arity = Some(rest.len());
-            let (counts, receiver) = match self.vocab.registration_receiver_with(&name, arity) {
+            let (counts, receiver) = match self.cx.vocab.registration_receiver_with(&name, arity) {
                 CallReceiver::Written => (true, receiver),
                 CallReceiver::Method { .. } => (receiver.is_some(), receiver),
                 // `&mut reg` is `reg`.
@@ -1158,11 +1149,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 ),
             };
             if counts {
-                self.registration(&last.ident, &name, receiver, rest, c);
+                self.registrations.registration(
+                    &mut self.cx,
+                    &last.ident,
+                    &name,
+                    receiver,
+                    rest,
+                    c,
+                );
             }
-            self.unregistration(&name, receiver, rest, c);
-            if self.lowerings().has(Names::LoweringCalls, &name) {
-                self.lowering_call(None, &args);
+            self.registrations
+                .unregistration(&mut self.cx, &name, receiver, rest, c);
+            if self.cx.lowering_names().has(Names::LoweringCalls, &name) {
+                self.lowering.lowering_call(&mut self.cx, None, &args);
             }
             // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
             let segs = &p.path.segments;
@@ -1184,48 +1183,66 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let args: Vec<&Expr> = m.args.iter().collect();
         let comparison = method_comparison(&name).filter(|_| args.len() == 1);
         match (name.as_str(), comparison) {
-            (_, Some(how)) => self.compare(how, &m.receiver, &[args[0]]),
-            (n, None) if args.len() == 1 && self.lowerings().has(Names::BackendSetters, n) => {
+            (_, Some(how)) => self
+                .comparisons
+                .compare(&mut self.cx, how, &m.receiver, &[args[0]]),
+            (n, None)
+                if args.len() == 1 && self.cx.lowering_names().has(Names::BackendSetters, n) =>
+            {
                 // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
                 // another context, `ctx`; the others set their receiver's.
-                let key = match &self.let_name {
+                let key = match &self.cx.let_name {
                     Some(name)
                         if n.starts_with("with")
-                            && self.let_init == Some(self.start_of(m.method.span())) =>
+                            && self.cx.let_init == Some(self.cx.start_of(m.method.span())) =>
                     {
                         ContextKey::Named(name.clone())
                     }
-                    _ => self.context_key(&m.receiver),
+                    _ => self.cx.context_key(&m.receiver),
                 };
-                self.backend_site(key, args[0]);
+                self.lowering.backend_site(&mut self.cx, key, args[0]);
             }
-            (n, None) if args.is_empty() && self.lowerings().has(Names::BackendRequests, n) => {
-                let key = self.context_key(&m.receiver);
-                let span = self.span(m);
-                if let Some(l) = self.lowering_here() {
+            (n, None)
+                if args.is_empty() && self.cx.lowering_names().has(Names::BackendRequests, n) =>
+            {
+                let key = self.cx.context_key(&m.receiver);
+                let span = self.cx.span(m);
+                if let Some(l) = self.lowering.here() {
                     l.get(key).backend_reads.push(span);
                 }
             }
-            (n, None) if self.lowerings().has(Names::LoweringCalls, n) => {
-                self.lowering_call(Some(&m.receiver), &args)
-            }
+            (n, None) if self.cx.lowering_names().has(Names::LoweringCalls, n) => self
+                .lowering
+                .lowering_call(&mut self.cx, Some(&m.receiver), &args),
             _ => {}
         }
         if !matches!(
-            self.vocab
+            self.cx
+                .vocab
                 .registration_receiver_with(&name, Some(args.len())),
             CallReceiver::Free { .. }
         ) {
-            self.registration(&m.method, &name, Some(&m.receiver), &args, m);
+            self.registrations.registration(
+                &mut self.cx,
+                &m.method,
+                &name,
+                Some(&m.receiver),
+                &args,
+                m,
+            );
         }
-        self.unregistration(&name, Some(&m.receiver), &args, m);
-        self.switch_off(&name, &m.receiver);
+        self.registrations
+            .unregistration(&mut self.cx, &name, Some(&m.receiver), &args, m);
+        self.registrations
+            .switch_off(&mut self.cx, &name, &m.receiver);
         match name.as_str() {
             // `r.register(..).unwrap_err()`: the call is expected to fail.
-            "unwrap_err" | "expect_err" => self
-                .failing_calls
-                .extend(callee_id(self.lines(), &m.receiver)),
-            "unwrap" | "expect" => self.mark_succeeding(&m.receiver),
+            "unwrap_err" | "expect_err" => {
+                self.registrations.mark_failing_call(&self.cx, &m.receiver)
+            }
+            "unwrap" | "expect" => self
+                .registrations
+                .mark_succeeding(&mut self.cx, &m.receiver),
             _ => {}
         }
 
@@ -1235,17 +1252,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             Some((Operand::Canonical, "platforms".to_string()))
         } else if RAW_ADAPTERS.contains(&name.as_str())
             && m.args.iter().any(|a| matches!(a, Expr::Closure(_)))
-            && self.operand(&m.receiver) == Operand::Raw
+            && self.cx.operand(&m.receiver) == Operand::Raw
         {
-            Some((Operand::Raw, self.short_text(&m.receiver)))
+            Some((Operand::Raw, self.cx.short_text(&m.receiver)))
         } else {
             None
         };
         if name == "contains" && args.len() == 1 {
-            self.compare_with_list(&m.receiver, args[0]);
+            self.comparisons
+                .compare_with_list(&mut self.cx, &m.receiver, args[0]);
         }
         self.visit_expr(&m.receiver);
-        let once = self.registrations().has(Names::RunOnce, &name);
+        let once = self.cx.registration_names().has(Names::RunOnce, &name);
         for arg in &m.args {
             let p = if matches!(arg, Expr::Closure(_)) {
                 params.clone()
@@ -1263,13 +1281,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
 impl Walker<'_> {
     fn visit_closure(&mut self, c: &syn::ExprClosure) {
-        let params = self.closure_params.take();
+        let params = self.cx.closure_params.take();
         self.with_scope(|w| {
             for p in &c.inputs {
                 match &params {
-                    Some((v, origin)) => w.bind_pat(p, v.clone(), origin),
+                    Some((v, origin)) => w.cx.bind_pat(p, v.clone(), origin),
                     // `|Device { platform, .. }|` still binds a raw platform.
-                    None => w.bind_pat(p, Operand::Other, ""),
+                    None => w.cx.bind_pat(p, Operand::Other, ""),
                 }
             }
             w.visit_expr(&c.body);
@@ -1444,18 +1462,18 @@ mod tests {
             };
             let mut walker = Walker::new(conv, &text, &text, &vocab);
             for attr in &file.attrs {
-                walker.ctx.cfgs.extend(Cfg::from_attr(attr));
+                walker.cx.ctx.cfgs.extend(Cfg::from_attr(attr));
             }
             walker.visit_file(&file);
-            walker.finish_arrays();
-            walker.facts.first_item =
+            let mut facts = walker.finish();
+            facts.first_item =
                 (file.items.first()).map(|i| conv.span(syn::spanned::Spanned::span(i)).start);
             let streamed = crate::syntax::parse::parse_file_with(&text, |input| {
                 extract(input, conv, &text, &text, &vocab)
             })
             .expect("parses as a whole");
             assert_eq!(
-                format!("{:?}", walker.facts),
+                format!("{facts:?}"),
                 format!("{streamed:?}"),
                 "{}",
                 path.display()

@@ -21,31 +21,51 @@ impl Walker<'_> {
         // comparisons and returns are its job.
         let learnable = returns_string(&sig.output)
             && call.is_some()
-            && collect::fact_start(self.vocab, &name).is_none()
-            && self.in_canonicalizer == 0;
-        let saved_call = std::mem::replace(&mut self.function_call, call);
-        let saved_returns = std::mem::replace(
-            &mut self.fn_returns,
-            learnable.then(|| (Vec::new(), String::new())),
-        );
-        let saved_pending = std::mem::replace(&mut self.body_pending, true);
-        let saved_context = self.returned_context.take();
-        self.bind_params(sig);
+            && collect::fact_start(self.cx.vocab, &name).is_none()
+            && self.cx.in_canonicalizer == 0;
+        let saved_call = std::mem::replace(&mut self.cx.function_call, call);
+        let saved_returns = self.values.enter_fn(learnable);
+        let saved_pending = std::mem::replace(&mut self.cx.body_pending, true);
+        self.cx.bind_params(sig);
         walk(self);
-        if let Some(call) = &self.function_call.clone() {
-            self.context_fn(call);
+        if let Some(call) = &self.cx.function_call.clone() {
+            self.lowering.context_fn(&mut self.cx, call);
         }
-        self.returned_context = saved_context;
-        let returns = std::mem::replace(&mut self.fn_returns, saved_returns);
-        let call = std::mem::replace(&mut self.function_call, saved_call);
-        self.body_pending = saved_pending;
+        let call = std::mem::replace(&mut self.cx.function_call, saved_call);
+        self.cx.body_pending = saved_pending;
+        self.values.leave_fn(&mut self.cx, sig, call, saved_returns);
+    }
+}
+
+/// What the function being walked returned so far, and the first as
+/// written ([`ValueSets::returned_value`]).
+type Returns = Option<(Vec<Operand>, String)>;
+
+impl ValueSets {
+    /// A function is walked from here: what it returns is watched when it
+    /// may be learned. Gives what was watched of the function around it.
+    fn enter_fn(&mut self, learnable: bool) -> Returns {
+        let watch = learnable.then(|| (Vec::new(), String::new()));
+        std::mem::replace(&mut self.fn_returns, watch)
+    }
+
+    /// The function `call` (`sig`) is walked: it is recorded when it
+    /// returns platform values of one kind.
+    fn leave_fn(
+        &mut self,
+        cx: &mut Cx<'_>,
+        sig: &syn::Signature,
+        call: Option<ValueCall>,
+        outer: Returns,
+    ) {
+        let returns = std::mem::replace(&mut self.fn_returns, outer);
         // A function returning its own call (recursion) says nothing.
         if let (Some((returns, text)), Some(call)) = (returns, call)
             && let Some(returns) = one_kind(returns)
             && returns != Operand::Call(call.clone())
         {
-            let span = self.span(&sig.ident);
-            self.facts.platform_fns.push(PlatformFn {
+            let span = cx.span(&sig.ident);
+            cx.facts.platform_fns.push(PlatformFn {
                 call,
                 returns,
                 span,
@@ -58,11 +78,11 @@ impl Walker<'_> {
     /// A value the function being walked returns (`None`: a bare `return`).
     /// The first that is no platform value ends the watch: the function is
     /// learned from nothing then, and its text is never computed.
-    pub(super) fn returned_value(&mut self, e: Option<&Expr>) {
+    pub(super) fn returned_value(&mut self, cx: &mut Cx<'_>, e: Option<&Expr>) {
         if self.fn_returns.is_none() {
             return;
         }
-        let value = e.map_or(Operand::Other, |e| self.operand(e));
+        let value = e.map_or(Operand::Other, |e| cx.operand(e));
         if !may_be_platform(&value) {
             self.fn_returns = None;
             return;
@@ -71,7 +91,7 @@ impl Walker<'_> {
         // A local is named by where its value came from.
         let text = match e {
             Some(e) if first => {
-                let side = self.side(e, value.clone());
+                let side = cx.side(e, value.clone());
                 side.origin.unwrap_or(side.text)
             }
             _ => String::new(),

@@ -42,23 +42,42 @@ pub(super) const COLLECTOR: Collector = Collector {
     reads: &[Names::Guards, Names::RunOnce],
 };
 
+/// The registrations collector's state.
+#[derive(Default)]
+pub(super) struct Registrations {
+    /// Start offsets of calls whose result is asserted to fail.
+    failing_calls: Vec<usize>,
+    /// Start offsets of calls whose result is asserted to succeed
+    /// (`.unwrap()`, `?`, `assert!(..is_ok())`).
+    succeeding_calls: Vec<usize>,
+    /// Registries told to accept duplicates, and in which function
+    /// ([`Registrations::switch_off`]).
+    switched: Vec<(u32, Registry)>,
+    /// Start offsets of `register*` calls whose result goes back into their
+    /// receiver: builders, not registries.
+    builder_calls: Vec<usize>,
+}
+
 impl Walker<'_> {
     /// Every `const`/`static`: a non-string one still shadows a string one of
     /// the same name elsewhere.
     pub(super) fn const_item(&mut self, ident: &syn::Ident, e: &Expr) {
-        self.facts.consts.push(ConstDef {
+        self.cx.facts.consts.push(ConstDef {
             name: ident.to_string(),
-            value: const_value(e, self.scope),
-            scope: self.scope,
+            value: const_value(e, self.cx.scope),
+            scope: self.cx.scope,
         });
-        self.str_array(ident, e);
+        self.values.str_array(&mut self.cx, ident, e);
     }
+}
 
+impl Registrations {
     /// `call` is the whole call expression; its span is computed only when a
     /// registration is recorded (computing a span walks all its tokens).
     /// A call of `callee`, whose name is `name` (taken once by the caller).
     pub(super) fn registration<T: syn::spanned::Spanned>(
         &mut self,
+        cx: &mut Cx<'_>,
         callee: &syn::Ident,
         name: &str,
         receiver: Option<&Expr>,
@@ -67,50 +86,52 @@ impl Walker<'_> {
     ) {
         // `registration.functions` (by default `register*`, but not queries
         // such as `registered_backends(..)`) and `registration.lowering`.
-        let lowering = self.registrations().has(Names::LoweringRegistrations, name);
+        let lowering = cx
+            .registration_names()
+            .has(Names::LoweringRegistrations, name);
         let arity = Some(args.len());
         let key_args = if lowering {
             None
         } else {
-            match self.vocab.registration_key_with(name, arity) {
+            match cx.vocab.registration_key_with(name, arity) {
                 Some(key) => Some(key),
                 None => return,
             }
         };
         // A learned helper registers its own keys on the registry it is given.
-        let vocab = self.vocab;
+        let vocab = cx.vocab;
         let constants = vocab.registration_constants(name, arity);
         if !constants.is_empty() {
-            let id = self.start_of(callee.span());
-            self.helper_call(name, id, receiver, constants, call);
+            let id = cx.start_of(callee.span());
+            self.helper_call(cx, name, id, receiver, constants, call);
             return;
         }
         // A learned registration with a switch (`insert(name, cx,
         // allow_shadowing, item)`) rejects only when `false` is written there.
-        if let Some(at) = self.vocab.registration_switch(name, arity)
+        if let Some(at) = cx.vocab.registration_switch(name, arity)
             && !matches!(args.get(at).map(|a| strip_parens(a)), Some(Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. })) if !b.value)
         {
             return;
         }
-        let id = self.start_of(callee.span());
+        let id = cx.start_of(callee.span());
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
         if self.builder_calls.contains(&id)
-            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if self.registrations().is_registration(&m.method.to_string())))
+            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if cx.registration_names().is_registration(&m.method.to_string())))
         {
             return;
         }
         // A learned method named like a collection's counts on `self` only.
         if let CallReceiver::Method { self_only: true } =
-            self.vocab.registration_receiver_with(name, arity)
+            cx.vocab.registration_receiver_with(name, arity)
             && receiver.and_then(registry_root).as_deref() != Some("self")
         {
             return;
         }
-        let (registry, registry_kind) = receiver.map(|r| self.registry(r)).unwrap_or_default();
+        let (registry, registry_kind) = receiver.map(|r| cx.registry(r)).unwrap_or_default();
         // The registry was told to accept duplicates earlier in this function
         // (`linker.allow_shadowing(true)`): a second key replaces, by design.
-        if self.is_switched(&registry, receiver) {
+        if self.is_switched(cx, &registry, receiver) {
             return;
         }
         let mut also_keyed_by = Vec::new();
@@ -127,7 +148,7 @@ impl Walker<'_> {
                 Expr::Assign(a) => &*a.right,
                 other => other,
             };
-            (last, Some(self.compact_text(*first)))
+            (last, Some(cx.compact_text(*first)))
         } else {
             // The first key argument is the name; all must be known.
             let mut indexes = key_args.unwrap_or(&[0]).iter();
@@ -137,7 +158,7 @@ impl Walker<'_> {
             for &i in indexes {
                 key_parts.extend(args.get(i).copied());
                 let part = match args.get(i) {
-                    Some(a) => match self.key(a) {
+                    Some(a) => match cx.key(a) {
                         Some(k) => Some(k),
                         None => return,
                     },
@@ -147,27 +168,27 @@ impl Walker<'_> {
             }
             (*first, None)
         };
-        let Some(key) = self.key(key_expr) else {
+        let Some(key) = cx.key(key_expr) else {
             return;
         };
         if primitive.is_some() {
-            let at = self.span(key_expr);
-            self.facts
+            let at = cx.span(key_expr);
+            cx.facts
                 .lowering_platforms
                 .push((true, vec![(key.clone(), at)]));
         }
-        let (mut key_span, mut call_span) = (self.span(key_expr), self.span(call));
+        let (mut key_span, mut call_span) = (cx.span(key_expr), cx.span(call));
         // Made by a local macro: found at its call, the macro named; at the
         // last part of the key written in the call (`"gelu"` of
         // `kernels!(t, "cpu", "relu" => .., "gelu" => ..)`), else the call.
-        let via_macro = self.expansion.as_ref().map(|(site, name, _)| {
+        let via_macro = cx.expansion.as_ref().map(|(site, name, _)| {
             let inside = |s: &Span| site.start <= s.start && s.end <= site.end;
             let parts = std::iter::once(key_expr).chain(key_parts.iter().copied());
-            key_span = (parts.map(|e| self.span(e)).filter(inside).last()).unwrap_or(*site);
+            key_span = (parts.map(|e| cx.span(e)).filter(inside).last()).unwrap_or(*site);
             call_span = *site;
             name.clone()
         });
-        self.facts.registrations.push(Registration {
+        cx.facts.registrations.push(Registration {
             callee: name.to_string(),
             via_macro,
             via_helper: None,
@@ -180,26 +201,26 @@ impl Walker<'_> {
             call_span,
             // Not of a call a macro wrote: its tokens' spans are the
             // macro's and the call's, no statement of the file to remove.
-            statement: (self.statement)
-                .filter(|s| self.expansion.is_none() && self.start_of(s.callee) == id)
+            statement: (cx.statement)
+                .filter(|s| cx.expansion.is_none() && cx.start_of(s.callee) == id)
                 .map(|s| {
-                    let start = s.attribute.map_or(call_span.start, |a| self.start_of(a));
-                    let end = self.lines().offset(s.semi.end());
-                    self.statement_of(Span {
+                    let start = s.attribute.map_or(call_span.start, |a| cx.start_of(a));
+                    let end = cx.lines().offset(s.semi.end());
+                    cx.statement_of(Span {
                         start,
                         end,
                         ..call_span
                     })
                 }),
-            context: self.ctx.clone(),
+            context: cx.ctx.clone(),
             expects_failure: self.failing_calls.contains(&id),
             expects_success: self.succeeding_calls.contains(&id),
-            returns_at: self
+            returns_at: cx
                 .returns
                 .iter()
                 .min()
                 .copied()
-                .filter(|_| self.in_closure == 0),
+                .filter(|_| cx.in_closure == 0),
         });
     }
 
@@ -208,6 +229,7 @@ impl Walker<'_> {
     /// the registration the helper calls, found at the call.
     fn helper_call<T: syn::spanned::Spanned>(
         &mut self,
+        cx: &mut Cx<'_>,
         helper: &str,
         id: usize,
         receiver: Option<&Expr>,
@@ -217,21 +239,21 @@ impl Walker<'_> {
         let Some(receiver) = receiver else {
             return;
         };
-        let (registry, registry_kind) = self.registry(receiver);
-        if self.is_switched(&registry, Some(receiver)) {
+        let (registry, registry_kind) = cx.registry(receiver);
+        if self.is_switched(cx, &registry, Some(receiver)) {
             return;
         }
-        let mut call_span = self.span(call);
-        let via_macro = self.expansion.as_ref().map(|(site, name, _)| {
+        let mut call_span = cx.span(call);
+        let via_macro = cx.expansion.as_ref().map(|(site, name, _)| {
             call_span = *site;
             name.clone()
         });
-        let returns_at = (self.returns.iter().min().copied()).filter(|_| self.in_closure == 0);
+        let returns_at = (cx.returns.iter().min().copied()).filter(|_| cx.in_closure == 0);
         for c in constants {
             let Some((first, rest)) = c.key.split_first() else {
                 continue;
             };
-            self.facts.registrations.push(Registration {
+            cx.facts.registrations.push(Registration {
                 callee: c.callee.clone(),
                 via_macro: via_macro.clone(),
                 via_helper: Some(helper.to_string()),
@@ -247,14 +269,16 @@ impl Walker<'_> {
                 // The call registers more than this key, maybe: no fix
                 // removes it.
                 statement: None,
-                context: self.ctx.clone(),
+                context: cx.ctx.clone(),
                 expects_failure: self.failing_calls.contains(&id),
                 expects_success: self.succeeding_calls.contains(&id),
                 returns_at,
             });
         }
     }
+}
 
+impl<'t> Cx<'t> {
     /// A registration key: a literal or a const path, never a local variable.
     pub(super) fn key(&self, e: &Expr) -> Option<StrExpr> {
         let key = str_expr(e, self.scope)?;
@@ -298,73 +322,80 @@ impl Walker<'_> {
             Expr::Call(c) if c.args.len() == 1 => (path_last(&c.func)?, &c.args[0]),
             _ => return None,
         };
-        self.registrations()
+        self.registration_names()
             .has(Names::Guards, &name)
             .then(|| self.key(arg))
             .flatten()
     }
+}
 
+impl Walker<'_> {
     pub(super) fn in_once_closure(&mut self, f: impl FnOnce(&mut Self)) {
-        let saved = self.ctx.once_scope;
-        self.ctx.once_scope = Some(self.id());
+        let saved = self.cx.ctx.once_scope;
+        self.cx.ctx.once_scope = Some(self.cx.id());
         f(self);
-        self.ctx.once_scope = saved;
+        self.cx.ctx.once_scope = saved;
     }
+}
 
+impl Registrations {
     /// `linker.allow_shadowing(true)`: a method that sets the field a learned
     /// registration's rejection is switched off by. Later registrations on
     /// that receiver in this function replace rather than fail.
-    pub(super) fn switch_off(&mut self, name: &str, receiver: &Expr) {
-        if self.registrations().has(Names::Switches, name) {
-            let registry = self.registry(receiver).0;
-            self.switched.push((self.ctx.function, registry));
+    pub(super) fn switch_off(&mut self, cx: &mut Cx<'_>, name: &str, receiver: &Expr) {
+        if cx.registration_names().has(Names::Switches, name) {
+            let registry = cx.registry(receiver).0;
+            self.switched.push((cx.ctx.function, registry));
         }
     }
 
     /// Whether the registry (`linker`, `linker.root()`, `linker.instance("x")?`)
     /// was told to accept duplicates earlier in this function.
-    fn is_switched(&self, registry: &Registry, receiver: Option<&Expr>) -> bool {
+    fn is_switched(&self, cx: &Cx<'_>, registry: &Registry, receiver: Option<&Expr>) -> bool {
         let here =
-            |r: &Registry| (self.switched.iter()).any(|(f, s)| *f == self.ctx.function && s == r);
+            |r: &Registry| (self.switched.iter()).any(|(f, s)| *f == cx.ctx.function && s == r);
         if self.switched.is_empty() {
             return false;
         }
-        here(registry) || receiver.is_some_and(|r| here(&self.registry(chain_root(r)).0))
+        here(registry) || receiver.is_some_and(|r| here(&cx.registry(chain_root(r)).0))
     }
 
     /// `let mut inst = linker.instance("bench")?;` after
     /// `linker.allow_shadowing(true)`: `inst` accepts duplicates too.
-    pub(super) fn inherit_switch(&mut self, name: &str, init: &Expr) {
-        if self.switched.is_empty() || !self.is_switched(&Registry::Free, Some(init)) {
+    pub(super) fn inherit_switch(&mut self, cx: &mut Cx<'_>, name: &str, init: &Expr) {
+        if self.switched.is_empty() || !self.is_switched(cx, &Registry::Free, Some(init)) {
             return;
         }
         // Named as `registry` names a local that no constructor made.
-        (self.switched).push((self.ctx.function, Registry::Expr(name.to_string())));
+        (self.switched).push((cx.ctx.function, Registry::Expr(name.to_string())));
     }
 
     /// `r.unregister(key)`, `r.remove(key)`, `r.deregister(key)`,
     /// `unregister_backend(key)`: `registration.unregister`.
     pub(super) fn unregistration<T: syn::spanned::Spanned>(
         &mut self,
+        cx: &mut Cx<'_>,
         name: &str,
         receiver: Option<&Expr>,
         args: &[&Expr],
         call: &T,
     ) {
-        if !self.registrations().has(Names::Unregister, name) {
+        if !cx.registration_names().has(Names::Unregister, name) {
             return;
         }
-        let Some(key) = args.first().and_then(|a| self.key(a)) else {
+        let Some(key) = args.first().and_then(|a| cx.key(a)) else {
             return;
         };
-        self.facts.unregistrations.push(Unregistration {
-            registry: receiver.map(|r| self.registry(r).0).unwrap_or_default(),
+        cx.facts.unregistrations.push(Unregistration {
+            registry: receiver.map(|r| cx.registry(r).0).unwrap_or_default(),
             key,
-            span: self.span(call),
-            function: self.ctx.function,
+            span: cx.span(call),
+            function: cx.ctx.function,
         });
     }
+}
 
+impl<'t> Cx<'t> {
     /// Which registry a receiver is ([`Registry`]), and what kind, known for
     /// a registry made here by a collection's constructor.
     fn registry(&self, r: &Expr) -> (Registry, RegistryKind) {
@@ -456,22 +487,36 @@ impl Walker<'_> {
             rest,
         })
     }
+}
 
+impl Registrations {
     /// `x = x.register(..)` / `let x = x.register(..)`: the call hands back the
     /// builder it was called on.
     /// `target` is only computed for a `register*` call (assignments are many).
-    pub(super) fn mark_builder(&mut self, target: impl FnOnce(&Self) -> String, value: &Expr) {
+    pub(super) fn mark_builder(
+        &mut self,
+        cx: &mut Cx<'_>,
+        target: impl FnOnce(&Cx) -> String,
+        value: &Expr,
+    ) {
         if let Expr::MethodCall(m) = strip_parens(peel_try(value))
-            && self.registrations().is_registration(&m.method.to_string())
-            && self.compact_text(&*m.receiver) == target(self)
+            && cx
+                .registration_names()
+                .is_registration(&m.method.to_string())
+            && cx.compact_text(&*m.receiver) == target(cx)
         {
-            self.builder_calls.push(self.start_of(m.method.span()));
+            self.builder_calls.push(cx.start_of(m.method.span()));
         }
+    }
+
+    /// `r.register(..).unwrap_err()`: the call is expected to fail.
+    pub(super) fn mark_failing_call(&mut self, cx: &Cx<'_>, e: &Expr) {
+        self.failing_calls.extend(callee_id(cx.lines(), e));
     }
 
     /// Calls whose result an assertion expects to be an error:
     /// `assert!(c.is_err())`, `assert_eq!(c, Err(..))`, `assert!(matches!(c, Err(..)))`.
-    pub(super) fn mark_failing(&mut self, name: &str, args: &[&Expr]) {
+    pub(super) fn mark_failing(&mut self, cx: &mut Cx<'_>, name: &str, args: &[&Expr]) {
         let is_err_pat = |p: &Pat| matches!(p, Pat::TupleStruct(t) if t.path.is_ident("Err"));
         let is_err_expr =
             |e: &Expr| matches!(e, Expr::Call(c) if path_last(&c.func).as_deref() == Some("Err"));
@@ -481,12 +526,14 @@ impl Walker<'_> {
                 let Some(cond) = args.first() else { return };
                 match strip_parens(cond) {
                     Expr::MethodCall(m) if m.method == "is_err" => failing.push(&m.receiver),
-                    Expr::MethodCall(m) if m.method == "is_ok" => self.mark_succeeding(&m.receiver),
+                    Expr::MethodCall(m) if m.method == "is_ok" => {
+                        self.mark_succeeding(cx, &m.receiver)
+                    }
                     Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
                         if let Ok((e, p, _)) = parse_matches(&mac.mac.tokens)
                             && is_err_pat(&p)
                         {
-                            self.failing_calls.extend(callee_id(self.lines(), &e));
+                            self.failing_calls.extend(callee_id(cx.lines(), &e));
                         }
                     }
                     _ => {}
@@ -502,7 +549,7 @@ impl Walker<'_> {
             _ => {}
         }
         for e in failing {
-            self.failing_calls.extend(callee_id(self.lines(), e));
+            self.failing_calls.extend(callee_id(cx.lines(), e));
         }
     }
 }
@@ -548,18 +595,18 @@ pub(super) fn callee_id(lines: &LineTable, e: &Expr) -> Option<usize> {
     }
 }
 
-impl Walker<'_> {
+impl Registrations {
     /// `r.register(..)?`, `.unwrap()`, `.expect(..)`: a registration whose
     /// result is asserted to succeed. Only registrations are marked: `?`
     /// and `unwrap` are everywhere, and an id costs a position lookup.
-    pub(super) fn mark_succeeding(&mut self, e: &Expr) {
+    pub(super) fn mark_succeeding(&mut self, cx: &mut Cx<'_>, e: &Expr) {
         let name = match strip_parens(e) {
             Expr::MethodCall(m) => m.method.to_string(),
             Expr::Call(c) => path_last(&c.func).unwrap_or_default(),
             _ => return,
         };
-        if self.registrations().is_registration(&name) {
-            self.succeeding_calls.extend(callee_id(self.lines(), e));
+        if cx.registration_names().is_registration(&name) {
+            self.succeeding_calls.extend(callee_id(cx.lines(), e));
         }
     }
 }

@@ -13,7 +13,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::collect::{self, Asks, Collector, Start};
-use super::{parse_args, path_last, strip_parens};
+use super::{Cx, parse_args, path_last, strip_parens};
 use crate::config::{NameUse, Names, Vocabulary};
 use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Rejection};
 use crate::syntax::parse::LineTable;
@@ -47,6 +47,32 @@ pub(super) const COLLECTOR: Collector = Collector {
     ],
     reads: &[],
 };
+
+/// The function summaries collector's state.
+#[derive(Default)]
+pub(super) struct Summaries {
+    /// Where the words a function summary records are, found when the first
+    /// function is summarized.
+    learning: std::cell::OnceCell<LearningWords>,
+}
+
+impl Summaries {
+    /// What a function does with registries, for the crate pass to learn
+    /// registration functions from.
+    pub(super) fn summarize(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, body: &syn::Block) {
+        let learning = (self.learning).get_or_init(|| LearningWords::of(cx.text, cx.vocab));
+        // Most files hold no such word: no body's place is needed.
+        if learning.is_empty() || !learning.any_in(cx.lines().range(body.brace_token.span.join())) {
+            return;
+        }
+        let self_type = cx.self_type.as_deref();
+        let span = cx.span(&sig.ident);
+        let (vocab, lines, text) = (cx.vocab, cx.lines(), cx.text);
+        let learning = self.learning.get().expect("set above");
+        let summary = summarize(sig, body, self_type, vocab, (lines, text, learning), span);
+        cx.facts.functions.extend(summary);
+    }
+}
 
 /// Whether a `macro_rules!` definition is worth expanding at its calls:
 /// its text names something a fact starts from ([`collect::mentions`]:

@@ -17,6 +17,21 @@ pub(super) const COLLECTOR: Collector = Collector {
     reads: &[],
 };
 
+/// The value sets collector's state.
+#[derive(Default)]
+pub(super) struct ValueSets {
+    /// What the function being walked returns (`return`s and its tail),
+    /// with the first as written; `None` when it returns no string
+    /// (`platform_fns.rs`).
+    pub(super) fn_returns: Option<(Vec<Operand>, String)>,
+    /// The file's `const`/`static` arrays of string literals, by name,
+    /// each literal with its place.
+    arrays: Vec<(String, Vec<(String, Span)>)>,
+    /// Value sets indexing arrays of the file (by name), for when the
+    /// whole file is walked.
+    pending_sets: Vec<(ValueSet, Vec<String>)>,
+}
+
 /// Fields followed from a receiver of known type at most
 /// (`self.a.b.c.d.as_str()`): deeper chains are rare and not followed.
 const MAX_FIELDS: usize = 4;
@@ -24,7 +39,7 @@ const MAX_FIELDS: usize = 4;
 /// Macros that never return: an arm calling one gives no value.
 const DIVERGING: &[&str] = &["panic", "unreachable", "todo", "unimplemented"];
 
-impl Walker<'_> {
+impl<'t> Cx<'t> {
     /// A function of the file as a call would name it: `Backend::as_str` for
     /// a method, `platform_name` for a free function. A trait's default
     /// method (`dyn Trait`) is overridden by its impls: no closed set.
@@ -41,14 +56,16 @@ impl Walker<'_> {
             name: name.to_string(),
         })
     }
+}
 
+impl ValueSets {
     /// Record `sig`/`block` as a value set when every value it returns is a
     /// string literal and one is a canonical platform name. A method takes
     /// only `self`; a free or associated function one argument (the value).
-    pub(super) fn value_set(&mut self, sig: &syn::Signature, block: &syn::Block) {
+    pub(super) fn value_set(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, block: &syn::Block) {
         let takes_self = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
-        // `Display::fmt(&self, f)` decides what `to_string()` gives.
-        let display = self.display_impl && takes_self && sig.ident == "fmt";
+        // `Display::fmt(&self, cx: &Cx<'_>, f)` decides what `to_string()` gives.
+        let display = cx.display_impl && takes_self && sig.ident == "fmt";
         let (name, returned) = if display {
             ("to_string".to_string(), display_literals(block))
         } else if sig.inputs.len() == 1 {
@@ -59,28 +76,28 @@ impl Walker<'_> {
         let Some(Returned { values, arrays }) = returned else {
             return;
         };
-        let Some(call) = self.call_of(&name, takes_self) else {
+        let Some(call) = cx.call_of(&name, takes_self) else {
             return;
         };
         let set = ValueSet {
             call,
             values,
-            span: self.span(&sig.ident),
+            span: cx.span(&sig.ident),
             line: sig.ident.span().start().line as u32,
         };
         // `NAMES[self as usize]`: the array may be declared further down.
         match arrays.is_empty() {
-            true => self.add_value_set(set),
+            true => self.add_value_set(cx, set),
             false => self.pending_sets.push((set, arrays)),
         }
     }
 
     /// Record `set` when one of its values is a canonical platform name.
-    fn add_value_set(&mut self, mut set: ValueSet) {
-        let platform = |v: &String| crate::config::platform::is_canonical(self.vocab, v);
+    fn add_value_set(&mut self, cx: &mut Cx<'_>, mut set: ValueSet) {
+        let platform = |v: &String| crate::config::platform::is_canonical(cx.vocab, v);
         if set.values.iter().any(platform) {
             dedup_in_order(&mut set.values);
-            self.facts.value_sets.push(set);
+            cx.facts.value_sets.push(set);
         }
     }
 
@@ -88,17 +105,17 @@ impl Walker<'_> {
     /// `&[&str]`): known to the file's functions that index it
     /// (`NAMES[self as usize]`) or look a value up in it
     /// (`GPU_PLATFORMS.contains(&p)`), by its name.
-    pub(super) fn str_array(&mut self, ident: &syn::Ident, e: &Expr) {
+    pub(super) fn str_array(&mut self, cx: &mut Cx<'_>, ident: &syn::Ident, e: &Expr) {
         let Some(names) = str_array(e) else {
             return;
         };
         let name = ident.to_string();
         let elems = (names.iter())
-            .map(|(value, at)| (value.clone(), self.span_at(*at)))
+            .map(|(value, at)| (value.clone(), cx.span_at(*at)))
             .collect();
-        let platform = |(v, _): &(String, _)| crate::config::platform::is_canonical(self.vocab, v);
-        if names.iter().any(platform) && !self.facts.str_arrays.contains(&name) {
-            self.facts.str_arrays.push(name.clone());
+        let platform = |(v, _): &(String, _)| crate::config::platform::is_canonical(cx.vocab, v);
+        if names.iter().any(platform) && !cx.facts.str_arrays.contains(&name) {
+            cx.facts.str_arrays.push(name.clone());
         }
         self.arrays.push((name, elems));
     }
@@ -115,10 +132,12 @@ impl Walker<'_> {
         };
         found.all(|a| same(&a)).then_some(first.as_slice())
     }
+}
 
+impl ValueSets {
     /// Once the whole file is walked: the value sets that index an array
     /// of the file, with its values.
-    pub(super) fn finish_arrays(&mut self) {
+    pub(super) fn finish(&mut self, cx: &mut Cx<'_>) {
         'sets: for (mut set, arrays) in std::mem::take(&mut self.pending_sets) {
             for name in &arrays {
                 let Some(values) = self.array_named(name) else {
@@ -126,25 +145,12 @@ impl Walker<'_> {
                 };
                 set.values.extend(values.iter().map(|(v, _)| v.clone()));
             }
-            self.add_value_set(set);
-        }
-        for (mut cmp, name) in std::mem::take(&mut self.pending_lists) {
-            let Some(values) = self.array_named(&name) else {
-                continue;
-            };
-            cmp.sides.extend(values.iter().map(|(v, at)| Side {
-                operand: Operand::Str(StrExpr::Lit(v.clone())),
-                span: *at,
-                text: format!("\"{v}\""),
-                origin: None,
-            }));
-            let operands: Vec<Operand> = cmp.sides.iter().map(|s| s.operand.clone()).collect();
-            if worth_recording(&operands) {
-                self.facts.comparisons.push(cmp);
-            }
+            self.add_value_set(cx, set);
         }
     }
+}
 
+impl<'t> Cx<'t> {
     /// `b.as_str()` with `b` of a known type, `Backend::as_str(&b)`,
     /// `platform_name(k)`, or a local holding one; through what does not
     /// change a value (`.to_string()` after it, `&`, `( )`).
@@ -270,11 +276,13 @@ impl Walker<'_> {
             }
         }
     }
+}
 
+impl ValueSets {
     /// Record the fields of `s` whose type is a named type (`backend:
     /// Backend`), or one of its type parameters (no type known): what the
     /// crate pass follows `info.backend.to_str()` through.
-    pub(super) fn struct_fields(&mut self, s: &syn::ItemStruct) {
+    pub(super) fn struct_fields(&mut self, cx: &mut Cx<'_>, s: &syn::ItemStruct) {
         let params: Vec<String> = (s.generics.type_params())
             .map(|p| p.ident.to_string())
             .collect();
@@ -287,14 +295,16 @@ impl Walker<'_> {
                 .ident
                 .as_ref()
                 .map_or_else(|| i.to_string(), |n| n.to_string());
-            self.facts.fields.push(FieldDef {
+            cx.facts.fields.push(FieldDef {
                 owner: owner.clone(),
                 field: name,
                 ty: (!params.contains(&ty)).then_some(ty),
             });
         }
     }
+}
 
+impl<'t> Cx<'t> {
     /// Give the innermost binding `name` a type and the call it holds.
     pub(super) fn set_binding_type(
         &mut self,
