@@ -207,6 +207,27 @@ impl<'t> Cx<'t> {
 }
 
 impl Comparisons {
+    /// A method call comparing its receiver with its argument (`a.eq(b)`,
+    /// `p.starts_with("cu")`), or a list with a value
+    /// (`["cuda", "rocm"].contains(&p)`).
+    pub(super) fn method_call(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if args.len() != 1 {
+            return;
+        }
+        if let Some(how) = method_comparison(name) {
+            self.compare(cx, how, &m.receiver, &[args[0]]);
+        }
+        if name == "contains" {
+            self.compare_with_list(cx, &m.receiver, args[0]);
+        }
+    }
+
     pub(super) fn compare(
         &mut self,
         cx: &mut Cx<'_>,

@@ -47,6 +47,69 @@ pub(super) struct Lowering {
 }
 
 impl Lowering {
+    /// A call by a path: a lowering call (`lower(&ctx, &["gpu"])`).
+    pub(super) fn call(&mut self, cx: &mut Cx<'_>, name: &str, args: &[&Expr]) {
+        if cx.lowering_names().has(Names::LoweringCalls, name) {
+            self.lowering_call(cx, None, args);
+        }
+    }
+
+    /// A method call: a backend setter (`ctx.with_backend(..)`), a backend
+    /// request (`ctx.get_backend()`) or a lowering call. Not a method
+    /// comparing its receiver with its argument (`eq`, `contains`): that is
+    /// a comparison's.
+    pub(super) fn method_call(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if args.len() == 1 && method_comparison(name).is_some() {
+            return;
+        }
+        if args.len() == 1 && cx.lowering_names().has(Names::BackendSetters, name) {
+            // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
+            // another context, `ctx`; the others set their receiver's.
+            let key = match &cx.let_name {
+                Some(let_name)
+                    if name.starts_with("with")
+                        && cx.let_init == Some(cx.start_of(m.method.span())) =>
+                {
+                    ContextKey::Named(let_name.clone())
+                }
+                _ => cx.context_key(&m.receiver),
+            };
+            self.backend_site(cx, key, args[0]);
+        } else if args.is_empty() && cx.lowering_names().has(Names::BackendRequests, name) {
+            let key = cx.context_key(&m.receiver);
+            let span = cx.span(m);
+            if let Some(l) = self.here() {
+                l.get(key).backend_reads.push(span);
+            }
+        } else if cx.lowering_names().has(Names::LoweringCalls, name) {
+            self.lowering_call(cx, Some(&m.receiver), args)
+        }
+    }
+
+    /// A struct literal: a context given its backend or its platforms in
+    /// place (`Ctx { backend: get_backend("cpu")?, platforms: vec!["gpu"] }`).
+    pub(super) fn struct_literal(&mut self, cx: &mut Cx<'_>, s: &syn::ExprStruct) {
+        let key = match &cx.let_name {
+            Some(n) => ContextKey::Named(n.clone()),
+            None => ContextKey::At(struct_key(cx.lines(), s)),
+        };
+        for field in &s.fields {
+            if let syn::Member::Named(n) = &field.member {
+                if n == "backend" {
+                    self.backend_site(cx, key.clone(), &field.expr);
+                } else if n == "platforms" {
+                    self.platforms_site(cx, key.clone(), &field.expr);
+                }
+            }
+        }
+    }
+
     /// A function's body is walked from here: the contexts it speaks of
     /// are its own.
     pub(super) fn enter_fn(&mut self) {
@@ -473,4 +536,10 @@ pub(super) fn mentions(e: &Expr, names: &[String]) -> bool {
     };
     m.visit_expr(e);
     m.found
+}
+
+/// Where a context literal is written: the start of its path (its whole span
+/// would walk every token of it).
+fn struct_key(lines: &LineTable, s: &syn::ExprStruct) -> usize {
+    lines.offset(syn::spanned::Spanned::span(&s.path).start())
 }

@@ -1098,21 +1098,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
-        let key = match &self.cx.let_name {
-            Some(n) => ContextKey::Named(n.clone()),
-            None => ContextKey::At(struct_key(self.cx.lines(), s)),
-        };
-        for field in &s.fields {
-            if let syn::Member::Named(n) = &field.member {
-                if n == "backend" {
-                    self.lowering
-                        .backend_site(&mut self.cx, key.clone(), &field.expr);
-                } else if n == "platforms" {
-                    self.lowering
-                        .platforms_site(&mut self.cx, key.clone(), &field.expr);
-                }
-            }
-        }
+        self.lowering.struct_literal(&mut self.cx, s);
         // Fields are not `let` initialisers of their own.
         let saved = self.cx.let_name.take();
         visit::visit_expr_struct(self, s);
@@ -1125,44 +1111,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
-            // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
             let name = last.ident.to_string();
-            let (receiver, rest) = match ufcs_receiver(p, &args) {
-                Some(r) => (Some(r), &args[1..]),
-                None => (None, &args[..]),
-            };
-            // A learned method counts only as a method, a learned free
-            // function only by a path not through a type; `add_op(&mut reg,
-            // "relu", f)`, a learned wrapper of `reg.register(..)`, registers
-            // on `reg`.
-            let typed = segments_typed(p);
-            let arity = Some(rest.len());
-            let (counts, receiver) = match self.cx.vocab.registration_receiver_with(&name, arity) {
-                CallReceiver::Written => (true, receiver),
-                CallReceiver::Method { .. } => (receiver.is_some(), receiver),
-                // `&mut reg` is `reg`.
-                CallReceiver::Free { registry } => (
-                    !typed,
-                    registry
-                        .and_then(|i| args.get(i).copied())
-                        .map(strip_parens),
-                ),
-            };
-            if counts {
-                self.registrations.registration(
-                    &mut self.cx,
-                    &last.ident,
-                    &name,
-                    receiver,
-                    rest,
-                    c,
-                );
-            }
             self.registrations
-                .unregistration(&mut self.cx, &name, receiver, rest, c);
-            if self.cx.lowering_names().has(Names::LoweringCalls, &name) {
-                self.lowering.lowering_call(&mut self.cx, None, &args);
-            }
+                .call(&mut self.cx, c, p, &last.ident, &name, &args);
+            self.lowering.call(&mut self.cx, &name, &args);
             // `Lazy::new(|| ..)`, `LazyLock::new(|| ..)`: runs once.
             let segs = &p.path.segments;
             once = segs.len() >= 2
@@ -1181,71 +1133,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
-        let comparison = method_comparison(&name).filter(|_| args.len() == 1);
-        match (name.as_str(), comparison) {
-            (_, Some(how)) => self
-                .comparisons
-                .compare(&mut self.cx, how, &m.receiver, &[args[0]]),
-            (n, None)
-                if args.len() == 1 && self.cx.lowering_names().has(Names::BackendSetters, n) =>
-            {
-                // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
-                // another context, `ctx`; the others set their receiver's.
-                let key = match &self.cx.let_name {
-                    Some(name)
-                        if n.starts_with("with")
-                            && self.cx.let_init == Some(self.cx.start_of(m.method.span())) =>
-                    {
-                        ContextKey::Named(name.clone())
-                    }
-                    _ => self.cx.context_key(&m.receiver),
-                };
-                self.lowering.backend_site(&mut self.cx, key, args[0]);
-            }
-            (n, None)
-                if args.is_empty() && self.cx.lowering_names().has(Names::BackendRequests, n) =>
-            {
-                let key = self.cx.context_key(&m.receiver);
-                let span = self.cx.span(m);
-                if let Some(l) = self.lowering.here() {
-                    l.get(key).backend_reads.push(span);
-                }
-            }
-            (n, None) if self.cx.lowering_names().has(Names::LoweringCalls, n) => self
-                .lowering
-                .lowering_call(&mut self.cx, Some(&m.receiver), &args),
-            _ => {}
-        }
-        if !matches!(
-            self.cx
-                .vocab
-                .registration_receiver_with(&name, Some(args.len())),
-            CallReceiver::Free { .. }
-        ) {
-            self.registrations.registration(
-                &mut self.cx,
-                &m.method,
-                &name,
-                Some(&m.receiver),
-                &args,
-                m,
-            );
-        }
+        self.comparisons.method_call(&mut self.cx, m, &name, &args);
+        self.lowering.method_call(&mut self.cx, m, &name, &args);
         self.registrations
-            .unregistration(&mut self.cx, &name, Some(&m.receiver), &args, m);
-        self.registrations
-            .switch_off(&mut self.cx, &name, &m.receiver);
-        match name.as_str() {
-            // `r.register(..).unwrap_err()`: the call is expected to fail.
-            "unwrap_err" | "expect_err" => {
-                self.registrations.mark_failing_call(&self.cx, &m.receiver)
-            }
-            "unwrap" | "expect" => self
-                .registrations
-                .mark_succeeding(&mut self.cx, &m.receiver),
-            _ => {}
-        }
-
+            .method_call(&mut self.cx, m, &name, &args);
         // Closures over lowering platforms get canonical parameters; those of
         // `Option`/`Result` adapters on a raw platform get the raw string.
         let params = if is_platforms_collection(&m.receiver) {
@@ -1258,10 +1149,6 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         } else {
             None
         };
-        if name == "contains" && args.len() == 1 {
-            self.comparisons
-                .compare_with_list(&mut self.cx, &m.receiver, args[0]);
-        }
         self.visit_expr(&m.receiver);
         let once = self.cx.registration_names().has(Names::RunOnce, &name);
         for arg in &m.args {
@@ -1293,52 +1180,6 @@ impl Walker<'_> {
             w.visit_expr(&c.body);
         });
     }
-}
-
-/// The receiver of a method called by its path (`Registry::register(reg, ..)`):
-/// the path goes through a type (`Registry`, `Self`: capitalised) and the first
-/// argument is a variable, borrowed or not (`reg`, `&mut *reg`, `self.table`),
-/// not a key (`Registry::register("cuda", f)` is an associated function).
-fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
-    let segments = &p.path.segments;
-    if p.qself.is_some() || segments.len() < 2 {
-        return None;
-    }
-    let owner = segments[segments.len() - 2].ident.to_string();
-    if !owner.starts_with(|c: char| c.is_ascii_uppercase()) {
-        return None;
-    }
-    let mut first = *args.first()?;
-    loop {
-        first = match first {
-            Expr::Paren(x) => &x.expr,
-            Expr::Group(x) => &x.expr,
-            Expr::Reference(x) => &x.expr,
-            Expr::Unary(x) if matches!(x.op, syn::UnOp::Deref(_)) => &x.expr,
-            _ => break,
-        };
-    }
-    let mut root = first;
-    while let Expr::Field(f) = root {
-        root = &f.base;
-    }
-    match root {
-        Expr::Path(r) if r.qself.is_none() => {
-            let ident = r.path.get_ident()?.to_string();
-            (ident == "self" || ident.starts_with(|c: char| c.is_lowercase() || c == '_'))
-                .then_some(first)
-        }
-        _ => None,
-    }
-}
-
-/// A call by a path through a type (`Linker::new(..)`, `Self::f(..)`): an
-/// associated function, not a free one of that name.
-fn segments_typed(p: &syn::ExprPath) -> bool {
-    let segments = &p.path.segments;
-    segments.len() >= 2
-        && (segments[segments.len() - 2].ident.to_string())
-            .starts_with(|c: char| c.is_ascii_uppercase())
 }
 
 /// `#[path = ".."]` of a `mod` declaration (the first `path` attribute).
@@ -1383,12 +1224,6 @@ fn type_name(ty: &syn::Type, text: impl FnOnce(&syn::Type) -> String) -> String 
         syn::Type::Paren(p) => type_name(&p.elem, text),
         other => text(other),
     }
-}
-
-/// Where a context literal is written: the start of its path (its whole span
-/// would walk every token of it).
-fn struct_key(lines: &LineTable, s: &syn::ExprStruct) -> usize {
-    lines.offset(syn::spanned::Spanned::span(&s.path).start())
 }
 
 /// `Registry::new()`, `Registry::default()`, `Default::default()`,

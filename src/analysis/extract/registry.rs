@@ -72,6 +72,73 @@ impl Walker<'_> {
 }
 
 impl Registrations {
+    /// A call by a path (`register_backend(..)`, `Registry::register(r,
+    /// ..)`, `add_op(&mut reg, ..)`): a registration or an unregistration.
+    pub(super) fn call(
+        &mut self,
+        cx: &mut Cx<'_>,
+        c: &syn::ExprCall,
+        p: &syn::ExprPath,
+        callee: &syn::Ident,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        // `Registry::register_backend(reg, "cuda", f)` is `reg.register_backend("cuda", f)`.
+        let (receiver, rest) = match ufcs_receiver(p, args) {
+            Some(r) => (Some(r), &args[1..]),
+            None => (None, args),
+        };
+        // A learned method counts only as a method, a learned free
+        // function only by a path not through a type; `add_op(&mut reg,
+        // "relu", f)`, a learned wrapper of `reg.register(..)`, registers
+        // on `reg`.
+        let typed = segments_typed(p);
+        let arity = Some(rest.len());
+        let (counts, receiver) = match cx.vocab.registration_receiver_with(name, arity) {
+            CallReceiver::Written => (true, receiver),
+            CallReceiver::Method { .. } => (receiver.is_some(), receiver),
+            // `&mut reg` is `reg`.
+            CallReceiver::Free { registry } => (
+                !typed,
+                registry
+                    .and_then(|i| args.get(i).copied())
+                    .map(strip_parens),
+            ),
+        };
+        if counts {
+            self.registration(cx, callee, name, receiver, rest, c);
+        }
+        self.unregistration(cx, name, receiver, rest, c);
+    }
+
+    /// A method call: a registration, an unregistration, a switch
+    /// (`allow_shadowing(true)`), or what asserts that the call it is made
+    /// on succeeds or fails (`.unwrap()`, `.unwrap_err()`).
+    pub(super) fn method_call(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if !matches!(
+            cx.vocab.registration_receiver_with(name, Some(args.len())),
+            CallReceiver::Free { .. }
+        ) {
+            self.registration(cx, &m.method, name, Some(&m.receiver), args, m);
+        }
+        self.unregistration(cx, name, Some(&m.receiver), args, m);
+        self.switch_off(cx, name, &m.receiver);
+        match name {
+            // `r.register(..).unwrap_err()`: the call is expected to fail.
+            "unwrap_err" | "expect_err" => self
+                .failing_calls
+                .extend(callee_id(cx.lines(), &m.receiver)),
+            "unwrap" | "expect" => self.mark_succeeding(cx, &m.receiver),
+            _ => {}
+        }
+    }
+
     /// `call` is the whole call expression; its span is computed only when a
     /// registration is recorded (computing a span walks all its tokens).
     /// A call of `callee`, whose name is `name` (taken once by the caller).
@@ -509,11 +576,6 @@ impl Registrations {
         }
     }
 
-    /// `r.register(..).unwrap_err()`: the call is expected to fail.
-    pub(super) fn mark_failing_call(&mut self, cx: &Cx<'_>, e: &Expr) {
-        self.failing_calls.extend(callee_id(cx.lines(), e));
-    }
-
     /// Calls whose result an assertion expects to be an error:
     /// `assert!(c.is_err())`, `assert_eq!(c, Err(..))`, `assert!(matches!(c, Err(..)))`.
     pub(super) fn mark_failing(&mut self, cx: &mut Cx<'_>, name: &str, args: &[&Expr]) {
@@ -658,4 +720,50 @@ pub(super) fn parse_matches(
         },
         tokens.clone(),
     )
+}
+
+/// The receiver of a method called by its path (`Registry::register(reg, ..)`):
+/// the path goes through a type (`Registry`, `Self`: capitalised) and the first
+/// argument is a variable, borrowed or not (`reg`, `&mut *reg`, `self.table`),
+/// not a key (`Registry::register("cuda", f)` is an associated function).
+fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
+    let segments = &p.path.segments;
+    if p.qself.is_some() || segments.len() < 2 {
+        return None;
+    }
+    let owner = segments[segments.len() - 2].ident.to_string();
+    if !owner.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut first = *args.first()?;
+    loop {
+        first = match first {
+            Expr::Paren(x) => &x.expr,
+            Expr::Group(x) => &x.expr,
+            Expr::Reference(x) => &x.expr,
+            Expr::Unary(x) if matches!(x.op, syn::UnOp::Deref(_)) => &x.expr,
+            _ => break,
+        };
+    }
+    let mut root = first;
+    while let Expr::Field(f) = root {
+        root = &f.base;
+    }
+    match root {
+        Expr::Path(r) if r.qself.is_none() => {
+            let ident = r.path.get_ident()?.to_string();
+            (ident == "self" || ident.starts_with(|c: char| c.is_lowercase() || c == '_'))
+                .then_some(first)
+        }
+        _ => None,
+    }
+}
+
+/// A call by a path through a type (`Linker::new(..)`, `Self::f(..)`): an
+/// associated function, not a free one of that name.
+fn segments_typed(p: &syn::ExprPath) -> bool {
+    let segments = &p.path.segments;
+    segments.len() >= 2
+        && (segments[segments.len() - 2].ident.to_string())
+            .starts_with(|c: char| c.is_ascii_uppercase())
 }
