@@ -1063,9 +1063,10 @@ impl Vocabulary {
 
     /// The bytes the names of `names` start with.
     pub fn firsts(&self, names: Names) -> FirstBytes {
-        match self.set(names) {
-            Some(set) => set.firsts,
-            None => FirstBytes::of(self.stems(names).into_iter()),
+        match names {
+            Names::RegistrationFunctions => FirstBytes::of(self.function_stems()),
+            Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
+            _ => self.set(names).map_or_else(FirstBytes::default, |s| s.firsts),
         }
     }
 

@@ -89,29 +89,70 @@ fn starts() -> impl Iterator<Item = &'static Start> {
     COLLECTORS.iter().flat_map(|c| c.starts)
 }
 
-/// How strict a place is, for a name two starts share: the loosest wins,
-/// since a fact starts wherever either collector's rule lets it. A
-/// rejection word counts only where the text around it fails and inserts
-/// (`config::rejection_in_context`); an everyday method name among them
-/// (`contains`) is the strictest of all, a rarer one (`contains_key`)
-/// second to a name counting anywhere.
-fn strictness(at: NameUse, name: &str) -> u8 {
-    match at {
-        NameUse::Anywhere => 0,
-        NameUse::Rejection if !CALL_REJECTIONS.contains(&name) => 1,
-        NameUse::Callee => 2,
-        NameUse::CalleeWithArguments => 3,
-        NameUse::Rejection => 4,
+/// Every start, each set and place once.
+fn every_start() -> &'static [(Names, NameUse)] {
+    static STARTS: std::sync::LazyLock<Vec<(Names, NameUse)>> =
+        std::sync::LazyLock::new(|| once_each(starts().map(|s| (s.names, s.at))));
+    &STARTS
+}
+
+/// `starts` without repeats, in order.
+fn once_each(starts: impl Iterator<Item = (Names, NameUse)>) -> Vec<(Names, NameUse)> {
+    let mut out: Vec<(Names, NameUse)> = Vec::new();
+    for s in starts {
+        if !out.contains(&s) {
+            out.push(s);
+        }
     }
+    out
+}
+
+/// The starts that can give a finding alone, each set and place once,
+/// the loosest place first: a fact starts wherever any collector's rule
+/// lets it, so for a name two starts share the loosest place wins.
+/// Anywhere, then a rejection word (which counts only where the text
+/// around it fails and inserts, `config::rejection_in_context`), then as a
+/// callee, then as a callee with arguments. An everyday method name among
+/// the rejection words (`contains`) is the strictest of all: it counts as
+/// a rejection only when nothing else has it.
+fn alone_starts() -> &'static [(Names, NameUse)] {
+    static STARTS: std::sync::LazyLock<Vec<(Names, NameUse)>> = std::sync::LazyLock::new(|| {
+        let class = |at: NameUse| match at {
+            NameUse::Anywhere => 0,
+            NameUse::Rejection => 1,
+            NameUse::Callee => 2,
+            NameUse::CalleeWithArguments => 3,
+        };
+        let mut all: Vec<(Names, NameUse)> = (starts().filter(|s| s.alone))
+            .map(|s| (s.names, s.at))
+            .collect();
+        all.sort_by_key(|&(_, at)| class(at));
+        let mut seen = Vec::new();
+        all.retain(|s| {
+            !seen.contains(s) && {
+                seen.push(*s);
+                true
+            }
+        });
+        all
+    });
+    &STARTS
 }
 
 /// Where `name` starts a fact that can give a finding alone, if it does:
 /// the fast path's trigger (`prefilter::may_start_fact`).
 pub fn fact_start(vocab: &Vocabulary, name: &str) -> Option<NameUse> {
-    (starts().filter(|s| s.alone))
-        .filter(|s| vocab.has(s.names, name))
-        .map(|s| s.at)
-        .min_by_key(|&at| strictness(at, name))
+    let mut everyday = None;
+    for &(names, at) in alone_starts() {
+        if vocab.has(names, name) {
+            if at == NameUse::Rejection && CALL_REJECTIONS.contains(&name) {
+                everyday = Some(at);
+            } else {
+                return Some(at);
+            }
+        }
+    }
+    everyday
 }
 
 /// Whether code naming `name` can give a fact: what a macro's text is
@@ -119,9 +160,9 @@ pub fn fact_start(vocab: &Vocabulary, name: &str) -> Option<NameUse> {
 /// rejection word (`contains`): it rejects only in shapes that also name a
 /// registration.
 pub fn mentions(vocab: &Vocabulary, name: &str) -> bool {
-    starts().any(|s| {
-        !(s.at == NameUse::Rejection && CALL_REJECTIONS.contains(&name)) && vocab.has(s.names, name)
-    })
+    let everyday = CALL_REJECTIONS.contains(&name);
+    (every_start().iter())
+        .any(|&(names, at)| !(everyday && at == NameUse::Rejection) && vocab.has(names, name))
 }
 
 /// The first bytes of every name [`mentions`] knows (every byte when a
@@ -129,8 +170,8 @@ pub fn mentions(vocab: &Vocabulary, name: &str) -> bool {
 /// For a scan over many words (a macro's text).
 pub fn mention_firsts(vocab: &Vocabulary) -> FirstBytes {
     let mut firsts = FirstBytes::default();
-    for s in starts() {
-        firsts.add(&vocab.firsts(s.names));
+    for &(names, _) in every_start() {
+        firsts.add(&vocab.firsts(names));
     }
     firsts
 }
@@ -223,6 +264,52 @@ mod tests {
         assert!(mentions(&vocab, "Zoo") && mentioned(&vocab) == 7);
         let vocab = vocab.with_set(Names::Sources, &["*"]);
         assert!(mention_firsts(&vocab).admits("") && mention_firsts(&vocab).admits("ü"));
+    }
+
+    /// The ordered table gives what the declarations say: the loosest
+    /// place among every start naming the word.
+    #[test]
+    fn fact_start_is_the_loosest_declared_place() {
+        let strictness = |at: NameUse, name: &str| match at {
+            NameUse::Anywhere => 0,
+            NameUse::Rejection if !CALL_REJECTIONS.contains(&name) => 1,
+            NameUse::Callee => 2,
+            NameUse::CalleeWithArguments => 3,
+            NameUse::Rejection => 4,
+        };
+        let vocabularies = [
+            Vocabulary::default(),
+            Vocabulary::default().with_set(Names::Sources, &["contains", "lower*"]),
+            Vocabulary::default().with_set(Names::BackendSetters, &["insert", "platform"]),
+        ];
+        let names = [
+            "platform",
+            "platforms",
+            "register",
+            "register_backend",
+            "lower",
+            "lower_bound",
+            "contains",
+            "contains_key",
+            "insert",
+            "is_some",
+            "Occupied",
+            "with_backend",
+            "get_backend",
+            "canonicalize_platform",
+            "unregister",
+            "format",
+            "",
+        ];
+        for vocab in &vocabularies {
+            for name in names {
+                let declared = (starts().filter(|s| s.alone))
+                    .filter(|s| vocab.has(s.names, name))
+                    .map(|s| s.at)
+                    .min_by_key(|&at| strictness(at, name));
+                assert_eq!(fact_start(vocab, name), declared, "{name}");
+            }
+        }
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl Walker<'_> {
 
     /// A call of one of the file's own `macro_rules!` macros: its expansion
     /// walked as statements, else items, else an expression, with the call
-    /// as the place of what it records ([`Walker::expansion`]). `false` when
+    /// as the place of what it records ([`Cx::expansion`]). `false` when
     /// it is no such call or no rule expands it: then read as any macro.
     fn expand_local(&mut self, mac: &syn::Macro, name: &str) -> bool {
         use syn::parse::Parser;
@@ -245,7 +245,7 @@ pub(crate) fn flatten_use(
     }
 }
 
-/// See [`Walker::may_hold_facts`]; `mentioned` is `vocab`'s
+/// See [`Cx::may_hold_facts`]; `mentioned` is `vocab`'s
 /// [`collect::mention_firsts`](super::collect::mention_firsts).
 pub(crate) fn text_may_hold_facts(
     text: &str,

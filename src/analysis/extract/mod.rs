@@ -377,7 +377,7 @@ impl<'t> Cx<'t> {
         self.short_text_at(self.expr_span(e))
     }
 
-    /// [`Walker::short_text`] of the text at a span.
+    /// [`Cx::short_text`] of the text at a span.
     fn short_text_at(&self, s: Span) -> String {
         let raw = self.text.get(s.start..s.end).unwrap_or("");
         let one_line: String = raw
@@ -558,7 +558,7 @@ struct StatementCall {
 }
 
 /// The name a call is made by (a method's, a path's last segment), as
-/// [`Walker::registration`] is given it.
+/// [`Registrations::registration`] is given it.
 fn callee_of(e: &Expr) -> Option<proc_macro2::Span> {
     match e {
         Expr::MethodCall(m) => Some(m.method.span()),

@@ -232,7 +232,7 @@ impl<'t> Cx<'t> {
         self.named_type(e).map(|ty| (ty, Vec::new()))
     }
 
-    /// The type of a path the code says it of ([`Walker::receiver_type`]).
+    /// The type of a path the code says it of ([`Cx::receiver_type`]).
     fn named_type(&self, e: &Expr) -> Option<String> {
         let Expr::Path(p) = e else {
             return None;
