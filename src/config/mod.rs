@@ -162,7 +162,7 @@ const REJECTIONS: &[&str] = &[
 
 /// The rejection words that are everyday method names: a rejection only in
 /// the shapes [`rejection_in_context`] reads, not a name worth parsing a
-/// macro for (`analysis::extract::collect::mentions`).
+/// macro for (`analysis::extract::triggers::mentions`).
 pub const CALL_REJECTIONS: &[&str] = &["contains", "insert", "is_some", "is_none"];
 
 const GUARDS: &[&str] = &[
@@ -1066,7 +1066,9 @@ impl Vocabulary {
         match names {
             Names::RegistrationFunctions => FirstBytes::of(self.function_stems()),
             Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
-            _ => self.set(names).map_or_else(FirstBytes::default, |s| s.firsts),
+            _ => self
+                .set(names)
+                .map_or_else(FirstBytes::default, |s| s.firsts),
         }
     }
 

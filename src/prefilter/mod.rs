@@ -35,8 +35,8 @@
 //! contexts and function summaries each list the sets of names they start
 //! facts from, and ask the vocabulary only through that declaration (a
 //! debug build fails on a set a collector did not declare). This filter
-//! takes its triggers from the same declaration (`collect::fact_start`,
-//! `collect::trigger_stems`): nothing here lists a name. What else holds:
+//! takes its triggers from the same declaration (`triggers::fact_start`,
+//! `triggers::trigger_stems`): nothing here lists a name. What else holds:
 //!
 //! - **unregistrations** and backend registrations' names count only with a
 //!   registration of their own file (`Start::alone` is false): they are no
@@ -99,7 +99,7 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::analysis::extract::collect;
+use crate::analysis::extract::triggers;
 use crate::config::{NameUse, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
@@ -137,7 +137,7 @@ struct Filter {
 
 impl Filter {
     fn new(vocab: &Vocabulary) -> Filter {
-        let (stems, rejections) = collect::trigger_stems(vocab);
+        let (stems, rejections) = triggers::trigger_stems(vocab);
         // A canonical name with a line break: a literal's value may differ
         // from its text (CRLF), so the literal check could miss it.
         let odd_platform = vocab.canonical.iter().any(|c| c.contains(['\r', '\n']));
@@ -280,7 +280,7 @@ impl Filter {
 
     /// An identifier from which the walker can start a fact, and how.
     fn is_vocabulary(&self, name: &str) -> Option<NameUse> {
-        collect::fact_start(&self.vocab, name)
+        triggers::fact_start(&self.vocab, name)
     }
 }
 
@@ -561,7 +561,7 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
 }
 
 /// Whether the file defines a `macro_rules!` macro the walker expands at its
-/// calls (`analysis::extract::summary::macro_worth_expanding`). Each
+/// calls (`analysis::extract::macro_worth_expanding`). Each
 /// definition's text is taken from its name to its closing bracket, counted
 /// past string literals; with no closing bracket, to the end of the file
 /// (more text only makes the answer "yes" more often).

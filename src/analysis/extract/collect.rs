@@ -1,8 +1,7 @@
 //! What each collector of the walk starts facts from: the one declaration
 //! that the walk asks the vocabulary through ([`Asks`]) and that the fast
-//! path takes its triggers from ([`fact_start`], [`trigger_stems`]), so
-//! nothing is kept in step by hand (as oxc derives the node types a rule
-//! runs on from the rule).
+//! path takes its triggers from (`triggers.rs`), so nothing is kept in step
+//! by hand (as oxc derives the node types a rule runs on from the rule).
 //!
 //! Each collector (`registry.rs`, `comparisons.rs`, `lowering.rs`,
 //! `value_sets.rs`, `summary.rs`) declares a [`Collector`]: the sets of
@@ -18,7 +17,7 @@
 //! too), which the fast path decodes in every file, and an item keyword
 //! (the structure), which its structure reader reads.
 
-use crate::config::{CALL_REJECTIONS, FirstBytes, NameUse, Names, Vocabulary};
+use crate::config::{NameUse, Names, Vocabulary};
 
 /// A set of names a collector starts a fact from, and where a name of it
 /// must stand to.
@@ -30,7 +29,7 @@ pub struct Start {
     /// file: the fast path parses a file naming it. An unregistration, or
     /// a backend registration's name, counts only with a registration of
     /// the same file; the walk still looks for them in a macro's text
-    /// ([`mentions`]).
+    /// (`triggers::mentions`).
     pub alone: bool,
 }
 
@@ -51,15 +50,6 @@ impl Collector {
         self.starts.iter().any(|s| s.names == names) || self.reads.contains(&names)
     }
 }
-
-/// Every collector of the walk.
-pub const COLLECTORS: &[&Collector] = &[
-    &super::registry::COLLECTOR,
-    &super::comparisons::COLLECTOR,
-    &super::lowering::COLLECTOR,
-    &super::value_sets::COLLECTOR,
-    &super::summary::COLLECTOR,
-];
 
 /// The vocabulary as one collector may ask it: only for what it declared.
 #[derive(Clone, Copy)]
@@ -85,249 +75,9 @@ impl Asks<'_> {
     }
 }
 
-fn starts() -> impl Iterator<Item = &'static Start> {
-    COLLECTORS.iter().flat_map(|c| c.starts)
-}
-
-/// Every start, each set and place once.
-fn every_start() -> &'static [(Names, NameUse)] {
-    static STARTS: std::sync::LazyLock<Vec<(Names, NameUse)>> =
-        std::sync::LazyLock::new(|| once_each(starts().map(|s| (s.names, s.at))));
-    &STARTS
-}
-
-/// `starts` without repeats, in order.
-fn once_each(starts: impl Iterator<Item = (Names, NameUse)>) -> Vec<(Names, NameUse)> {
-    let mut out: Vec<(Names, NameUse)> = Vec::new();
-    for s in starts {
-        if !out.contains(&s) {
-            out.push(s);
-        }
-    }
-    out
-}
-
-/// The starts that can give a finding alone, each set and place once,
-/// the loosest place first: a fact starts wherever any collector's rule
-/// lets it, so for a name two starts share the loosest place wins.
-/// Anywhere, then a rejection word (which counts only where the text
-/// around it fails and inserts, `config::rejection_in_context`), then as a
-/// callee, then as a callee with arguments. An everyday method name among
-/// the rejection words (`contains`) is the strictest of all: it counts as
-/// a rejection only when nothing else has it.
-fn alone_starts() -> &'static [(Names, NameUse)] {
-    static STARTS: std::sync::LazyLock<Vec<(Names, NameUse)>> = std::sync::LazyLock::new(|| {
-        let class = |at: NameUse| match at {
-            NameUse::Anywhere => 0,
-            NameUse::Rejection => 1,
-            NameUse::Callee => 2,
-            NameUse::CalleeWithArguments => 3,
-        };
-        let mut all: Vec<(Names, NameUse)> = (starts().filter(|s| s.alone))
-            .map(|s| (s.names, s.at))
-            .collect();
-        all.sort_by_key(|&(_, at)| class(at));
-        let mut seen = Vec::new();
-        all.retain(|s| {
-            !seen.contains(s) && {
-                seen.push(*s);
-                true
-            }
-        });
-        all
-    });
-    &STARTS
-}
-
-/// Where `name` starts a fact that can give a finding alone, if it does:
-/// the fast path's trigger (`prefilter::may_start_fact`).
-pub fn fact_start(vocab: &Vocabulary, name: &str) -> Option<NameUse> {
-    let mut everyday = None;
-    for &(names, at) in alone_starts() {
-        if vocab.has(names, name) {
-            if at == NameUse::Rejection && CALL_REJECTIONS.contains(&name) {
-                everyday = Some(at);
-            } else {
-                return Some(at);
-            }
-        }
-    }
-    everyday
-}
-
-/// Whether code naming `name` can give a fact: what a macro's text is
-/// searched for before its arguments are parsed as code. Not an everyday
-/// rejection word (`contains`): it rejects only in shapes that also name a
-/// registration.
-pub fn mentions(vocab: &Vocabulary, name: &str) -> bool {
-    let everyday = CALL_REJECTIONS.contains(&name);
-    (every_start().iter())
-        .any(|&(names, at)| !(everyday && at == NameUse::Rejection) && vocab.has(names, name))
-}
-
-/// The first bytes of every name [`mentions`] knows (every byte when a
-/// prefix is empty): a word starting with none of them is not mentioned.
-/// For a scan over many words (a macro's text).
-pub fn mention_firsts(vocab: &Vocabulary) -> FirstBytes {
-    let mut firsts = FirstBytes::default();
-    for &(names, _) in every_start() {
-        firsts.add(&vocab.firsts(names));
-    }
-    firsts
-}
-
-/// The stems the fast path looks for: those of the names starting a fact
-/// alone anywhere or as a callee, and apart, those of the rejection words
-/// (each searched for on its own). Sorted, without repeats.
-pub fn trigger_stems(vocab: &Vocabulary) -> (Vec<&str>, Vec<&str>) {
-    let (mut names, mut rejections) = (Vec::new(), Vec::new());
-    for s in starts().filter(|s| s.alone) {
-        let stems = vocab.stems(s.names);
-        match s.at {
-            NameUse::Rejection => rejections.extend(stems),
-            _ => names.extend(stems),
-        }
-    }
-    for list in [&mut names, &mut rejections] {
-        list.sort_unstable();
-        list.dedup();
-    }
-    (names, rejections)
-}
-
 /// The stems of what `collector` starts facts from.
 pub fn stems_of<'v>(vocab: &'v Vocabulary, collector: &Collector) -> Vec<&'v str> {
     (collector.starts.iter())
         .flat_map(|s| vocab.stems(s.names))
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every set of names is declared by some collector: a set no collector
-    /// asks for is dead configuration.
-    #[test]
-    fn every_set_of_names_is_declared() {
-        use Names::*;
-        let all = [
-            RegistrationFunctions,
-            LoweringRegistrations,
-            Backends,
-            Guards,
-            Unregister,
-            RunOnce,
-            Sources,
-            Canonicalizers,
-            LoweringCalls,
-            BackendSetters,
-            BackendRequests,
-            Rejections,
-            SwitchFields,
-            Switches,
-            PlatformsField,
-        ];
-        for names in all {
-            assert!(
-                COLLECTORS.iter().any(|c| c.declares(names)),
-                "{names:?} is declared by no collector"
-            );
-        }
-    }
-
-    /// The first bytes admit every name mentioned, configured ones included.
-    #[test]
-    fn mention_firsts_admit_every_name_mentioned() {
-        let mentioned = |vocab: &Vocabulary| {
-            let firsts = mention_firsts(vocab);
-            let names = [
-                "platform",
-                "platforms",
-                "register_x",
-                "lower",
-                "take",
-                "deregister_all",
-                "get_backend",
-                "canonicalize_platform",
-                "Zoo",
-            ];
-            let known: Vec<_> = names.iter().filter(|n| mentions(vocab, n)).collect();
-            assert!(known.iter().all(|n| firsts.admits(n)), "{known:?}");
-            known.len()
-        };
-        let vocab = Vocabulary::default();
-        assert_eq!(mentioned(&vocab), 8);
-        assert!(!mention_firsts(&vocab).admits("Zoo") && !mention_firsts(&vocab).admits(""));
-        let vocab = vocab.with_set(Names::Unregister, &["Zoo"]);
-        // `take` and `deregister_all` are no unregistrations any more.
-        assert!(mentions(&vocab, "Zoo") && mentioned(&vocab) == 7);
-        let vocab = vocab.with_set(Names::Sources, &["*"]);
-        assert!(mention_firsts(&vocab).admits("") && mention_firsts(&vocab).admits("ü"));
-    }
-
-    /// The ordered table gives what the declarations say: the loosest
-    /// place among every start naming the word.
-    #[test]
-    fn fact_start_is_the_loosest_declared_place() {
-        let strictness = |at: NameUse, name: &str| match at {
-            NameUse::Anywhere => 0,
-            NameUse::Rejection if !CALL_REJECTIONS.contains(&name) => 1,
-            NameUse::Callee => 2,
-            NameUse::CalleeWithArguments => 3,
-            NameUse::Rejection => 4,
-        };
-        let vocabularies = [
-            Vocabulary::default(),
-            Vocabulary::default().with_set(Names::Sources, &["contains", "lower*"]),
-            Vocabulary::default().with_set(Names::BackendSetters, &["insert", "platform"]),
-        ];
-        let names = [
-            "platform",
-            "platforms",
-            "register",
-            "register_backend",
-            "lower",
-            "lower_bound",
-            "contains",
-            "contains_key",
-            "insert",
-            "is_some",
-            "Occupied",
-            "with_backend",
-            "get_backend",
-            "canonicalize_platform",
-            "unregister",
-            "format",
-            "",
-        ];
-        for vocab in &vocabularies {
-            for name in names {
-                let declared = (starts().filter(|s| s.alone))
-                    .filter(|s| vocab.has(s.names, name))
-                    .map(|s| s.at)
-                    .min_by_key(|&at| strictness(at, name));
-                assert_eq!(fact_start(vocab, name), declared, "{name}");
-            }
-        }
-    }
-
-    #[test]
-    fn the_loosest_place_wins_for_a_name_two_collectors_start_from() {
-        let vocab = Vocabulary::default();
-        // A source counts anywhere, a lowering call only with arguments.
-        assert_eq!(fact_start(&vocab, "platform"), Some(NameUse::Anywhere));
-        assert_eq!(fact_start(&vocab, "platforms"), Some(NameUse::Anywhere));
-        assert_eq!(
-            fact_start(&vocab, "lower"),
-            Some(NameUse::CalleeWithArguments)
-        );
-        assert_eq!(fact_start(&vocab, "with_backend"), Some(NameUse::Callee));
-        assert_eq!(fact_start(&vocab, "contains_key"), Some(NameUse::Rejection));
-        assert_eq!(fact_start(&vocab, "lower_bound"), None);
-        // An unregistration gives a finding only with a registration.
-        assert_eq!(fact_start(&vocab, "unregister_backend"), None);
-        assert!(mentions(&vocab, "unregister_backend"));
-        assert!(!mentions(&vocab, "contains") && !mentions(&vocab, "format"));
-    }
 }

@@ -124,7 +124,7 @@ impl<'t> Cx<'t> {
     ///
     /// - an identifier of the vocabulary that starts a fact: a registration,
     ///   unregistration, canonicalizer, source, lowering or backend name
-    ///   ([`collect::mentions`](super::collect::mentions)), the field `platforms` included (a guard or a
+    ///   ([`triggers::mentions`]), the field `platforms` included (a guard or a
     ///   run-once method only qualifies a registration written inside it);
     /// - a string literal whose value is a canonical platform (a binding of
     ///   it is canonical), or a `concat!` that may spell one;
@@ -172,6 +172,22 @@ impl Walker<'_> {
         self.visit_expr(e);
         self.cx.closure_params = None;
     }
+}
+
+/// Whether a `macro_rules!` definition is worth expanding at its calls:
+/// its text names something a fact starts from ([`triggers::mentions`]:
+/// a registration, a rejection, a switch, a platform source ...). Most
+/// local macros generate impls and items and hold none; the arguments of
+/// their calls are still read as any macro's.
+pub(crate) fn macro_worth_expanding(text: &str, vocab: &Vocabulary) -> bool {
+    let firsts = triggers::mention_firsts(vocab);
+    words(text).any(|w| firsts.admits(w) && triggers::mentions(vocab, w))
+}
+
+/// The identifiers of a text, comments and strings included.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
 }
 
 /// `static ref X` -> `static X`, as `lazy_static!` writes its items.
@@ -246,7 +262,7 @@ pub(crate) fn flatten_use(
 }
 
 /// See [`Cx::may_hold_facts`]; `mentioned` is `vocab`'s
-/// [`collect::mention_firsts`](super::collect::mention_firsts).
+/// [`triggers::mention_firsts`].
 pub(crate) fn text_may_hold_facts(
     text: &str,
     vocab: &Vocabulary,
@@ -302,7 +318,7 @@ pub(crate) fn text_may_hold_facts(
         };
         if (item_keyword && item())
             || word == "concat"
-            || (mentioned.admits(word) && super::collect::mentions(vocab, word))
+            || (mentioned.admits(word) && triggers::mentions(vocab, word))
             || vocab.canonical.iter().any(|c| c == word)
             || platform_local(word)
         {
@@ -354,7 +370,7 @@ mod tests {
         text_may_hold_facts(
             text,
             &vocab,
-            super::super::collect::mention_firsts(&vocab),
+            super::super::triggers::mention_firsts(&vocab),
             |_| false,
         )
     }

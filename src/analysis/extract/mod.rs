@@ -1,8 +1,16 @@
 //! The per-file pass: one walk over a parsed file that extracts [`FileFacts`].
 //!
-//! The walk keeps the state that several lints need: local bindings and what
-//! they hold (raw or canonical platform values), and the [`Context`] of the
-//! code being walked (cfg predicates, branches, guards, test scope).
+//! A thin visitor (`Walker`) keeps where the walk stands ([`Cx`]: local
+//! bindings and what they hold, raw or canonical platform values; the
+//! [`Context`] of the code being walked, cfg predicates, branches, guards,
+//! test scope; the module and function) and records the structure (consts,
+//! `use`s, `mod`s, types). It hands each node to one collector per kind of
+//! fact, each with its own state: registrations (`registry.rs`),
+//! comparisons (`comparisons.rs`), lowering contexts (`lowering.rs`), value
+//! sets and functions returning platform values (`value_sets.rs`,
+//! `platform_fns.rs`), function summaries (`summary.rs`). Each collector
+//! declares the names it starts facts from (`collect.rs`), and the fast
+//! path takes its triggers from those declarations (`triggers.rs`).
 
 pub mod collect;
 mod comparisons;
@@ -10,6 +18,7 @@ mod expand;
 mod lowering;
 mod macros;
 mod platform_fns;
+pub mod triggers;
 
 #[doc(hidden)]
 #[cfg(feature = "testing")]
@@ -21,9 +30,9 @@ mod value_sets;
 use comparisons::*;
 use lowering::*;
 pub(crate) use macros::flatten_use;
+pub(crate) use macros::macro_worth_expanding;
 use registry::*;
 use summary::Summaries;
-pub(crate) use summary::macro_worth_expanding;
 use value_sets::ValueSets;
 
 use syn::visit::{self, Visit};
@@ -114,7 +123,7 @@ impl<'t> Walker<'t> {
                 text,
                 parsed,
                 vocab,
-                mentioned: collect::mention_firsts(vocab),
+                mentioned: triggers::mention_firsts(vocab),
                 facts: FileFacts::default(),
                 scope_index: ScopeIndex::default(),
                 scopes: vec![Vec::new()],
@@ -177,7 +186,7 @@ struct Binding {
 /// The walk: a visitor that keeps where it stands ([`Cx`]) and tells each
 /// collector what it sees. Each collector keeps the state of its own kind
 /// of fact and declares what it starts facts from
-/// ([`collect::COLLECTORS`]).
+/// ([`triggers::COLLECTORS`]).
 struct Walker<'t> {
     cx: Cx<'t>,
     /// Registrations and unregistrations (`registry.rs`).
@@ -208,7 +217,7 @@ pub(super) struct Cx<'t> {
     /// line table reads ([`extract`]).
     parsed: &'t str,
     vocab: &'t Vocabulary,
-    /// What the vocabulary's names start with ([`collect::mention_firsts`]),
+    /// What the vocabulary's names start with ([`triggers::mention_firsts`]),
     /// for the macro text check; once per file, not per macro.
     mentioned: crate::config::FirstBytes,
     facts: FileFacts,
@@ -281,11 +290,11 @@ const RAW_ADAPTERS: &[&str] = &[
 
 impl<'t> Cx<'t> {
     /// A local macro is expanded only when its definition names something a
-    /// fact starts from ([`summary::macro_worth_expanding`]).
+    /// fact starts from ([`macros::macro_worth_expanding`]).
     fn macro_worth_expanding(&self, mac: &syn::Macro) -> bool {
         let range = self.lines().range(mac.delimiter.span().join());
         let text = self.text.get(range).unwrap_or("");
-        summary::macro_worth_expanding(text, self.vocab)
+        macros::macro_worth_expanding(text, self.vocab)
     }
 
     /// The vocabulary as the registrations collector asks it.

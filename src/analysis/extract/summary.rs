@@ -74,22 +74,6 @@ impl Summaries {
     }
 }
 
-/// Whether a `macro_rules!` definition is worth expanding at its calls:
-/// its text names something a fact starts from ([`collect::mentions`]:
-/// a registration, a rejection, a switch, a platform source ...). Most
-/// local macros generate impls and items and hold none; the arguments of
-/// their calls are still read as any macro's.
-pub(crate) fn macro_worth_expanding(text: &str, vocab: &Vocabulary) -> bool {
-    let firsts = collect::mention_firsts(vocab);
-    words(text).any(|w| firsts.admits(w) && collect::mentions(vocab, w))
-}
-
-/// The identifiers of a text, comments and strings included.
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-}
-
 /// Where a word a summary records starts in a file's text: a registration
 /// function's name, a switch field's, or a rejection word where the text
 /// around it rejects ([`crate::config::rejection_in_context`], which the
