@@ -254,12 +254,7 @@ impl Comparisons {
         self.record_comparison(cx, how, sides);
     }
 
-    pub(super) fn record_comparison(
-        &mut self,
-        cx: &mut Cx<'_>,
-        how: ComparisonKind,
-        sides: Vec<Side>,
-    ) {
+    fn record_comparison(&mut self, cx: &mut Cx<'_>, how: ComparisonKind, sides: Vec<Side>) {
         if cx.in_canonicalizer > 0 {
             return;
         }
@@ -334,7 +329,7 @@ impl Walker<'_> {
 impl Comparisons {
     /// `["cuda", "rocm"].contains(&dev.platform())`: the value compared with
     /// each name of a literal list.
-    pub(super) fn compare_with_list(&mut self, cx: &mut Cx<'_>, list: &Expr, value: &Expr) {
+    fn compare_with_list(&mut self, cx: &mut Cx<'_>, list: &Expr, value: &Expr) {
         if cx.in_canonicalizer > 0 {
             return;
         }
@@ -477,7 +472,7 @@ pub(super) fn may_be_platform(o: &Operand) -> bool {
 /// Only calls (`Operand::Call`) are kept when compared with something
 /// that can be a name (a constant, or a literal without blanks): `f(x) ==
 /// ""` is too common to keep, and no lint reports an empty or spaced value.
-pub(super) fn worth_recording(operands: &[Operand]) -> bool {
+fn worth_recording(operands: &[Operand]) -> bool {
     let decided_here = |o: &Operand| matches!(o, Operand::Raw | Operand::Canonical);
     let name_like = |o: &Operand| match o {
         Operand::Str(StrExpr::Lit(s)) => {
@@ -521,7 +516,7 @@ pub(super) fn pat_idents(pat: &Pat, out: &mut Vec<String>) {
 
 /// String literals a pattern matches: `"a"`, `"a" | "b"`, `"a" if ..`; those
 /// inside `Some(..)` or `Ok(..)` go to `wrapped`.
-pub(super) fn literal_patterns<'p>(
+fn literal_patterns<'p>(
     pat: &'p Pat,
     out: &mut Vec<&'p syn::LitStr>,
     wrapped: &mut Vec<&'p syn::LitStr>,

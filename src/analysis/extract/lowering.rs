@@ -92,6 +92,43 @@ impl Lowering {
         }
     }
 
+    /// `ctx.platforms = vec!["gpu"];`, `ctx.backend = Some(get_backend("cpu")?);`.
+    pub(super) fn field_assign(&mut self, cx: &mut Cx<'_>, a: &syn::ExprAssign) {
+        if let Expr::Field(f) = &*a.left {
+            let key = cx.context_key(&f.base);
+            match field_name(&a.left).as_deref() {
+                Some("platforms") => self.platforms_site(cx, key, &a.right),
+                Some("backend") => self.backend_site(cx, key, &a.right),
+                _ => {}
+            }
+        }
+    }
+
+    /// `for p in ["gpu", "cpu"] { .. }`, walked, with its literal list:
+    /// a context given a backend outside the loop and lowered in it for
+    /// each platform ([`Lowering::loop_lowering`]).
+    pub(super) fn for_loop(
+        &mut self,
+        cx: &mut Cx<'_>,
+        f: &syn::ExprForLoop,
+        list: Vec<(StrExpr, proc_macro2::Span)>,
+        span: Span,
+    ) {
+        if list.len() < 2 {
+            return;
+        }
+        let mut pat_names = Vec::new();
+        pat_idents(&f.pat, &mut pat_names);
+        let platforms = list.iter().map(|(p, _)| p.clone()).collect();
+        if self.loop_lowering(cx, &f.body, &pat_names, platforms, span) {
+            // Only now are these literals known to be lowering platforms.
+            let spans = (list.into_iter())
+                .map(|(p, at)| (p, cx.span_at(at)))
+                .collect();
+            cx.facts.lowering_platforms.push((true, spans));
+        }
+    }
+
     /// A struct literal: a context given its backend or its platforms in
     /// place (`Ctx { backend: get_backend("cpu")?, platforms: vec!["gpu"] }`).
     pub(super) fn struct_literal(&mut self, cx: &mut Cx<'_>, s: &syn::ExprStruct) {
@@ -172,7 +209,7 @@ impl<'t> Cx<'t> {
     /// A literal platform list written here, or held by a local
     /// (`let targets = ["gpu"];`), with the span of each name. `&[p]` with
     /// a local `p` is not a literal list.
-    pub(super) fn literal_list(&self, e: &Expr) -> Option<Vec<(StrExpr, Span)>> {
+    fn literal_list(&self, e: &Expr) -> Option<Vec<(StrExpr, Span)>> {
         if let Expr::Path(p) = strip_borrows(e)
             && let Some(ident) = p.path.get_ident()
         {
@@ -192,7 +229,7 @@ impl<'t> Cx<'t> {
 
     /// Which context an expression names: a local (`ctx`, `self.ctx`), the
     /// `let` being initialised, or a context literal written in place.
-    pub(super) fn context_key(&self, e: &Expr) -> ContextKey {
+    fn context_key(&self, e: &Expr) -> ContextKey {
         let e = peel(e);
         match e {
             Expr::Path(_) | Expr::Field(_) => ContextKey::Named(self.compact_text(e)),
@@ -274,7 +311,7 @@ impl Lowering {
         self.stack.last_mut()
     }
 
-    pub(super) fn backend_site(&mut self, cx: &mut Cx<'_>, key: ContextKey, arg: &Expr) {
+    fn backend_site(&mut self, cx: &mut Cx<'_>, key: ContextKey, arg: &Expr) {
         let Some((platform, call, arg)) = backend_request(arg, cx.scope, |n| {
             cx.lowering_names().has(Names::BackendRequests, n)
         }) else {
@@ -293,7 +330,7 @@ impl Lowering {
         }
     }
 
-    pub(super) fn platforms_site(&mut self, cx: &mut Cx<'_>, key: ContextKey, list: &Expr) {
+    fn platforms_site(&mut self, cx: &mut Cx<'_>, key: ContextKey, list: &Expr) {
         let Some(platforms) = self.platform_list(cx, list) else {
             return;
         };
@@ -310,12 +347,7 @@ impl Lowering {
 
     /// `lower(&ctx, &["gpu"])`, `ctx.lower_for(["gpu"])`. Only for callees
     /// that are lowering calls (`lowering.calls`).
-    pub(super) fn lowering_call(
-        &mut self,
-        cx: &mut Cx<'_>,
-        receiver: Option<&Expr>,
-        args: &[&Expr],
-    ) {
+    fn lowering_call(&mut self, cx: &mut Cx<'_>, receiver: Option<&Expr>, args: &[&Expr]) {
         let list_at = args.iter().position(|a| cx.literal_list(a).is_some());
         let Some(list_at) = list_at else { return };
         let ctx = match receiver {
@@ -348,7 +380,7 @@ impl Lowering {
 
     /// A `for` loop over several literal platforms whose body lowers a context
     /// that was given a backend outside the loop.
-    pub(super) fn loop_lowering(
+    fn loop_lowering(
         &mut self,
         cx: &mut Cx<'_>,
         body: &syn::Block,

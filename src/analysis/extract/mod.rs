@@ -1037,26 +1037,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             w.cx.bind_pat(&f.pat, v, "platforms");
             w.visit_block(&f.body);
         });
-        if let Some((list, span)) = loop_list
-            && list.len() > 1
-        {
-            let pat_names = {
-                let mut n = Vec::new();
-                pat_idents(&f.pat, &mut n);
-                n
-            };
-            let platforms = list.iter().map(|(p, _)| p.clone()).collect();
-            if self
-                .lowering
-                .loop_lowering(&mut self.cx, &f.body, &pat_names, platforms, span)
-            {
-                // Only now are these literals known to be lowering platforms.
-                let spans = list
-                    .into_iter()
-                    .map(|(p, at)| (p, self.cx.span_at(at)))
-                    .collect();
-                self.cx.facts.lowering_platforms.push((true, spans));
-            }
+        if let Some((list, span)) = loop_list {
+            self.lowering.for_loop(&mut self.cx, f, list, span);
         }
     }
 
@@ -1094,15 +1076,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.cx.rebind(&name, value, origin);
             return;
         }
-        // `ctx.platforms = vec!["gpu"];` / `ctx.backend = Some(get_backend("cpu")?);`
-        if let Expr::Field(f) = &*a.left {
-            let key = self.cx.context_key(&f.base);
-            match field_name(&a.left).as_deref() {
-                Some("platforms") => self.lowering.platforms_site(&mut self.cx, key, &a.right),
-                Some("backend") => self.lowering.backend_site(&mut self.cx, key, &a.right),
-                _ => {}
-            }
-        }
+        self.lowering.field_assign(&mut self.cx, a);
         visit::visit_expr_assign(self, a);
     }
 

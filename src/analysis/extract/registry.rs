@@ -383,7 +383,7 @@ impl<'t> Cx<'t> {
         (then_g, else_g)
     }
 
-    pub(super) fn guard_key(&self, e: &Expr) -> Option<StrExpr> {
+    fn guard_key(&self, e: &Expr) -> Option<StrExpr> {
         let (name, arg) = match e {
             Expr::MethodCall(m) if m.args.len() == 1 => (m.method.to_string(), &m.args[0]),
             Expr::Call(c) if c.args.len() == 1 => (path_last(&c.func)?, &c.args[0]),
@@ -409,7 +409,7 @@ impl Registrations {
     /// `linker.allow_shadowing(true)`: a method that sets the field a learned
     /// registration's rejection is switched off by. Later registrations on
     /// that receiver in this function replace rather than fail.
-    pub(super) fn switch_off(&mut self, cx: &mut Cx<'_>, name: &str, receiver: &Expr) {
+    fn switch_off(&mut self, cx: &mut Cx<'_>, name: &str, receiver: &Expr) {
         if cx.registration_names().has(Names::Switches, name) {
             let registry = cx.registry(receiver).0;
             self.switched.push((cx.ctx.function, registry));

@@ -132,7 +132,7 @@ impl LearningWords {
     }
 
     /// Whether one starts within `range`.
-    pub(super) fn any_in(&self, range: std::ops::Range<usize>) -> bool {
+    fn any_in(&self, range: std::ops::Range<usize>) -> bool {
         let k = self.0.partition_point(|&p| p < range.start);
         self.0.get(k).is_some_and(|&p| p < range.end)
     }
