@@ -457,6 +457,27 @@ pub enum Names {
     PlatformsField,
 }
 
+impl Names {
+    /// Every set.
+    pub const ALL: [Names; 15] = [
+        Names::RegistrationFunctions,
+        Names::LoweringRegistrations,
+        Names::Backends,
+        Names::Guards,
+        Names::Unregister,
+        Names::RunOnce,
+        Names::Sources,
+        Names::Canonicalizers,
+        Names::LoweringCalls,
+        Names::BackendSetters,
+        Names::BackendRequests,
+        Names::Rejections,
+        Names::SwitchFields,
+        Names::Switches,
+        Names::PlatformsField,
+    ];
+}
+
 /// The field holding a lowering context's platforms ([`Names::PlatformsField`]).
 pub const PLATFORMS_FIELD: &str = "platforms";
 

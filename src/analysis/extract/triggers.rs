@@ -133,25 +133,7 @@ mod tests {
     /// asks for is dead configuration.
     #[test]
     fn every_set_of_names_is_declared() {
-        use Names::*;
-        let all = [
-            RegistrationFunctions,
-            LoweringRegistrations,
-            Backends,
-            Guards,
-            Unregister,
-            RunOnce,
-            Sources,
-            Canonicalizers,
-            LoweringCalls,
-            BackendSetters,
-            BackendRequests,
-            Rejections,
-            SwitchFields,
-            Switches,
-            PlatformsField,
-        ];
-        for names in all {
+        for names in Names::ALL {
             assert!(
                 COLLECTORS.iter().any(|c| c.declares(names)),
                 "{names:?} is declared by no collector"
