@@ -459,6 +459,7 @@ pub enum Names {
 
 impl Names {
     /// Every set.
+    #[cfg(test)]
     pub const ALL: [Names; 15] = [
         Names::RegistrationFunctions,
         Names::LoweringRegistrations,

@@ -17,7 +17,7 @@
 //! too), which the fast path decodes in every file, and an item keyword
 //! (the structure), which its structure reader reads.
 
-use crate::config::{NameUse, Names, Vocabulary};
+use crate::config::{CallReceiver, ConstantKey, NameUse, Names, Vocabulary};
 
 /// A set of names a collector starts a fact from, and where a name of it
 /// must stand to.
@@ -58,20 +58,49 @@ pub struct Asks<'v> {
     pub collector: &'static Collector,
 }
 
-impl Asks<'_> {
+impl<'v> Asks<'v> {
     /// Whether `name` is one of `names`, which the collector declared.
     pub fn has(self, names: Names, name: &str) -> bool {
-        debug_assert!(
-            self.collector.declares(names),
-            "the {} collector asks for {names:?}, which it does not declare",
-            self.collector.name
-        );
+        self.declared(names);
         self.vocab.has(names, name)
     }
 
     /// Whether `name` registers something, keyed or not.
     pub fn is_registration(self, name: &str) -> bool {
         self.has(Names::RegistrationFunctions, name) || self.has(Names::LoweringRegistrations, name)
+    }
+
+    /// [`Vocabulary::registration_key_with`].
+    pub fn registration_key_with(self, name: &str, arity: Option<usize>) -> Option<&'v [usize]> {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_key_with(name, arity)
+    }
+
+    /// [`Vocabulary::registration_receiver_with`].
+    pub fn registration_receiver_with(self, name: &str, arity: Option<usize>) -> CallReceiver {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_receiver_with(name, arity)
+    }
+
+    /// [`Vocabulary::registration_constants`].
+    pub fn registration_constants(self, name: &str, arity: Option<usize>) -> &'v [ConstantKey] {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_constants(name, arity)
+    }
+
+    /// [`Vocabulary::registration_switch`].
+    pub fn registration_switch(self, name: &str, arity: Option<usize>) -> Option<usize> {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_switch(name, arity)
+    }
+
+    /// Fails a debug build when the collector did not declare `names`.
+    fn declared(self, names: Names) {
+        debug_assert!(
+            self.collector.declares(names),
+            "the {} collector asks for {names:?}, which it does not declare",
+            self.collector.name
+        );
     }
 }
 

@@ -94,7 +94,10 @@ impl Registrations {
         // on `reg`.
         let typed = segments_typed(p);
         let arity = Some(rest.len());
-        let (counts, receiver) = match cx.vocab.registration_receiver_with(name, arity) {
+        let (counts, receiver) = match cx
+            .registration_names()
+            .registration_receiver_with(name, arity)
+        {
             CallReceiver::Written => (true, receiver),
             CallReceiver::Method { .. } => (receiver.is_some(), receiver),
             // `&mut reg` is `reg`.
@@ -122,7 +125,8 @@ impl Registrations {
         args: &[&Expr],
     ) {
         if !matches!(
-            cx.vocab.registration_receiver_with(name, Some(args.len())),
+            cx.registration_names()
+                .registration_receiver_with(name, Some(args.len())),
             CallReceiver::Free { .. }
         ) {
             self.registration(cx, &m.method, name, Some(&m.receiver), args, m);
@@ -160,14 +164,13 @@ impl Registrations {
         let key_args = if lowering {
             None
         } else {
-            match cx.vocab.registration_key_with(name, arity) {
+            match cx.registration_names().registration_key_with(name, arity) {
                 Some(key) => Some(key),
                 None => return,
             }
         };
         // A learned helper registers its own keys on the registry it is given.
-        let vocab = cx.vocab;
-        let constants = vocab.registration_constants(name, arity);
+        let constants = cx.registration_names().registration_constants(name, arity);
         if !constants.is_empty() {
             let id = cx.start_of(callee.span());
             self.helper_call(cx, name, id, receiver, constants, call);
@@ -175,7 +178,7 @@ impl Registrations {
         }
         // A learned registration with a switch (`insert(name, cx,
         // allow_shadowing, item)`) rejects only when `false` is written there.
-        if let Some(at) = cx.vocab.registration_switch(name, arity)
+        if let Some(at) = cx.registration_names().registration_switch(name, arity)
             && !matches!(args.get(at).map(|a| strip_parens(a)), Some(Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. })) if !b.value)
         {
             return;
@@ -189,8 +192,9 @@ impl Registrations {
             return;
         }
         // A learned method named like a collection's counts on `self` only.
-        if let CallReceiver::Method { self_only: true } =
-            cx.vocab.registration_receiver_with(name, arity)
+        if let CallReceiver::Method { self_only: true } = cx
+            .registration_names()
+            .registration_receiver_with(name, arity)
             && receiver.and_then(registry_root).as_deref() != Some("self")
         {
             return;
