@@ -458,6 +458,13 @@ pub enum Names {
 }
 
 impl Names {
+    /// A set the configuration names (or the learning adds to), not the
+    /// field `platforms`, a fixed name: a function so named is no known
+    /// name, nor a local macro naming it one worth expanding.
+    pub fn is_configured(self) -> bool {
+        self != Names::PlatformsField
+    }
+
     /// Every set.
     #[cfg(test)]
     pub const ALL: [Names; 15] = [
@@ -1099,9 +1106,11 @@ impl Vocabulary {
         self.set(names).and_then(NameSet::first_name)
     }
 
-    /// An automaton finding `stems`, built at the first call and kept
-    /// (the function summaries' words, `analysis::extract::summary`);
-    /// `None` when a stem is empty (a pattern `*`: every word may be one).
+    /// An automaton finding `stems`, built at the first call and kept with
+    /// this vocabulary: every call must give the same stems, those of the
+    /// function summaries' declaration (`analysis::extract::summary`, the
+    /// only caller). `None` when a stem is empty (a pattern `*`: every word
+    /// may be one).
     pub fn learning_matcher<'s>(
         &self,
         stems: impl FnOnce() -> Vec<&'s str>,

@@ -124,7 +124,7 @@ impl<'t> Cx<'t> {
     ///
     /// - an identifier of the vocabulary that starts a fact: a registration,
     ///   unregistration, canonicalizer, source, lowering or backend name
-    ///   ([`triggers::mentions`]), the field `platforms` included (a guard or a
+    ///   ([`triggers::mentions`]), or the field `platforms` (a guard or a
     ///   run-once method only qualifies a registration written inside it);
     /// - a string literal whose value is a canonical platform (a binding of
     ///   it is canonical), or a `concat!` that may spell one;
@@ -317,7 +317,7 @@ pub(crate) fn text_may_hold_facts(
             _ => false,
         };
         if (item_keyword && item())
-            || word == "concat"
+            || matches!(word, "concat" | crate::config::PLATFORMS_FIELD)
             || (mentioned.admits(word) && triggers::mentions(vocab, word))
             || vocab.canonical.iter().any(|c| c == word)
             || platform_local(word)

@@ -21,7 +21,7 @@ impl Walker<'_> {
         // comparisons and returns are its job.
         let learnable = returns_string(&sig.output)
             && call.is_some()
-            && triggers::fact_start(self.cx.vocab, &name).is_none()
+            && !triggers::configured_start(self.cx.vocab, &name)
             && self.cx.in_canonicalizer == 0;
         let saved_call = std::mem::replace(&mut self.cx.function_call, call);
         let saved_returns = self.values.enter_fn(learnable);

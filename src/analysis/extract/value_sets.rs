@@ -64,7 +64,7 @@ impl ValueSets {
     /// only `self`; a free or associated function one argument (the value).
     pub(super) fn value_set(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, block: &syn::Block) {
         let takes_self = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
-        // `Display::fmt(&self, cx: &Cx<'_>, f)` decides what `to_string()` gives.
+        // `Display::fmt(&self, f)` decides what `to_string()` gives.
         let display = cx.display_impl && takes_self && sig.ident == "fmt";
         let (name, returned) = if display {
             ("to_string".to_string(), display_literals(block))
