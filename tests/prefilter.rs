@@ -10,6 +10,9 @@
 //!   file the prefilter lets through has no fact a finding can come from, and
 //!   the same structure facts as the walker, and both modes report the same;
 //! - tricky items read without a parse give what the walker gives;
+//! - under vocabularies whose sets overlap, every name in every place it
+//!   can stand: what the walk's collectors declare is all the fast path
+//!   needs to know of them;
 //! - leaving out the function bodies that hold nothing to record changes
 //!   no fact of a file parsed in full (fixtures, runtimes, registry).
 //!
@@ -915,4 +918,135 @@ fn a_blanked_doc_is_no_blank_for_a_removal() {
         "r.register_backend(\"cuda\", a);"
     );
     assert_eq!(second.text, "r.register_backend(\"cuda\", a);");
+}
+
+/// Vocabularies whose sets overlap, as a user may configure them and as
+/// the learning adds to them: a name both a source and a rejection word, a
+/// canonicalizer and a learned registration, a lowering call and a backend
+/// setter.
+const OVERLAPPING: &str = r#"
+[platforms]
+extend-sources = ["contains", "lower*", "Occupied"]
+extend-canonicalizers = ["insert", "platforms"]
+[registration]
+extend-unregister = ["contains", "is_some", "take_all"]
+extend-backends = ["platforms", "add_backend"]
+extend-guards = ["has_key", "is_none"]
+extend-run-once = ["once_do"]
+[lowering]
+extend-calls = ["with_backend", "contains_key", "go*"]
+extend-backend-setters = ["platform*", "set_be"]
+extend-backend-requests = ["fetch_be", "insert"]
+"#;
+
+/// The fast path knows of the walk only what its collectors declare
+/// (`analysis::extract::triggers`). Under the default vocabulary and
+/// overlapping ones, with functions, switch fields and switches learned,
+/// every name of every set in every place it can stand: a file the fast
+/// path reads for its structure has no fact a finding can come from and
+/// the walker's structure, and bodies left out change no fact.
+#[test]
+fn the_declared_starts_suffice_under_overlapping_vocabularies() {
+    use backend_lint::config::{CallReceiver, Config, LearnedFunction, Overrides};
+    let dir = std::env::temp_dir().join(format!("backend-lint-vocab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("backend-lint.toml");
+    std::fs::write(&path, OVERLAPPING).expect("written");
+    let configured = (Config::load(&path, &Overrides::default()).expect("valid"))
+        .expect("found")
+        .vocab;
+    let _ = std::fs::remove_dir_all(&dir);
+    let learned = |v: &Vocabulary| {
+        let function = |name: &str| LearnedFunction {
+            name: name.into(),
+            key: vec![0],
+            receiver: CallReceiver::Written,
+            arity: 2,
+            switch: None,
+            constants: Vec::new(),
+        };
+        v.with_learned(
+            &[
+                function("insert"),
+                function("add_op"),
+                function("platforms"),
+            ],
+            &[
+                "contains".into(),
+                "platforms".into(),
+                "allow_shadowing".into(),
+            ],
+            &["is_some".into(), "allow_dup".into(), "platforms".into()],
+        )
+    };
+    let default = Vocabulary::default();
+    let vocabularies = [learned(&default), learned(&configured), default, configured];
+    let names = [
+        "platform",
+        "platforms",
+        "platform_name",
+        "register",
+        "register_backend",
+        "registered_x",
+        "register_lowering",
+        "lower",
+        "lower_bound",
+        "contains",
+        "contains_key",
+        "insert",
+        "is_some",
+        "is_none",
+        "Occupied",
+        "with_backend",
+        "get_backend",
+        "canonicalize_platform",
+        "unregister",
+        "take_all",
+        "add_backend",
+        "has_key",
+        "once_do",
+        "go",
+        "gone",
+        "set_be",
+        "fetch_be",
+        "add_op",
+        "allow_shadowing",
+        "allow_dup",
+        "remove",
+        "deregister",
+    ];
+    let shapes = [
+        "fn f() { let p = NAME; if p == \"gpu\" {} }",
+        "fn f(x: X) { if x.NAME() == \"gpu\" {} x.NAME(); }",
+        "fn f(r: &mut R) { r.NAME(\"cuda\", 1); r.NAME(\"cuda\", 2); }",
+        "fn f() { NAME(\"cuda\", 1); NAME(\"cuda\", 2); }",
+        "fn f(ctx: &mut C) { ctx.NAME(get_backend(\"cpu\")); lower(&ctx, &[\"gpu\"]); }",
+        "fn f(ctx: &mut C) { ctx.with_backend(NAME(\"cpu\")); ctx.NAME(&[\"gpu\"]); }",
+        "struct S { NAME: u8 } fn f(s: S) { if s.NAME == \"gpu\" {} }",
+        "fn f(&mut self, k: String) -> Result<(), E> { if self.m.NAME(&k) { return Err(e); } self.m.insert(k, 1); Ok(()) }",
+        "fn f(&mut self, k: String) { if !self.NAME && self.m.contains_key(&k) { return; } self.m.insert(k, 1); }",
+        "macro_rules! m { ($c:expr) => { if $c.NAME == \"gpu\" {} } } fn g(c: C) { m!(c); }",
+        "fn NAME(d: &D) -> String { d.platform() } fn g(d: &D) { if NAME(d) == \"gpu\" {} }",
+        "fn f(d: &D) { assert!(d.NAME() == \"gpu\"); }",
+        "fn f(r: &mut R) { if !r.NAME(\"cuda\") { r.register(\"cuda\", 1); } r.register(\"cuda\", 2); }",
+    ];
+    let mut checked = 0;
+    for vocab in &vocabularies {
+        for name in names {
+            for shape in shapes {
+                let text = shape.replace("NAME", name);
+                if let Some(result) = check_file(&text, &text, vocab) {
+                    result.unwrap();
+                    checked += 1;
+                }
+                if let Some(result) = check_bodies(&text, &text, vocab) {
+                    result.unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 200,
+        "only {checked} texts read for their structure"
+    );
 }
