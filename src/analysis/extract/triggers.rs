@@ -53,17 +53,9 @@ fn alone_starts() -> &'static [(Names, NameUse)] {
             NameUse::Callee => 2,
             NameUse::CalleeWithArguments => 3,
         };
-        let mut all: Vec<(Names, NameUse)> = (starts().filter(|s| s.alone))
-            .map(|s| (s.names, s.at))
-            .collect();
+        let mut all = once_each((starts().filter(|s| s.alone)).map(|s| (s.names, s.at)));
+        // Stable: within a place, the collectors' order.
         all.sort_by_key(|&(_, at)| class(at));
-        let mut seen = Vec::new();
-        all.retain(|s| {
-            !seen.contains(s) && {
-                seen.push(*s);
-                true
-            }
-        });
         all
     });
     &STARTS
