@@ -71,10 +71,10 @@ impl Lowering {
         if args.len() == 1 && cx.lowering_names().has(Names::BackendSetters, name) {
             // `let ctx = base.with_backend(..)`: a `with_*` setter hands back
             // another context, `ctx`; the others set their receiver's.
-            let key = match &cx.let_name {
+            let key = match &cx.frame.let_name {
                 Some(let_name)
                     if name.starts_with("with")
-                        && cx.let_init == Some(cx.start_of(m.method.span())) =>
+                        && cx.frame.let_init == Some(cx.start_of(m.method.span())) =>
                 {
                     ContextKey::Named(let_name.clone())
                 }
@@ -132,7 +132,7 @@ impl Lowering {
     /// A struct literal: a context given its backend or its platforms in
     /// place (`Ctx { backend: get_backend("cpu")?, platforms: vec!["gpu"] }`).
     pub(super) fn struct_literal(&mut self, cx: &mut Cx<'_>, s: &syn::ExprStruct) {
-        let key = match &cx.let_name {
+        let key = match &cx.frame.let_name {
             Some(n) => ContextKey::Named(n.clone()),
             None => ContextKey::At(struct_key(cx.lines(), s)),
         };
@@ -234,10 +234,10 @@ impl<'t> Cx<'t> {
         match e {
             Expr::Path(_) | Expr::Field(_) => ContextKey::Named(self.compact_text(e)),
             Expr::MethodCall(m) => self.context_key(&m.receiver),
-            Expr::Struct(s) if self.let_name.is_none() => {
+            Expr::Struct(s) if self.frame.let_name.is_none() => {
                 ContextKey::At(struct_key(self.lines(), s))
             }
-            _ => match &self.let_name {
+            _ => match &self.frame.let_name {
                 Some(name) => ContextKey::Named(name.clone()),
                 None => ContextKey::At(self.span(e).start),
             },

@@ -126,21 +126,17 @@ impl<'t> Walker<'t> {
                 mentioned: triggers::mention_firsts(vocab),
                 facts: FileFacts::default(),
                 scope_index: ScopeIndex::default(),
-                scopes: vec![Vec::new()],
+                frame: Frame::new(),
                 params: (None, Vec::new()),
                 ctx: Context::default(),
                 next_id: 0,
                 in_canonicalizer: 0,
                 in_test_code: 0,
-                let_name: None,
-                let_init: None,
                 closure_params: None,
                 scope: 0,
                 macros: Vec::new(),
                 expansion: None,
                 statement: None,
-                returns: Vec::new(),
-                in_closure: 0,
                 self_type: None,
                 display_impl: false,
                 function_call: None,
@@ -161,6 +157,35 @@ impl<'t> Walker<'t> {
         self.values.finish(&mut self.cx);
         self.comparisons.finish(&mut self.cx, &self.values);
         self.cx.facts
+    }
+}
+
+/// What belongs to the function being walked, replaced whole for a
+/// function nested in it ([`Walker::in_function`]).
+struct Frame {
+    /// The local bindings, by block, innermost last.
+    scopes: Vec<Vec<Binding>>,
+    /// The name bound by the `let` whose initialiser is being walked.
+    let_name: Option<String>,
+    /// The call that is the whole initialiser of that `let` (by [`callee_id`]).
+    let_init: Option<usize>,
+    /// Offsets of the `return`s that end the function after the code being
+    /// walked (the enclosing `return` expression, later `return` statements
+    /// of enclosing blocks).
+    returns: Vec<usize>,
+    /// Inside a closure body.
+    in_closure: u32,
+}
+
+impl Frame {
+    fn new() -> Frame {
+        Frame {
+            scopes: vec![Vec::new()],
+            let_name: None,
+            let_init: None,
+            returns: Vec::new(),
+            in_closure: 0,
+        }
     }
 }
 
@@ -224,7 +249,8 @@ pub(super) struct Cx<'t> {
     /// Where each inline module's path is in `facts.scopes` (function
     /// bodies' scopes are each new and never looked up).
     scope_index: ScopeIndex,
-    scopes: Vec<Vec<Binding>>,
+    /// The function being walked: its bindings, its `let` and `return`s.
+    frame: Frame,
     /// The parameters of the function being walked, by name, and where its
     /// name starts: a registry rooted at one is the caller's
     /// ([`Registry::Param`]).
@@ -235,10 +261,6 @@ pub(super) struct Cx<'t> {
     in_canonicalizer: u32,
     /// Inside `#[cfg(test)]` code: every function is its own test scope.
     in_test_code: u32,
-    /// The name bound by the `let` whose initialiser is being walked.
-    let_name: Option<String>,
-    /// The call that is the whole initialiser of that `let` (by [`callee_id`]).
-    let_init: Option<usize>,
     /// What the parameters of the next closure hold, and where that came
     /// from (set by the call that takes it).
     closure_params: Option<(Operand, String)>,
@@ -253,12 +275,6 @@ pub(super) struct Cx<'t> {
     /// The call the statement being walked is: a registration that is that
     /// call may be removed by a fix.
     statement: Option<StatementCall>,
-    /// Offsets of the `return`s that end the function after the code being
-    /// walked (the enclosing `return` expression, later `return` statements
-    /// of enclosing blocks).
-    returns: Vec<usize>,
-    /// Inside a closure body.
-    in_closure: u32,
     /// The type `self` is in the methods being walked: the `impl`'s self
     /// type, or the trait of a default method.
     self_type: Option<String>,
@@ -426,8 +442,7 @@ impl<'t> Cx<'t> {
     }
 
     fn lookup(&self, name: &str) -> Option<&Binding> {
-        self.scopes
-            .iter()
+        (self.frame.scopes.iter())
             .rev()
             .flat_map(|s| s.iter().rev())
             .find(|b| b.name == name)
@@ -437,8 +452,8 @@ impl<'t> Cx<'t> {
     /// `x` holds the new value; assigned in a nested block (a branch, a
     /// loop), it may hold either afterwards: nothing we track.
     fn rebind(&mut self, name: &str, value: Operand, origin: String) {
-        let innermost = self.scopes.len() - 1;
-        for (depth, scope) in self.scopes.iter_mut().enumerate().rev() {
+        let innermost = self.frame.scopes.len() - 1;
+        for (depth, scope) in self.frame.scopes.iter_mut().enumerate().rev() {
             if let Some(b) = scope.iter_mut().rev().find(|b| b.name == name) {
                 // A list assigned again is not followed: none is known.
                 b.platforms = None;
@@ -455,7 +470,7 @@ impl<'t> Cx<'t> {
     }
 
     fn bind(&mut self, name: String, value: Operand, origin: String) {
-        let scope = self.scopes.last_mut().expect("a scope is open");
+        let scope = self.frame.scopes.last_mut().expect("a scope is open");
         scope.push(Binding {
             name,
             value,
@@ -470,9 +485,9 @@ impl<'t> Cx<'t> {
 
 impl Walker<'_> {
     fn with_scope(&mut self, f: impl FnOnce(&mut Self)) {
-        self.cx.scopes.push(Vec::new());
+        self.cx.frame.scopes.push(Vec::new());
         f(self);
-        self.cx.scopes.pop();
+        self.cx.frame.scopes.pop();
     }
 
     /// Run `f` with extra context (cfg, branch, guard) pushed.
@@ -505,13 +520,10 @@ impl Walker<'_> {
     }
 
     fn in_function(&mut self, is_test: bool, name: &str, f: impl FnOnce(&mut Self)) {
-        let saved_scopes = std::mem::replace(&mut self.cx.scopes, vec![Vec::new()]);
+        let outer = std::mem::replace(&mut self.cx.frame, Frame::new());
         let saved_test = self.cx.ctx.test_scope;
         let saved_function = self.cx.ctx.function;
         self.cx.ctx.function = self.cx.id();
-        let saved_let = (self.cx.let_name.take(), self.cx.let_init.take());
-        let saved_returns = std::mem::take(&mut self.cx.returns);
-        let saved_closure = std::mem::take(&mut self.cx.in_closure);
         if is_test || self.cx.in_test_code > 0 {
             self.cx.ctx.test_scope = Some(self.cx.id());
         }
@@ -534,10 +546,7 @@ impl Walker<'_> {
         self.cx.in_canonicalizer -= canonicalizer;
         self.cx.ctx.test_scope = saved_test;
         self.cx.ctx.function = saved_function;
-        self.cx.scopes = saved_scopes;
-        (self.cx.let_name, self.cx.let_init) = saved_let;
-        self.cx.returns = saved_returns;
-        self.cx.in_closure = saved_closure;
+        self.cx.frame = outer;
     }
 }
 
@@ -822,10 +831,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 let before = returns_at
                     .filter(|&(at, _)| i < at)
                     .map(|(_, offset)| offset);
-                w.cx.returns.extend(before);
+                w.cx.frame.returns.extend(before);
                 w.visit_stmt(stmt);
                 if before.is_some() {
-                    w.cx.returns.pop();
+                    w.cx.frame.returns.pop();
                 }
             }
             if is_body && let Some(syn::Stmt::Expr(tail, None)) = b.stmts.last() {
@@ -842,22 +851,25 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
-        if self.cx.in_closure == 0 {
+        if self.cx.frame.in_closure == 0 {
             self.values.returned_value(&mut self.cx, r.expr.as_deref());
         }
-        self.cx.returns.push(self.cx.start_of(r.return_token.span));
+        self.cx
+            .frame
+            .returns
+            .push(self.cx.start_of(r.return_token.span));
         visit::visit_expr_return(self, r);
-        self.cx.returns.pop();
+        self.cx.frame.returns.pop();
     }
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
         // A `return` inside a closure leaves the closure, not the function:
         // no `return` tells anything about code in a closure.
-        let saved = std::mem::take(&mut self.cx.returns);
-        self.cx.in_closure += 1;
+        let saved = std::mem::take(&mut self.cx.frame.returns);
+        self.cx.frame.in_closure += 1;
         self.visit_closure(c);
-        self.cx.in_closure -= 1;
-        self.cx.returns = saved;
+        self.cx.frame.in_closure -= 1;
+        self.cx.frame.returns = saved;
     }
 
     fn visit_stmt(&mut self, s: &'ast syn::Stmt) {
@@ -889,14 +901,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.registrations
                 .mark_builder(&mut self.cx, |_| name.clone(), &init.expr);
         }
-        let saved = (self.cx.let_name.take(), self.cx.let_init.take());
+        let saved = (self.cx.frame.let_name.take(), self.cx.frame.let_init.take());
         if let Some(name) = &name {
             self.lowering.retire_context(&mut self.cx, name, &init.expr);
         }
-        self.cx.let_name = name;
-        self.cx.let_init = callee_id(self.cx.lines(), peel(&init.expr));
+        self.cx.frame.let_name = name;
+        self.cx.frame.let_init = callee_id(self.cx.lines(), peel(&init.expr));
         self.visit_expr(&init.expr);
-        (self.cx.let_name, self.cx.let_init) = saved;
+        (self.cx.frame.let_name, self.cx.frame.let_init) = saved;
         if let Some(name) = let_name(&l.pat) {
             self.registrations
                 .inherit_switch(&mut self.cx, &name, &init.expr);
@@ -929,7 +941,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let returned = self.cx.value_call(&init.expr);
             self.cx.set_binding_type(&name, ty, returned);
             let platforms = self.cx.held_list(&init.expr);
-            if let Some(b) = self.cx.scopes.last_mut().and_then(|s| s.last_mut()) {
+            if let Some(b) = self.cx.frame.scopes.last_mut().and_then(|s| s.last_mut()) {
                 b.platforms = platforms;
             }
         }
@@ -938,7 +950,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             let id = self.cx.id();
             let kind = collection_kind(&l.pat, &init.expr);
-            if let Some(b) = (self.cx.scopes)
+            if let Some(b) = (self.cx.frame.scopes)
                 .last_mut()
                 .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
             {
@@ -1064,9 +1076,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             let name = ident.to_string();
             if self.lowering.retire_context(&mut self.cx, &name, &a.right) {
-                let saved = self.cx.let_name.replace(name.clone());
+                let saved = self.cx.frame.let_name.replace(name.clone());
                 visit::visit_expr_assign(self, a);
-                self.cx.let_name = saved;
+                self.cx.frame.let_name = saved;
             } else {
                 visit::visit_expr_assign(self, a);
             }
@@ -1083,9 +1095,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         self.lowering.struct_literal(&mut self.cx, s);
         // Fields are not `let` initialisers of their own.
-        let saved = self.cx.let_name.take();
+        let saved = self.cx.frame.let_name.take();
         visit::visit_expr_struct(self, s);
-        self.cx.let_name = saved;
+        self.cx.frame.let_name = saved;
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {

@@ -287,11 +287,12 @@ impl Registrations {
             expects_failure: self.failing_calls.contains(&id),
             expects_success: self.succeeding_calls.contains(&id),
             returns_at: cx
+                .frame
                 .returns
                 .iter()
                 .min()
                 .copied()
-                .filter(|_| cx.in_closure == 0),
+                .filter(|_| cx.frame.in_closure == 0),
         });
     }
 
@@ -319,7 +320,8 @@ impl Registrations {
             call_span = *site;
             name.clone()
         });
-        let returns_at = (cx.returns.iter().min().copied()).filter(|_| cx.in_closure == 0);
+        let returns_at =
+            (cx.frame.returns.iter().min().copied()).filter(|_| cx.frame.in_closure == 0);
         for c in constants {
             let Some((first, rest)) = c.key.split_first() else {
                 continue;

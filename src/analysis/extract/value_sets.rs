@@ -312,8 +312,7 @@ impl<'t> Cx<'t> {
         ty: Option<String>,
         returned: Option<ValueCall>,
     ) {
-        if let Some(b) = self
-            .scopes
+        if let Some(b) = (self.frame.scopes)
             .last_mut()
             .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
         {
