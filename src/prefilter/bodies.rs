@@ -316,77 +316,30 @@ fn past_attributes(text: &str, mut i: usize) -> Option<usize> {
 }
 
 /// The offset right after the bracket that closes the one at `open`,
-/// past the literals and comments inside (whose brackets do not count);
-/// `None` when it is not closed or a literal is not read here.
+/// past the literals and comments inside (whose brackets do not count,
+/// read by `syntax::lex::scan_from`); `None` when it is not closed.
 fn group_end(text: &str, open: usize) -> Option<usize> {
+    use crate::syntax::lex::{Event, scan_from};
+    use std::ops::ControlFlow;
     let b = text.as_bytes();
-    let mut depth = 0usize;
-    let mut i = open;
-    while i < b.len() {
-        match b[i] {
-            b'(' | b'[' | b'{' => depth += 1,
-            b')' | b']' | b'}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i + 1);
+    let (mut depth, mut end) = (0usize, None);
+    scan_from(text, open, |event| {
+        if let Event::Code(i) = event {
+            match b[i] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(i + 1);
+                        return ControlFlow::Break(());
+                    }
                 }
+                _ => {}
             }
-            b'"' => {
-                // A string (`b"`, `c"` read alike): to the quote not escaped.
-                i += 1;
-                while *b.get(i)? != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            c if c.is_ascii_alphanumeric() || c == b'_' => {
-                let end = i + b[i..]
-                    .iter()
-                    .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_')
-                    .count();
-                let hashes = b[end..].iter().take_while(|&&c| c == b'#').count();
-                if matches!(&b[i..end], b"r" | b"br" | b"cr") && b.get(end + hashes) == Some(&b'"')
-                {
-                    // A raw string (`r".."`, `r#".."#`, `br#".."#`).
-                    let close: Vec<u8> = std::iter::once(b'"')
-                        .chain(std::iter::repeat_n(b'#', hashes))
-                        .collect();
-                    let body = end + hashes + 1;
-                    i = body + memchr::memmem::find(&b[body..], &close)? + close.len();
-                } else {
-                    i = end;
-                }
-                continue;
-            }
-            // A character literal; else a lifetime's quote.
-            b'\'' => i += crate::syntax::lex::char_literal_len(text, i).map_or(0, |n| n - 1),
-            b'/' if matches!(b.get(i + 1), Some(b'/' | b'*')) => {
-                i = past_blanks_and_comments(b, i);
-                continue;
-            }
-            _ => {}
         }
-        i += 1;
-    }
-    None
-}
-
-/// The offset of the first byte of code at or after `i`: past blanks and
-/// comments (the end of the text when an unterminated block comment runs
-/// to it).
-fn past_blanks_and_comments(b: &[u8], mut i: usize) -> usize {
-    loop {
-        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
-            i += 1;
-        }
-        match b.get(i..i + 2) {
-            Some(b"//") => i += memchr::memchr(b'\n', &b[i..]).unwrap_or(b.len() - i),
-            Some(b"/*") => match crate::syntax::lex::block_comment_end(b, i) {
-                Some(end) => i = end,
-                None => return b.len(),
-            },
-            _ => return i,
-        }
-    }
+        ControlFlow::Continue(())
+    });
+    end
 }
 
 /// The identifier at token `i`, if it is one.

@@ -3,6 +3,8 @@
 //! syn: the bound on how deep a file nests ([`nesting`]), which protects the
 //! parser's stack, and the suppression comments, which syn drops.
 
+use std::ops::ControlFlow;
+
 /// What the scan meets, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -27,18 +29,33 @@ pub enum Event {
 
 /// Scan `text`, calling `on` for each event.
 pub fn scan(text: &str, mut on: impl FnMut(Event)) {
+    scan_from(text, 0, |event| {
+        on(event);
+        ControlFlow::Continue(())
+    });
+}
+
+/// [`scan`] from offset `start` (which must not be inside a literal or a
+/// comment), until `on` breaks.
+pub fn scan_from(text: &str, start: usize, mut on: impl FnMut(Event) -> ControlFlow<()>) {
     let b = text.as_bytes();
-    let mut i = 0;
+    let mut i = start;
+    let stop = std::cell::Cell::new(false);
+    let mut emit = |event: Event| {
+        if !stop.get() && on(event).is_break() {
+            stop.set(true);
+        }
+    };
     // Newlines inside a skipped range.
     let newlines = |from: usize, to: usize, on: &mut dyn FnMut(Event)| {
         for _ in b[from..to.min(b.len())].iter().filter(|&&c| c == b'\n') {
             on(Event::Newline);
         }
     };
-    while i < b.len() {
+    while i < b.len() && !stop.get() {
         match b[i] {
             b'\n' => {
-                on(Event::Newline);
+                emit(Event::Newline);
                 i += 1;
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
@@ -48,14 +65,14 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
                 } else {
                     end
                 };
-                on(Event::LineComment(i + 2, text_end.max(i + 2)));
+                emit(Event::LineComment(i + 2, text_end.max(i + 2)));
                 i = end;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 let start = i;
                 i = block_comment_end(b, i).unwrap_or(b.len());
-                on(Event::BlockComment(start, i));
-                newlines(start, i, &mut on);
+                emit(Event::BlockComment(start, i));
+                newlines(start, i, &mut emit);
             }
             b'"' => {
                 let start = i;
@@ -64,17 +81,17 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
                     i += if b[i] == b'\\' { 2 } else { 1 };
                 }
                 i = (i + 1).min(b.len());
-                newlines(start, i, &mut on);
-                on(Event::Literal(start, i));
+                newlines(start, i, &mut emit);
+                emit(Event::Literal(start, i));
             }
             b'\'' => match char_literal_len(text, i) {
                 Some(len) => {
-                    on(Event::Literal(i, i + len));
+                    emit(Event::Literal(i, i + len));
                     i += len;
                 }
                 // A lifetime or a label: `'a`.
                 None => {
-                    on(Event::Code(i));
+                    emit(Event::Code(i));
                     i += 1;
                 }
             },
@@ -99,16 +116,16 @@ pub fn scan(text: &str, mut on: impl FnMut(Event)) {
                         j += 1;
                     }
                     let end = (j + close.len()).min(b.len());
-                    newlines(start, end, &mut on);
-                    on(Event::Literal(start, end));
+                    newlines(start, end, &mut emit);
+                    emit(Event::Literal(start, end));
                     i = end;
                 } else {
-                    on(Event::Word(start, i));
+                    emit(Event::Word(start, i));
                 }
             }
             b' ' | b'\t' | b'\r' => i += 1,
             _ => {
-                on(Event::Code(i));
+                emit(Event::Code(i));
                 i += 1;
             }
         }
