@@ -670,12 +670,19 @@ fn fix_usage_error(args: &CheckArgs) -> Option<&'static str> {
 /// `--diff`: the changes on stdout, a count on stderr; exit 1 when there
 /// is a change.
 fn show_diff(args: &CheckArgs, fixed: &fix::Fixed, paths_ok: bool) -> u8 {
-    let printed = print_or_fail(&fix::diff(&fixed.changes));
+    let diff = report::diff::diff(&fixed.changes);
+    let printed = print_or_fail(&diff.text);
     for n in &fixed.rolled_back {
         eprintln!(
             "error: `{}` would not be fixed: {}",
             visible(&n.display),
             visible(&n.why)
+        );
+    }
+    for name in &diff.refused {
+        eprintln!(
+            "error: `{name}` is left out of the diff: its name holds a line break or a control \
+             character, which a patch header cannot hold"
         );
     }
     if !args.quiet {
@@ -690,6 +697,7 @@ fn show_diff(args: &CheckArgs, fixed: &fix::Fixed, paths_ok: bool) -> u8 {
         || !paths_ok
         || !fixed.outcome.errors.is_empty()
         || !fixed.rolled_back.is_empty()
+        || !diff.refused.is_empty()
     {
         EXIT_ERROR
     } else if fixed.changes.is_empty() {

@@ -392,3 +392,57 @@ fn a_hostile_baseline_is_shown_visibly() {
         assert!(stderr.contains("INJECTED"), "{baseline}: {stderr}");
     }
 }
+
+/// `--diff` prints file names and source lines: both are the checkout's.
+/// A file whose name cannot be a patch header (a line break, a control) is
+/// refused, and said so on stderr; the lines of the others are shown
+/// visibly (a lone CR, ESC, BEL, RLO), tabs and CRLF line ends kept.
+#[test]
+fn a_diff_shows_hostile_names_and_lines_visibly() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"hostile\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let fixable = |comment: &str| {
+        format!(
+            "pub fn is_cuda(name: &str) -> bool {{\n    // {comment}\n\t\
+             crate::canonicalize_platform(name) == \"CUDA\"\r\n}}\n"
+        )
+    };
+    let named = "a\n::error file=README.md,line=1::INJECTED\n.rs";
+    let lib = format!(
+        "#[path = \"{}\"] mod named;\nmod lines;\n\
+         pub fn canonicalize_platform(p: &str) -> String {{ p.to_lowercase() }}\n",
+        escaped(named)
+    );
+    write(dir.path(), "src/lib.rs", lib);
+    write(&dir.path().join("src"), named, fixable("plain"));
+    let hostile_line = "x\ry\x1b[2J\x07\u{202e}z";
+    write(dir.path(), "src/lines.rs", fixable(hostile_line));
+    let out = Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .current_dir(dir.path())
+        .args(["check", ".", "--diff"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    // CRLF and tabs kept as the file has them; nothing else hidden.
+    assert_inert("diff", &stdout.replace("\r\n", "\n").replace('\t', " "));
+    assert_inert("diff, stderr", &stderr);
+    assert!(stdout.contains("--- a/src/lines.rs\n"), "{stdout}");
+    assert!(stdout.contains("     // x␍y␛[2J␇\\u{202e}z\n"), "{stdout}");
+    assert!(
+        stdout.contains("+\tcrate::canonicalize_platform(name) == \"cuda\"\r\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("INJECTED"), "{stdout}");
+    assert!(
+        stderr.contains("src/a␊::error file=README.md,line=1::INJECTED␊.rs"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("patch header"), "{stderr}");
+    // The diff is incomplete: the run could not do all its job.
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+}

@@ -67,6 +67,29 @@ pub fn visible(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// One line of a file as a diff shows it: its line end (`\n` or `\r\n`)
+/// and tabs kept, every other hidden character shown visibly (a lone `\r`
+/// as `␍`).
+pub fn visible_line(line: &str) -> Cow<'_, str> {
+    let body = line
+        .strip_suffix("\r\n")
+        .or_else(|| line.strip_suffix('\n'))
+        .unwrap_or(line);
+    if !body.chars().any(|c| is_hidden(c) && c != '\t') {
+        return Cow::Borrowed(line);
+    }
+    let mut out = String::with_capacity(line.len() + 8);
+    for c in body.chars() {
+        match c {
+            '\t' => out.push(c),
+            c if is_hidden(c) => push_visible(&mut out, c),
+            c => out.push(c),
+        }
+    }
+    out.push_str(&line[body.len()..]);
+    Cow::Owned(out)
+}
+
 /// A file's text as a source excerpt shows it: hidden characters visible,
 /// except the line structure (`\n`, `\r\n`) and tabs, which the excerpt's
 /// renderer lays out itself. Offsets into the file are moved by

@@ -1,5 +1,6 @@
 //! Rendering of an [`Outcome`]: reporters only format, they never analyse.
 
+pub mod diff;
 pub mod github;
 pub mod gitlab;
 pub mod human;

@@ -246,21 +246,6 @@ fn write_one(change: &Change) -> Result<(), NotFixed> {
         .map_err(|e| not(format!("it could not be written ({e})")))
 }
 
-/// The changes as a unified diff, file by file (`--diff`).
-pub fn diff(changes: &[Change]) -> String {
-    let mut out = String::new();
-    for c in changes {
-        let diff = similar::TextDiff::from_lines(&*c.old, &*c.new);
-        let unified = diff
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{}", c.display), &format!("b/{}", c.display))
-            .to_string();
-        out.push_str(&unified);
-    }
-    out
-}
-
 /// How many findings have a fix a run applies (`unsafe_fixes`: counting
 /// the unsafe ones too).
 pub fn fixable(outcome: &Outcome, unsafe_fixes: bool) -> usize {
