@@ -91,7 +91,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
             "{}, {} not analysed, {} checked",
             super::count_by_severity(&outcome.diagnostics),
             plural(outcome.errors.len(), "file"),
-            plural(sources.len(), "file")
+            plural(super::files_checked(outcome), "file")
         ))
     );
     out

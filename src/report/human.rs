@@ -414,7 +414,7 @@ fn summary(outcome: &Outcome) -> String {
     let mut files: Vec<u32> = outcome.diagnostics.iter().map(|d| d.span.file).collect();
     files.sort_unstable();
     files.dedup();
-    let checked = outcome.sources.len();
+    let checked = super::files_checked(outcome);
     let mut line = if findings == 0 {
         format!("no findings in {}", plural(checked, "file"))
     } else {

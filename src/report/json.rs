@@ -171,7 +171,7 @@ pub fn render(outcome: &Outcome) -> String {
         errors: outcome.errors.iter().map(|e| error(sources, e)).collect(),
         skipped: outcome.skipped.iter().map(|e| error(sources, e)).collect(),
         summary: Summary {
-            files_checked: sources.len(),
+            files_checked: super::files_checked(outcome),
             diagnostics: outcome.diagnostics.len(),
             errors: outcome.errors.len(),
             skipped: outcome.skipped.len(),

@@ -121,6 +121,19 @@ pub fn skipped_message(
     )
 }
 
+/// How many files were analysed: every file of the run but those skipped
+/// (never opened) and those that could not be analysed, which the summaries
+/// count apart.
+pub fn files_checked(outcome: &Outcome) -> usize {
+    let mut apart: Vec<FileId> = (outcome.skipped.iter())
+        .chain(&outcome.errors)
+        .map(|e| e.file)
+        .collect();
+    apart.sort_unstable();
+    apart.dedup();
+    outcome.sources.len().saturating_sub(apart.len())
+}
+
 /// Start and end (exclusive end, as a position) of a span.
 pub(crate) fn positions(sources: &SourceMap, span: Span) -> (LineCol, LineCol) {
     let file = sources.get(span.file);
