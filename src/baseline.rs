@@ -88,14 +88,22 @@ fn entries(outcome: &Outcome, root: &Path) -> Vec<Entry> {
 }
 
 /// Record every finding of `outcome`; returns how many.
-pub fn write(path: &Path, outcome: &Outcome, root: &Path) -> Result<usize, String> {
+///
+/// No link in a folder of `path` below one of `untrusted` is followed
+/// ([`crate::run::atomic::replace_within`]).
+pub fn write(
+    path: &Path,
+    outcome: &Outcome,
+    root: &Path,
+    untrusted: &[std::path::PathBuf],
+) -> Result<usize, String> {
     let findings = entries(outcome, root);
     let n = findings.len();
     let text = json_document(&Baseline {
         version: VERSION,
         findings,
     });
-    crate::run::atomic::replace(path, text.as_bytes())
+    crate::run::atomic::replace_within(path, text.as_bytes(), untrusted)
         .map_err(|e| format!("cannot write the baseline `{}`: {e}", path.display()))?;
     Ok(n)
 }

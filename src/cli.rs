@@ -566,6 +566,7 @@ fn check(args: CheckArgs) -> u8 {
     if inputs.is_empty() && path_errors.is_empty() {
         return nothing_to_check(&args, only.is_some());
     }
+    let untrusted = untrusted_roots(&args, &inputs);
     let inputs = inputs
         .into_iter()
         .map(|i| Input {
@@ -624,7 +625,14 @@ fn check(args: CheckArgs) -> u8 {
     }
     let root = report::repository_root(&base);
     if let Some(path) = &args.write_baseline {
-        return write_baseline(&args, path, &outcome, root, path_errors.is_empty());
+        return write_baseline(
+            &args,
+            path,
+            &outcome,
+            root,
+            &untrusted,
+            path_errors.is_empty(),
+        );
     }
     if let Some(path) = &args.baseline {
         match baseline::apply(path, &mut outcome, &root) {
@@ -639,7 +647,7 @@ fn check(args: CheckArgs) -> u8 {
     if args.add_suppressions {
         return add_suppressions(&outcome, path_errors.is_empty());
     }
-    let written = write_reports(&args, &outcome, root);
+    let written = write_reports(&args, &outcome, root, &untrusted);
     let fixes_failed = !rolled_back.is_empty() || !not_written.is_empty();
     if !written || fixes_failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
@@ -844,6 +852,31 @@ fn nothing_to_check(args: &CheckArgs, files_given: bool) -> u8 {
     EXIT_ERROR
 }
 
+/// The folders whose links no report or baseline is written through, from
+/// wherever the run starts: each path given (a file's folder) and its
+/// repository, and each analysed file's package.
+fn untrusted_roots(args: &CheckArgs, inputs: &[Input]) -> Vec<PathBuf> {
+    let mut roots = std::collections::BTreeSet::new();
+    for path in &args.paths {
+        let Ok(abs) = std::path::absolute(path) else {
+            continue;
+        };
+        let folder = match abs.is_dir() {
+            true => abs,
+            false => abs.parent().map_or(abs.clone(), Path::to_path_buf),
+        };
+        roots.insert(report::repository_root(&folder));
+        roots.insert(folder);
+    }
+    let mut packages: Vec<&Arc<Path>> = inputs
+        .iter()
+        .filter_map(|i| i.package_root.as_ref())
+        .collect();
+    packages.dedup_by(|a, b| Arc::ptr_eq(a, b));
+    roots.extend(packages.into_iter().map(|p| p.to_path_buf()));
+    roots.into_iter().collect()
+}
+
 /// `--write-baseline`: record the findings; exit 0 unless a file could not
 /// be analysed (then its errors are printed, and the exit code is 2).
 fn write_baseline(
@@ -851,9 +884,10 @@ fn write_baseline(
     path: &Path,
     outcome: &Outcome,
     root: PathBuf,
+    untrusted: &[PathBuf],
     paths_ok: bool,
 ) -> u8 {
-    match baseline::write(path, outcome, &root) {
+    match baseline::write(path, outcome, &root, untrusted) {
         Ok(n) => {
             eprintln!(
                 "wrote {} to the baseline `{}`",
@@ -914,7 +948,12 @@ fn add_suppressions(outcome: &Outcome, paths_ok: bool) -> u8 {
 
 /// The report on stdout, the `--output` files, `--statistics` and the GitHub
 /// step summary. `false` when one of them could not be written.
-fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
+fn write_reports(
+    args: &CheckArgs,
+    outcome: &Outcome,
+    root: PathBuf,
+    untrusted: &[PathBuf],
+) -> bool {
     let options = report::Options {
         color: use_color(args.color),
         root,
@@ -931,7 +970,7 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
                 ..options.clone()
             },
         );
-        if let Err(e) = crate::run::atomic::replace(path, text.as_bytes()) {
+        if let Err(e) = crate::run::atomic::replace_within(path, text.as_bytes(), untrusted) {
             eprintln!(
                 "error: cannot write the {} report to `{}`: {e}",
                 format.name(),

@@ -436,7 +436,10 @@ fn fifos_and_devices_among_the_files_are_skipped_with_a_reason() {
         run.assert_never_names(Path::new("/dev/zero"));
         // Only src/lib.rs was read: skipped files are not "checked".
         let human = run.report("human");
-        assert!(human.contains("no findings in 1 file; 4 files skipped"), "{human}");
+        assert!(
+            human.contains("no findings in 1 file; 4 files skipped"),
+            "{human}"
+        );
         assert_eq!(run.json["summary"]["files_checked"], 1);
     }
 }

@@ -288,3 +288,54 @@ fn a_report_to_dev_stdout_appends_to_where_stdout_goes() {
     assert!(log.contains("error[duplicate_registration]"), "{log}");
     assert!(log.contains("\"diagnostics\""), "{log}");
 }
+
+/// The same links, with the run started outside the checkout (`cd /var/tmp;
+/// backend-lint check CHECKOUT --output sarif=CHECKOUT/reports/z.sarif`):
+/// every link between the analysed folder and the file is refused, for a
+/// report and for a baseline alike, whatever the current folder.
+#[test]
+fn links_of_the_checkout_are_refused_from_outside_it_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let (checkout, outside) = (dir.path().join("checkout"), dir.path().join("outside"));
+    registrations(&checkout, "cuda", 2);
+    std::fs::create_dir_all(checkout.join("out")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::os::unix::fs::symlink(&outside, checkout.join("reports")).unwrap();
+    // A link deeper down, below a real folder.
+    std::os::unix::fs::symlink(&outside, checkout.join("out/deep")).unwrap();
+    // Started in a folder of its own, the checkout named by its full path.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let run = |flag: &str, value: &str| {
+        let value = value.replace("CHECKOUT", &checkout.display().to_string());
+        Command::new(BIN)
+            .current_dir(elsewhere.path())
+            .arg("check")
+            .arg(&checkout)
+            .args(["--quiet", flag, &value])
+            .output()
+            .unwrap()
+    };
+    for (args, link) in [
+        (["--output", "sarif=CHECKOUT/reports/z.sarif"], "reports"),
+        (["--output", "sarif=CHECKOUT/out/deep/z.sarif"], "out/deep"),
+        (["--write-baseline", "CHECKOUT/reports/b.json"], "reports"),
+        (["--write-baseline", "CHECKOUT/out/deep/b.json"], "out/deep"),
+    ] {
+        let out = run(args[0], args[1]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("`{link}` is a link")),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            names(&outside).is_empty(),
+            "{args:?}: {:?}",
+            names(&outside)
+        );
+    }
+    // A real folder of the checkout is written to, from outside it too.
+    let out = run("--output", "sarif=CHECKOUT/out/z.sarif");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(checkout.join("out/z.sarif").is_file());
+}

@@ -89,23 +89,45 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// As [`replace`], refusing too a link in a folder of `path` below any of
+/// `untrusted`: the folders analysed, their packages and repositories. A
+/// run started outside the checkout (`cd /var/tmp; backend-lint check
+/// CHECKOUT --output sarif=CHECKOUT/reports/z.sarif`) names its files by
+/// their full path, where the current folder's rule does not reach.
+pub fn replace_within(path: &Path, bytes: &[u8], untrusted: &[PathBuf]) -> io::Result<()> {
+    if !(path.starts_with("/dev") || path.starts_with("/proc")) {
+        for root in untrusted {
+            refuse_links_below(path, root)?;
+        }
+    }
+    replace(path, bytes)
+}
+
 /// An error when a folder of `path` below the current folder is a link.
 fn refuse_links_below_current_folder(path: &Path) -> io::Result<()> {
-    let Ok(cwd) = std::env::current_dir() else {
-        return Ok(());
-    };
+    match std::env::current_dir() {
+        Ok(cwd) => refuse_links_below(path, &cwd),
+        Err(_) => Ok(()),
+    }
+}
+
+/// An error when a folder of `path` below `root` is a link (`root` itself
+/// is where the user points; what is below it is the checkout's).
+fn refuse_links_below(path: &Path, root: &Path) -> io::Result<()> {
     let abs = std::path::absolute(path)?;
-    let Ok(below) = abs.strip_prefix(&cwd) else {
+    let root = std::path::absolute(root)?;
+    let Ok(below) = abs.strip_prefix(&root) else {
         return Ok(());
     };
-    let mut folder = cwd.clone();
+    let mut folder = root.clone();
     for part in below.parent().into_iter().flat_map(Path::components) {
         folder.push(part);
         if folder.symlink_metadata().is_ok_and(|m| m.is_symlink()) {
             return Err(io::Error::other(format!(
-                "`{}` is a link: no report is written through a link in this folder, \
-                 which may be an untrusted checkout",
-                folder.strip_prefix(&cwd).unwrap_or(&folder).display()
+                "`{}` is a link: no report is written through a link of the checkout \
+                 (`{}`), which may be untrusted",
+                folder.strip_prefix(&root).unwrap_or(&folder).display(),
+                root.display()
             )));
         }
     }
