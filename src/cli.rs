@@ -22,6 +22,21 @@ use crate::model::typo;
 use crate::report::{self, Format};
 use crate::run::{Input, Outcome, analyze_with_progress, builtin_config, fix};
 
+// std's `eprintln!` and `eprint!` panic when stderr cannot be written (a
+// closed pipe: `2>&1 | true`; a full disk: `2>/dev/full`), and a panic
+// exits 101. These shadow them in this file: what cannot be said is lost,
+// the exit code stays the documented one.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// Exit codes: nothing found, findings, could not do the job.
 pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_FINDINGS: u8 = 1;

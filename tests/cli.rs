@@ -1038,3 +1038,40 @@ fn edition_2015_code_rustc_accepts_is_analysed() {
     assert_eq!(json["diagnostics"][0]["lint"], "duplicate_registration");
     assert_eq!(json["diagnostics"][0]["span"]["line"], 5);
 }
+
+/// stderr closed (`2>&1 | true`) or full (`2>/dev/full`): what cannot be
+/// said is lost, but the exit code is the documented one, never a panic's
+/// 101: a usage error is 2, a run with deny findings 1.
+#[test]
+fn a_closed_or_full_stderr_keeps_the_exit_code() {
+    let runs: [(&[&str], i32); 4] = [
+        (&["-A", "warning"], 2),
+        (&["check", "no/such/path"], 2),
+        (
+            &[
+                "check",
+                "tests/data/sample",
+                "--format",
+                "short",
+                "--statistics",
+            ],
+            1,
+        ),
+        (&["--bogus-flag"], 2),
+    ];
+    for (args, code) in runs {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full exists on Linux");
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        for stderr in [std::process::Stdio::from(full), writer.into()] {
+            let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("backend-lint"))
+                .current_dir(root())
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(stderr)
+                .status()
+                .unwrap();
+            assert_eq!(out.code(), Some(code), "{args:?}");
+        }
+    }
+}
