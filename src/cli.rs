@@ -579,7 +579,7 @@ fn check(args: CheckArgs) -> u8 {
         }
     };
     if inputs.is_empty() && path_errors.is_empty() {
-        return nothing_to_check(&args, only.is_some());
+        return nothing_to_check(&args, &base, only.is_some());
     }
     let untrusted = untrusted_roots(&args, &inputs);
     let inputs = inputs
@@ -847,11 +847,16 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
 }
 
 /// No file to read: an error, unless pre-commit passed only excluded files.
-fn nothing_to_check(args: &CheckArgs, files_given: bool) -> u8 {
+fn nothing_to_check(args: &CheckArgs, base: &Path, files_given: bool) -> u8 {
     if files_given {
         return EXIT_CLEAN;
     }
-    let what = if args.paths.is_empty() {
+    let selecting = args.workspace || !args.packages.is_empty() || args.manifest_path.is_some();
+    let what = if args.paths.is_empty() && !selecting && discover::nearest_package(base).is_none() {
+        // Outside any package, the current folder was walked: no package
+        // was selected, so none is to blame.
+        "under the current folder, which is in no cargo package".to_string()
+    } else if args.paths.is_empty() {
         "in the selected packages".to_string()
     } else {
         let shown: Vec<String> = args

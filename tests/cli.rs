@@ -1075,3 +1075,22 @@ fn a_closed_or_full_stderr_keeps_the_exit_code() {
         }
     }
 }
+
+/// Outside any cargo package, plain `check` walks the current folder: an
+/// empty one is nothing to check (2), said of the folder, not of packages.
+#[test]
+fn an_empty_folder_outside_packages_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&[][..], &["check"]] {
+        let out = bin().current_dir(dir.path()).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(
+                "error: no Rust files to check under the current folder, which is in no cargo package"
+            ),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("selected packages"), "{stderr}");
+    }
+}
