@@ -770,6 +770,30 @@ struct Selected {
     path_errors: Vec<discover::PathError>,
 }
 
+/// `--workspace` checks the members only: one note naming the packages
+/// under the workspace root that are none, and how to check them.
+fn note_left_out(left_out: &[PathBuf], base: &Path) {
+    let Some(first) = left_out.first() else {
+        return;
+    };
+    let shown =
+        |dir: &PathBuf| visible(&crate::model::source::display_path(dir, base)).into_owned();
+    let names: Vec<String> = left_out.iter().map(|d| format!("`{}`", shown(d))).collect();
+    eprintln!(
+        "note: {} under the workspace root {} of it, so `--workspace` does not check {}: {}; \
+         check one with `backend-lint check {}`, or every folder with `backend-lint check .`",
+        report::plural(left_out.len(), "package"),
+        if left_out.len() == 1 {
+            "is not a member"
+        } else {
+            "are not members"
+        },
+        if left_out.len() == 1 { "it" } else { "them" },
+        names.join(", "),
+        shown(first)
+    );
+}
+
 /// The files to read: the selected packages, the given directories, or the
 /// whole packages of the given files. `Err` is the exit code of a usage error.
 fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
@@ -817,7 +841,12 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
             exclude: args.exclude.clone(),
         };
         match discover::cargo_packages(base, &selection, &tree) {
-            Ok(packages) => discover::package_inputs(&packages, base),
+            Ok(packages) => {
+                if !args.quiet {
+                    note_left_out(&packages.left_out, base);
+                }
+                discover::package_inputs(&packages.chosen, base)
+            }
             // Outside any cargo package, plain `check` lints the current directory.
             Err(_) if !selecting && discover::nearest_package(base).is_none() => {
                 discover::collect(&[PathBuf::from(".")], base)

@@ -771,3 +771,50 @@ fn unparsable_files_no_target_compiles_are_skipped_not_errors() {
         .collect();
     assert_eq!(errors, ["src/live.rs", "tests/t.rs"]);
 }
+
+/// Packages under the workspace root that are no member (cargo's
+/// `exclude`, a workspace of their own) are not checked by `--workspace`:
+/// one note names them and how to check them. Hidden folders and
+/// `target/` are not looked in; `--quiet` says nothing.
+#[test]
+fn workspace_names_the_packages_under_its_root_it_leaves_out() {
+    let dir = workspace();
+    let root = dir.path();
+    let manifest = |name: &str| {
+        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n")
+    };
+    write(
+        root,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"engine\", \"plugins\"]\nexclude = [\"onnx\"]\nresolver = \"2\"\n",
+    );
+    write(root, "onnx/Cargo.toml", &manifest("onnx"));
+    write(root, "onnx/src/lib.rs", "pub fn f() {}\n");
+    let own = format!("{}\n[workspace]\n", manifest("own"));
+    write(root, "tools/own/Cargo.toml", &own);
+    write(root, ".hidden/Cargo.toml", &manifest("hidden"));
+    write(root, "target/package/x/Cargo.toml", &manifest("x"));
+    let out = direct(root, &["check", "--workspace", "--format", "json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            "note: 2 packages under the workspace root are not members of it, so `--workspace` \
+          does not check them: `onnx`, `tools/own`; check one with `backend-lint check onnx`, \
+          or every folder with `backend-lint check .`"
+        ],
+        "{stderr}"
+    );
+    let out = direct(root, &["check", "--workspace", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("note:"));
+    // Without --workspace nothing is said: the packages are cargo's choice.
+    let out = direct(root, &["check", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("note:"));
+}

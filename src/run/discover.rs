@@ -538,11 +538,7 @@ fn rustup_default(rustup: &Path) -> Option<String> {
 /// selection. Runs a cargo the analysed tree does not choose
 /// (`trusted_cargo`), which reads manifests only: no build, no build scripts,
 /// no network.
-pub fn cargo_packages(
-    base: &Path,
-    sel: &Selection,
-    tree: &[PathBuf],
-) -> Result<Vec<Package>, String> {
+pub fn cargo_packages(base: &Path, sel: &Selection, tree: &[PathBuf]) -> Result<Packages, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();
     let cargo = trusted_cargo(tree)?;
     cmd.cargo_path(cargo.path);
@@ -594,7 +590,17 @@ pub fn cargo_packages(
             None => members.clone(),
         }
     };
-    Ok(chosen
+    let left_out = match sel.workspace {
+        true => {
+            let roots: Vec<&Path> = (members.iter())
+                .filter_map(|p| p.manifest_path.parent())
+                .map(|d| d.as_std_path())
+                .collect();
+            packages_left_out(meta.workspace_root.as_std_path(), &roots)
+        }
+        false => Vec::new(),
+    };
+    let chosen = chosen
         .into_iter()
         .filter(|p| !sel.exclude.iter().any(|e| e == p.name.as_str()))
         .map(|p| Package {
@@ -611,7 +617,37 @@ pub fn cargo_packages(
                 .collect(),
             workspace_root: meta.workspace_root.as_std_path().to_path_buf(),
         })
-        .collect())
+        .collect();
+    Ok(Packages { chosen, left_out })
+}
+
+/// What `cargo metadata` selected, and the package folders under the
+/// workspace root that are no member of it.
+pub struct Packages {
+    pub chosen: Vec<Package>,
+    /// Folders under the workspace root holding a `Cargo.toml` that is no
+    /// member's (cargo's `exclude`, or a workspace of its own: candle's
+    /// `candle-onnx`): `--workspace` does not check them, and says so.
+    pub left_out: Vec<PathBuf>,
+}
+
+/// The package folders under `workspace_root` other than `members`, found
+/// as member files are (`.gitignore` honoured, no hidden entries, no
+/// `target/`, no link followed), sorted.
+fn packages_left_out(workspace_root: &Path, members: &[&Path]) -> Vec<PathBuf> {
+    let walker = ignore::WalkBuilder::new(workspace_root)
+        .hidden(true)
+        .require_git(false)
+        .filter_entry(|e| e.file_name() != "target")
+        .build();
+    let mut out: Vec<PathBuf> = walker
+        .flatten()
+        .filter(|e| e.file_name() == "Cargo.toml" && e.file_type().is_some_and(|t| t.is_file()))
+        .filter_map(|e| e.path().parent().map(Path::to_path_buf))
+        .filter(|dir| dir != workspace_root && !members.contains(&dir.as_path()))
+        .collect();
+    out.sort();
+    out
 }
 
 /// cargo's message on one line, without its excerpts of the manifest
