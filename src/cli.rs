@@ -97,6 +97,15 @@ pub struct LevelArgs {
         help_heading = "Lint levels"
     )]
     pub deny: Vec<String>,
+    /// Run only these lints (comma-separated, repeatable); the configuration
+    /// and -A/-W/-D give their levels, one the configuration allows runs at its default
+    #[arg(
+        long,
+        value_name = "LINT,..",
+        value_delimiter = ',',
+        help_heading = "Lint levels"
+    )]
+    pub select: Vec<String>,
     /// Where each flag was on the command line, to apply them in order.
     #[arg(skip)]
     pub order: Vec<(usize, String, Level)>,
@@ -133,7 +142,11 @@ impl LevelArgs {
         } else {
             self.order.iter().map(|(_, n, l)| (n.clone(), *l)).collect()
         };
-        Overrides { levels, config }
+        Overrides {
+            levels,
+            config,
+            select: self.select.clone(),
+        }
     }
 }
 
@@ -162,6 +175,10 @@ pub struct CheckArgs {
     /// After the report, print how many findings each lint has (on stderr)
     #[arg(long)]
     pub statistics: bool,
+    /// Exit 0 even with deny-level findings (as ruff's); still 2 when the
+    /// run could not do its job (a usage error, a file not analysed)
+    #[arg(long)]
+    pub exit_zero: bool,
     /// Lint every member of the workspace
     #[arg(long, help_heading = "Package selection")]
     pub workspace: bool,
@@ -643,10 +660,11 @@ fn check(args: CheckArgs) -> u8 {
     let fixes_failed = !rolled_back.is_empty() || !not_written.is_empty();
     if !written || fixes_failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
-    } else if outcome
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error)
+    } else if !args.exit_zero
+        && outcome
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     {
         EXIT_FINDINGS
     } else {
