@@ -9,6 +9,7 @@
 //! (in that order within one folder); else the built-in defaults.
 //! Command-line levels (`-A/-W/-D`) apply over whichever was found.
 
+pub mod init;
 pub mod platform;
 
 use std::collections::{BTreeMap, HashMap};
