@@ -382,15 +382,10 @@ fn init(path: Option<PathBuf>, force: bool) -> u8 {
         );
         return EXIT_ERROR;
     }
-    let loader = match Loader::new(Overrides::default()) {
-        Ok(l) => l,
-        Err(e) => {
-            eprint!("{}", e.render(stderr_color()));
-            return EXIT_ERROR;
-        }
-    };
+    // Learned as the file written will have it learned: with the built-in
+    // configuration (it wins over any other, and says nothing more).
     // Places relative to the file written, which is read from there.
-    let learned: Vec<_> = learned_under(&root, &loader)
+    let learned: Vec<_> = learned_under(&root, &Loader::builtin())
         .into_iter()
         .map(|(i, place)| {
             let place = match place.rsplit_once(':') {

@@ -198,6 +198,19 @@ fn init_refuses_to_replace_a_configuration_unless_forced() {
     let (_, err, code) = run(bin(dir.path()).args(["init"]));
     assert_eq!(code, 2);
     assert!(err.contains("`.backend-lint.toml` already exists"), "{err}");
+    // Forced, the new file comes first, and the old one is said to be unread.
+    let (_, err, code) = run(bin(dir.path()).args(["init", "--force"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "note: `.backend-lint.toml` is no longer read: `backend-lint.toml` comes first"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(".backend-lint.toml")).unwrap(),
+        ""
+    );
     let dir = package(None);
     let manifest = dir.path().join("Cargo.toml");
     let mut text = std::fs::read_to_string(&manifest).unwrap();
@@ -244,4 +257,18 @@ fn init_writes_at_the_workspace_root_of_a_member() {
     let (_, err, code) = run(bin(dir.path()).args(["init", "nowhere"]));
     assert_eq!(code, 2);
     assert!(err.contains("`nowhere` does not exist"), "{err}");
+}
+
+#[test]
+fn init_forced_over_a_broken_configuration_still_learns_from_the_code() {
+    // The file written replaces it: the code is read as with the built-in
+    // configuration, which is what applies once the file is written.
+    let dir = package(Some("[lints]\nnope = \"deny\"\n"));
+    write(dir.path(), "src/lib.rs", LEARNING);
+    let (_, err, code) = run(bin(dir.path()).args(["init", "--force"]));
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.path().join("backend-lint.toml")).unwrap();
+    assert!(text.contains("`define` (src/lib.rs:11)"), "{text}");
+    let (_, err, code) = run(bin(dir.path()).args(["check"]));
+    assert_ne!(code, 2, "{err}");
 }

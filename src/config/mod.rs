@@ -1864,6 +1864,15 @@ impl Loader {
         })
     }
 
+    /// The built-in configuration for every folder, whatever files say:
+    /// what applies once `init` has written its file, all commented out.
+    pub fn builtin() -> Loader {
+        Loader {
+            explicit: Some(Arc::new(Config::default())),
+            ..Loader::default()
+        }
+    }
+
     /// The configuration for code in `dir` (a package root or a file's folder).
     pub fn for_dir(&self, dir: &Path) -> Result<Arc<Config>, ConfigError> {
         if let Some(c) = &self.explicit {
