@@ -83,6 +83,15 @@ pub enum Command {
         #[command(flatten)]
         levels: LevelArgs,
     },
+    /// Write a commented backend-lint.toml at the workspace or package root:
+    /// every key at its built-in value, and what the code taught as suggestions
+    Init {
+        /// A file or folder of the package; the current folder if omitted
+        path: Option<PathBuf>,
+        /// Replace a configuration already there
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// clippy's `-A/-W/-D`: later flags win over earlier ones and over the configuration.
@@ -112,6 +121,15 @@ pub struct LevelArgs {
         help_heading = "Lint levels"
     )]
     pub deny: Vec<String>,
+    /// Run only these lints (comma-separated, repeatable); the configuration
+    /// and -A/-W/-D give their levels, one the configuration allows runs at its default
+    #[arg(
+        long,
+        value_name = "LINT,..",
+        value_delimiter = ',',
+        help_heading = "Lint levels"
+    )]
+    pub select: Vec<String>,
     /// Where each flag was on the command line, to apply them in order.
     #[arg(skip)]
     pub order: Vec<(usize, String, Level)>,
@@ -148,7 +166,11 @@ impl LevelArgs {
         } else {
             self.order.iter().map(|(_, n, l)| (n.clone(), *l)).collect()
         };
-        Overrides { levels, config }
+        Overrides {
+            levels,
+            config,
+            select: self.select.clone(),
+        }
     }
 }
 
@@ -177,6 +199,10 @@ pub struct CheckArgs {
     /// After the report, print how many findings each lint has (on stderr)
     #[arg(long)]
     pub statistics: bool,
+    /// Exit 0 even with deny-level findings (as ruff's); still 2 when the
+    /// run could not do its job (a usage error, a file not analysed)
+    #[arg(long)]
+    pub exit_zero: bool,
     /// Lint every member of the workspace
     #[arg(long, help_heading = "Package selection")]
     pub workspace: bool,
@@ -344,6 +370,79 @@ fn run(cli: Cli) -> u8 {
             config,
             levels,
         } => show_config(path, levels.overrides(config)),
+        Command::Init { path, force } => init(path, force),
+    }
+}
+
+/// `backend-lint init [PATH]`: the commented configuration at the root of
+/// the workspace or package of `PATH`, with what its code taught; never
+/// over a configuration there, unless `--force`.
+fn init(path: Option<PathBuf>, force: bool) -> u8 {
+    use crate::run::init;
+    let path = path.unwrap_or_else(|| PathBuf::from("."));
+    if path.symlink_metadata().is_err() {
+        eprintln!("error: `{}` does not exist", path.display());
+        return EXIT_ERROR;
+    }
+    let root = init::root(&path);
+    let existing = init::existing(&root);
+    let base = std::env::current_dir().unwrap_or_default();
+    let display = |p: &Path| crate::model::source::display_path(p, &base);
+    let shown = display(&root);
+    if !existing.is_empty() && !force {
+        eprintln!(
+            "error: {} already exists in `{}`: not replaced (`init --force` replaces it)",
+            existing.join(" and "),
+            visible(&shown)
+        );
+        return EXIT_ERROR;
+    }
+    // Learned as the file written will have it learned: with the built-in
+    // configuration (it wins over any other, and says nothing more).
+    // Places relative to the file written, which is read from there.
+    let learned: Vec<_> = learned_under(&root, &Loader::builtin())
+        .into_iter()
+        .map(|(i, place)| {
+            let place = match place.rsplit_once(':') {
+                Some((file, line)) => match std::path::absolute(file)
+                    .ok()
+                    .and_then(|f| f.strip_prefix(&root).ok().map(Path::to_path_buf))
+                {
+                    Some(rel) => format!("{}:{line}", rel.display()),
+                    None => place,
+                },
+                None => place,
+            };
+            (i, place)
+        })
+        .collect();
+    let text = crate::config::init::template(&learned);
+    match init::write(&root, &text) {
+        Ok(written) => {
+            eprintln!(
+                "wrote `{}`: every key commented out at its built-in value{}",
+                visible(&display(&written)),
+                match learned.len() {
+                    0 => String::new(),
+                    n => format!(
+                        ", {} learned from the code as suggestions",
+                        report::plural(n, "name")
+                    ),
+                }
+            );
+            let itself = format!("`{}`", init::FILE);
+            for other in existing.iter().filter(|e| **e != itself) {
+                eprintln!(
+                    "note: {other} is no longer read: `{}` comes first",
+                    init::FILE
+                );
+            }
+            EXIT_CLEAN
+        }
+        Err(e) => {
+            eprintln!("error: cannot write `{}`: {e}", visible(&shown));
+            EXIT_ERROR
+        }
     }
 }
 
@@ -666,10 +765,11 @@ fn check(args: CheckArgs) -> u8 {
     let fixes_failed = !rolled_back.is_empty() || !not_written.is_empty();
     if !written || fixes_failed || !path_errors.is_empty() || !outcome.errors.is_empty() {
         EXIT_ERROR
-    } else if outcome
-        .diagnostics
-        .iter()
-        .any(|d| d.severity == Severity::Error)
+    } else if !args.exit_zero
+        && outcome
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     {
         EXIT_FINDINGS
     } else {

@@ -760,14 +760,14 @@ fn a_lone_word_that_is_no_path_is_an_unknown_subcommand() {
         "{stderr}"
     );
     assert!(stderr.contains("similar name exists: `check`"), "{stderr}");
-    let (code, stderr) = run("init");
+    let (code, stderr) = run("frobnicate");
     assert_eq!(code, Some(2));
     assert!(
-        stderr.contains("unrecognized subcommand `init`"),
+        stderr.contains("unrecognized subcommand `frobnicate`"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("the subcommands are: check, lints, explain, config"),
+        stderr.contains("the subcommands are: check, lints, explain, config, init"),
         "{stderr}"
     );
     // A folder of that name is checked, as before.

@@ -341,8 +341,9 @@ fn json_formats_escape_hostile_text_and_give_it_back() {
     );
     let rendered = raw["rendered"].as_str().unwrap();
     assert_inert("rustc rendered", rendered);
-    // Message, place, help and the fix's help: the key's newline adds none.
-    assert_eq!(rendered.lines().count(), 4, "{rendered}");
+    // Message, place, help, the fix's help and the documentation's: the
+    // key's newline adds none.
+    assert_eq!(rendered.lines().count(), 5, "{rendered}");
 }
 
 /// `s` as serde_json writes it inside a string, without the quotes.

@@ -529,6 +529,13 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             span: f.summary.span,
             line: f.summary.line,
             why: f.why,
+            // What a configuration cannot say as it was learned: a method
+            // on `self` only (`insert`: on another receiver, a map's), a
+            // switch argument.
+            key: match (f.receiver, f.switch_param) {
+                (CallReceiver::Method { self_only: true }, _) | (_, Some(_)) => Vec::new(),
+                _ => f.key.clone(),
+            },
         });
         if f.rejects {
             learned.rejecting.push(name.clone());

@@ -285,6 +285,7 @@ impl<'a> CrateFacts<'a> {
             span: set.span,
             line: set.line,
             why: format!("returns only {}", quoted_list(&set.values)),
+            key: Vec::new(),
         });
         let fns = self.platform_fns.values().flatten().filter_map(|(_, f)| {
             let (kind, _) = self.platform_fn(&f.call)?;
@@ -298,6 +299,7 @@ impl<'a> CrateFacts<'a> {
                 span: f.span,
                 line: f.line,
                 why: why(f, &kind),
+                key: Vec::new(),
             })
         });
         let mut all: Vec<Inferred> = sets.chain(fns).collect();

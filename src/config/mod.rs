@@ -9,6 +9,7 @@
 //! (in that order within one folder); else the built-in defaults.
 //! Command-line levels (`-A/-W/-D`) apply over whichever was found.
 
+pub mod init;
 pub mod platform;
 
 use std::collections::{BTreeMap, HashMap};
@@ -34,6 +35,7 @@ type NameList = Option<Vec<Spanned<String>>>;
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct RawConfig {
     exclude: NameList,
+    per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
     lints: Option<BTreeMap<Spanned<String>, Level>>,
     platforms: Option<RawPlatforms>,
     registration: Option<RawRegistration>,
@@ -1185,6 +1187,8 @@ pub struct Overrides {
     pub levels: Vec<(String, Level)>,
     /// `--config PATH`.
     pub config: Option<PathBuf>,
+    /// `--select`: only these lints run (every lint when empty).
+    pub select: Vec<String>,
 }
 
 impl Overrides {
@@ -1196,7 +1200,24 @@ impl Overrides {
                 return Err(unknown_lint_message(name));
             }
         }
+        for name in &self.select {
+            if name.is_empty() {
+                return Err("--select: a lint name is empty".into());
+            }
+            if LintId::from_written(name).is_none() {
+                return Err(format!("--select: {}", unknown_lint_message(name)));
+            }
+        }
         Ok(())
+    }
+
+    /// The lints `--select` names; `None` without `--select`.
+    fn selected(&self) -> Option<Vec<LintId>> {
+        (!self.select.is_empty()).then(|| {
+            (self.select.iter())
+                .filter_map(|n| LintId::from_written(n))
+                .collect()
+        })
     }
 }
 
@@ -1218,7 +1239,20 @@ pub struct Config {
     /// Indexed by [`LintId::index`].
     levels: [Level; LintId::COUNT],
     exclude: Vec<(String, globset::GlobMatcher)>,
+    per_file_ignores: Vec<PerFileIgnore>,
     pub origin: Origin,
+}
+
+/// One entry of `[per-file-ignores]`: lints not reported in the files a
+/// glob matches.
+#[derive(Debug, Clone)]
+struct PerFileIgnore {
+    pattern: String,
+    glob: globset::GlobMatcher,
+    /// A pattern without `/` also matches a file's name, wherever it is
+    /// (ruff's `"__init__.py" = [..]`).
+    name_too: bool,
+    lints: Vec<LintId>,
 }
 
 impl Default for Config {
@@ -1294,6 +1328,16 @@ impl Config {
             };
             levels[id.index()] = level;
         }
+        // `--select` asks for its lints, as ruff's enables its rules: one
+        // the configuration allows runs at its default level. Then -A/-W/-D
+        // set the levels, and the lints not selected are off whatever they
+        // say.
+        let selected = overrides.selected();
+        for &id in selected.iter().flatten() {
+            if levels[id.index()] == Level::Allow {
+                levels[id.index()] = id.default_level();
+            }
+        }
         let mut warnings = None;
         for (name, level) in &overrides.levels {
             if name == "warnings" {
@@ -1305,6 +1349,11 @@ impl Config {
         if let Some(w) = warnings {
             for slot in levels.iter_mut().filter(|l| **l == Level::Warn) {
                 *slot = w;
+            }
+        }
+        if let Some(selected) = &selected {
+            for id in LintId::ALL.into_iter().filter(|id| !selected.contains(id)) {
+                levels[id.index()] = Level::Allow;
             }
         }
 
@@ -1380,21 +1429,29 @@ impl Config {
         };
         let mut exclude = Vec::new();
         for pattern in raw.exclude.unwrap_or_default() {
-            let glob = globset::GlobBuilder::new(pattern.get_ref())
-                .literal_separator(true)
-                .build()
-                .map_err(|e| {
-                    (
-                        Some(pattern.span()),
-                        format!("`{}` is not a glob: {}", pattern.get_ref(), e.kind()),
-                    )
-                })?;
-            exclude.push((pattern.get_ref().clone(), glob.compile_matcher()));
+            exclude.push((pattern.get_ref().clone(), glob(&pattern)?));
+        }
+        let mut per_file_ignores = Vec::new();
+        for (pattern, names) in raw.per_file_ignores.unwrap_or_default() {
+            let mut lints = Vec::new();
+            for name in names {
+                let Some(id) = LintId::from_name(name.get_ref()) else {
+                    return Err((Some(name.span()), unknown_lint_message(name.get_ref())));
+                };
+                lints.push(id);
+            }
+            per_file_ignores.push(PerFileIgnore {
+                glob: glob(&pattern)?,
+                name_too: !pattern.get_ref().contains('/'),
+                pattern: pattern.into_inner(),
+                lints,
+            });
         }
         Ok(Config {
             vocab,
             levels,
             exclude,
+            per_file_ignores,
             origin,
         })
     }
@@ -1417,10 +1474,42 @@ impl Config {
             .any(|p| self.exclude.iter().any(|(_, g)| g.is_match(p)))
     }
 
+    /// Whether `[per-file-ignores]` turns `lint` off in the file `path`: a
+    /// glob matches its path relative to the configuration's folder, or a
+    /// folder it is in, or (a glob without `/`) its name.
+    pub fn ignores(&self, path: &Path, lint: LintId) -> bool {
+        let mut entries = (self.per_file_ignores.iter())
+            .filter(|p| p.lints.contains(&lint))
+            .peekable();
+        if entries.peek().is_none() {
+            return false;
+        }
+        let Some(dir) = self.origin.dir() else {
+            return false;
+        };
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let Ok(rel) = abs.strip_prefix(dir) else {
+            return false;
+        };
+        let name = rel.file_name().map(Path::new);
+        entries.any(|p| {
+            (p.name_too && name.is_some_and(|n| p.glob.is_match(n)))
+                || (rel.ancestors())
+                    .filter(|a| !a.as_os_str().is_empty())
+                    .any(|a| p.glob.is_match(a))
+        })
+    }
+
     /// The effective configuration as TOML, for `backend-lint config`.
     pub fn to_toml(&self) -> String {
         let effective = Effective {
             exclude: self.exclude.iter().map(|(p, _)| p.clone()).collect(),
+            per_file_ignores: (self.per_file_ignores.iter())
+                .map(|p| {
+                    let lints = p.lints.iter().map(|l| l.name().to_string()).collect();
+                    (p.pattern.clone(), lints)
+                })
+                .collect(),
             lints: LintId::ALL
                 .iter()
                 .map(|&id| (id.name().to_string(), self.level(id)))
@@ -1467,6 +1556,7 @@ impl Config {
 #[serde(rename_all = "kebab-case")]
 struct Effective {
     exclude: Vec<String>,
+    per_file_ignores: BTreeMap<String, Vec<String>>,
     lints: BTreeMap<String, Level>,
     platforms: EffectivePlatforms,
     registration: EffectiveRegistration,
@@ -1511,6 +1601,20 @@ struct EffectiveLowering {
 }
 
 type Invalid = (Option<std::ops::Range<usize>>, String);
+
+/// A glob of `exclude` or `[per-file-ignores]`: `*` stops at `/`.
+fn glob(pattern: &Spanned<String>) -> Result<globset::GlobMatcher, Invalid> {
+    let glob = globset::GlobBuilder::new(pattern.get_ref())
+        .literal_separator(true)
+        .build()
+        .map_err(|e| {
+            (
+                Some(pattern.span()),
+                format!("`{}` is not a glob: {}", pattern.get_ref(), e.kind()),
+            )
+        })?;
+    Ok(glob.compile_matcher())
+}
 
 /// `x` replaces the built-in list, `extend-x` adds to it.
 fn names(replace: NameList, extend: NameList, default: &NameSet) -> Result<NameSet, Invalid> {
@@ -1758,6 +1862,15 @@ impl Loader {
             cache: Mutex::default(),
             explicit,
         })
+    }
+
+    /// The built-in configuration for every folder, whatever files say:
+    /// what applies once `init` has written its file, all commented out.
+    pub fn builtin() -> Loader {
+        Loader {
+            explicit: Some(Arc::new(Config::default())),
+            ..Loader::default()
+        }
     }
 
     /// The configuration for code in `dir` (a package root or a file's folder).

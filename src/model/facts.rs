@@ -781,6 +781,12 @@ pub struct Inferred {
     /// Why it counts, a clause for messages: "rejects a second insertion
     /// of its key (`self.map.contains_key(&key)`)", "wraps `register`".
     pub why: String,
+    /// A registration's key: the indexes (0-based, the receiver not
+    /// counted) of its arguments making it up, as `key` in the
+    /// configuration. Empty for the other kinds, and when no configuration
+    /// says what was learned: a helper registering constant keys, a method
+    /// learned on `self` only, one with a switch argument.
+    pub key: Vec<usize>,
 }
 
 /// What an [`Inferred`] name is.

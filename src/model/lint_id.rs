@@ -88,6 +88,9 @@ lint_table!(lint_ids);
 /// lints); the command line and suppression comments accept it too.
 pub const TOOL_PREFIX: &str = "backend_lint::";
 
+/// The project's home; each lint's documentation is its README under it.
+pub const REPOSITORY_URL: &str = "https://github.com/backend-lint/backend-lint";
+
 impl LintId {
     pub const COUNT: usize = LintId::ALL.len();
 
@@ -106,6 +109,13 @@ impl LintId {
     /// take it: the name, or the name behind [`TOOL_PREFIX`].
     pub fn from_written(text: &str) -> Option<LintId> {
         LintId::from_name(without_tool(text))
+    }
+
+    /// Where the lint's documentation (`lints/<name>/README.md`, what
+    /// `explain` prints) is read online: SARIF's `helpUri`, the `url` of
+    /// the JSON format, the closing help of rustc's JSON.
+    pub fn docs_url(self) -> String {
+        format!("{REPOSITORY_URL}/blob/main/lints/{}/README.md", self.name())
     }
 
     /// Every lint's name, in table order.

@@ -3,7 +3,7 @@
 //! ```text
 //! { "version": 1,
 //!   "tool": { "name", "version" },
-//!   "diagnostics": [ { "lint", "severity", "message", "label", "help",
+//!   "diagnostics": [ { "lint", "url", "severity", "message", "label", "help",
 //!                      "span": Span, "labels": [ { "message", "span": Span } ],
 //!                      "fix": { "message", "applicability": "safe" | "unsafe" | "display-only",
 //!                               "edits": [ { "span": Span, "replacement" } ] } | null } ],
@@ -58,6 +58,8 @@ struct Span<'a> {
 #[derive(Serialize)]
 struct Diagnostic<'a> {
     lint: &'a str,
+    /// The lint's documentation online.
+    url: String,
     severity: &'a str,
     message: &'a str,
     label: &'a str,
@@ -152,6 +154,7 @@ pub fn render(outcome: &Outcome) -> String {
             .iter()
             .map(|d| Diagnostic {
                 lint: d.lint.name(),
+                url: d.lint.docs_url(),
                 severity: d.severity.as_str(),
                 message: &d.message,
                 label: &d.label,

@@ -111,6 +111,11 @@ fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
         children.push(child(help, "help", Vec::new()));
     }
     children.extend(d.fix.iter().map(|fix| suggestion(sources, fix)));
+    // Last, as clippy closes each of its lints' diagnostics: editors show
+    // a help without spans under the message, and cargo prints `rendered`.
+    // (`code.explanation` is rustc's `--explain` text, not a link.)
+    let more = format!("for further information visit {}", d.lint.docs_url());
+    children.push(child(&more, "help", Vec::new()));
     let file = sources.get(d.span.file);
     let at = file.line_col(d.span.start);
     // `rendered` is printed as it is by cargo and editors: the fields keep
@@ -134,6 +139,7 @@ fn diagnostic(sources: &SourceMap, d: &Diagnostic) -> Value {
             applicability(fix.applicability)
         ));
     }
+    rendered.push_str(&format!("  = help: {more}\n"));
     json!({
         "$message_type": "diagnostic",
         "message": d.message,

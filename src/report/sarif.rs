@@ -11,7 +11,7 @@ use crate::model::source::{FileId, SourceMap};
 use crate::report::{applicability, positions, relative_to};
 
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
-pub const INFORMATION_URI: &str = "https://github.com/backend-lint/backend-lint";
+pub const INFORMATION_URI: &str = crate::model::lint_id::REPOSITORY_URL;
 
 fn level(s: Severity) -> &'static str {
     match s {
@@ -133,7 +133,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                 "shortDescription": { "text": l.summary },
                 "fullDescription": { "text": full_description(l.docs) },
                 "help": { "text": l.docs, "markdown": l.docs },
-                "helpUri": format!("{INFORMATION_URI}/blob/main/lints/{}/README.md", l.name()),
+                "helpUri": l.id.docs_url(),
                 // SARIF's word for a rule that is off is "none".
                 "defaultConfiguration": { "level": l.id.default_level().severity().map_or("none", level) },
             })

@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod discover;
 pub mod fix;
+pub mod init;
 pub mod suppress;
 mod values;
 

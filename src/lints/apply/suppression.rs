@@ -65,26 +65,34 @@ fn is_unused(
     dir: &Directive,
     used: &std::collections::HashSet<Reach>,
     config: &Config,
+    ignored: &dyn Fn(FileId, LintId) -> bool,
 ) -> bool {
     match lint {
         // An unknown name is `invalid_suppression`'s.
         None => false,
-        // A lint that did not run (allowed) says nothing about the directive.
-        Some(l) if config.level(l) == Level::Allow => false,
+        // A lint that did not run (allowed, or ignored in this file by
+        // `[per-file-ignores]`) says nothing about the directive.
+        Some(l) if config.level(l) == Level::Allow || ignored(file, l) => false,
         Some(l) if l == unused_suppression::LINT.id => false,
         Some(l) => !reach(file, dir, l).is_some_and(|r| used.contains(&r)),
     }
 }
 
-/// Apply the directives of a crate's files to its findings: drop those they
-/// cover, then report directives that name no lint (`invalid_suppression`)
-/// or cover nothing (`unused_suppression`), at the configured levels.
+/// Apply `[per-file-ignores]` and the directives of a crate's files to its
+/// findings: drop those they cover, then report directives that name no
+/// lint (`invalid_suppression`) or cover nothing (`unused_suppression`), at
+/// the configured levels.
 pub fn apply(
     diagnostics: &mut Vec<Diagnostic>,
     files: &[(&SourceFile, FileId, &Directives)],
     config: &Config,
 ) {
     let cover = Cover::new(files);
+    // A lint `[per-file-ignores]` names for a file is off there, as if allowed.
+    let ignored = |file: FileId, lint: LintId| {
+        (cover.sources.get(&file)).is_some_and(|source| config.ignores(&source.path, lint))
+    };
+    diagnostics.retain(|d| !ignored(d.span.file, d.lint));
     let mut used: std::collections::HashSet<Reach> = std::collections::HashSet::new();
     diagnostics.retain(|d| {
         let mut covered = false;
@@ -102,7 +110,7 @@ pub fn apply(
         }
         for dir in &directives.directives {
             let unused: Vec<usize> = (0..dir.lints.len())
-                .filter(|&i| is_unused(dir.lints[i].lint, *file, dir, &used, config))
+                .filter(|&i| is_unused(dir.lints[i].lint, *file, dir, &used, config, &ignored))
                 .collect();
             let all_unused = unused.len() == dir.lints.len();
             meta.extend(
@@ -119,7 +127,7 @@ pub fn apply(
     }
     // The meta findings obey levels and directives too (but cannot make a
     // directive used: `allow(unused_suppression)` on itself is not a loop).
-    meta.retain(|d| cover.covering(d).next().is_none());
+    meta.retain(|d| cover.covering(d).next().is_none() && !ignored(d.span.file, d.lint));
     apply_levels(&mut meta, config);
     diagnostics.extend(meta);
 }
