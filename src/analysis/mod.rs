@@ -15,7 +15,8 @@ use std::path::Path;
 
 use crate::config::Vocabulary;
 use crate::model::facts::{
-    ContextFn, FileFacts, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall, ValueSet,
+    ContextFn, FileFacts, FnDef, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall,
+    ValueSet,
 };
 use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
@@ -308,6 +309,50 @@ impl<'a> CrateFacts<'a> {
     /// Where a file sits: its module, the `cfg`s of its `mod` declarations, test-only or not.
     pub fn place(&self, file: FileId) -> &FilePlace {
         &self.tree.places[self.index(file)]
+    }
+
+    /// The canonicalizers (configured or learned) defined in the crate root
+    /// of `file`, each with the path of its module from the crate root
+    /// (`["platform"]` for `crate::platform::canonicalize_platform`). Only
+    /// functions of one parameter: what a fix can call on a value.
+    pub fn canonicalizers(&self, file: FileId) -> Vec<(Vec<String>, &'a FnDef)> {
+        let root = self.place(file).root;
+        let mut out = Vec::new();
+        for &(other, facts) in &self.files {
+            let place = self.place(other);
+            if place.root != root {
+                continue;
+            }
+            for def in facts.canonicalizers.iter().filter(|d| d.params == 1) {
+                let scope = facts.scopes.get(def.scope as usize).into_iter().flatten();
+                let module: Option<Vec<String>> = (place.module.iter().chain(scope))
+                    .map(|s| s.module().map(str::to_string))
+                    .collect();
+                out.extend(module.map(|m| (m, def)));
+            }
+        }
+        out
+    }
+
+    /// The canonicalizer of the crate that the path `segments`, written in
+    /// `file` in scope `scope`, names (through `use`s and re-exports);
+    /// `None` when it names another item, or which one is not known (a
+    /// glob import, another crate's function).
+    pub fn canonicalizer_named(
+        &self,
+        file: FileId,
+        scope: u32,
+        segments: &[String],
+    ) -> Option<&'a FnDef> {
+        let named = self.item_path(file, segments, scope)?;
+        let root = self.place(file).root;
+        (self.canonicalizers(file).into_iter()).find_map(|(module, def)| {
+            let path = (module.iter().map(String::as_str))
+                .chain([def.name.as_str()])
+                .collect::<Vec<_>>()
+                .join("::");
+            (named == format!("{root}:{path}")).then_some(def)
+        })
     }
 }
 
