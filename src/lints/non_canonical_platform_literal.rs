@@ -239,6 +239,9 @@ pub(crate) enum Subject<'a> {
         side: usize,
         extra: Vec<Edit>,
         returns: Option<StrKind>,
+        /// The side is passed as `&side`: the canonicalizer takes a `&str`
+        /// and the side may be a `String`.
+        borrow: bool,
     },
 }
 
@@ -341,8 +344,17 @@ pub(crate) fn comparison_fix(
 ) -> Option<Fix> {
     let (call, kind) = match subject {
         Subject::AsWritten { kind } => (None, *kind),
-        Subject::Wrapped { call, returns, .. } => (Some(*call), *returns),
+        Subject::Wrapped {
+            call,
+            returns,
+            borrow,
+            ..
+        } => (
+            Some(format!("{call}({}", if *borrow { "&" } else { "" })),
+            *returns,
+        ),
     };
+    let call = call.as_deref();
     // A subject of unknown type is written as a `&str` would be; the fix
     // is then display-only.
     let form = as_str(kind);
@@ -365,10 +377,11 @@ pub(crate) fn comparison_fix(
     }
     let respelled = respelled.join(", ");
     let Subject::Wrapped {
-        call,
+        call: name,
         side,
         extra,
         returns,
+        ..
     } = subject
     else {
         if made_str && form.is_none() {
@@ -388,11 +401,11 @@ pub(crate) fn comparison_fix(
             ComparisonKind::Contains => format!("&{prefix}"),
             _ => prefix.to_string(),
         };
-        edits.extend(wrap(&cmp.sides[*side], call, &prefix, suffix));
+        edits.extend(wrap(&cmp.sides[*side], call.unwrap_or(name), &prefix, suffix));
     }
     edits.extend(extra.iter().cloned());
     // Wrapping changes what the code compares: never safe.
-    let mut message = format!("compare `{call}({})`", cmp.sides[*side].text);
+    let mut message = format!("compare `{name}({})`", cmp.sides[*side].text);
     if !respelled.is_empty() {
         message.push_str(&format!(" with {respelled}"));
     }
@@ -486,12 +499,12 @@ fn literal_edits(
     Some((edits, Applicability::Unsafe, Some(says)))
 }
 
-/// `call(` before `side` and `)` after it, the call's value written
-/// `prefix` and `suffix` around (`&*`, `.as_str()`).
-pub(crate) fn wrap(side: &Side, call: &str, prefix: &str, suffix: &str) -> [Edit; 2] {
+/// `open` (the call's name and `(`) before `side` and `)` after it, the
+/// call's value written `prefix` and `suffix` around (`&*`, `.as_str()`).
+pub(crate) fn wrap(side: &Side, open: &str, prefix: &str, suffix: &str) -> [Edit; 2] {
     let file = side.span.file;
     [
-        Edit::insert(file, side.span.start, format!("{prefix}{call}(")),
+        Edit::insert(file, side.span.start, format!("{prefix}{open}")),
         Edit::insert(file, side.span.end, format!("){suffix}")),
     ]
 }
@@ -554,7 +567,7 @@ fn as_matches(
     let open = format!(
         "{}matches!({prefix}{}",
         if negated { "!" } else { "" },
-        call.map_or(String::new(), |c| format!("{c}("))
+        call.unwrap_or("")
     );
     let close_call = format!("{}{suffix}", if call.is_some() { ")" } else { "" });
     let file = left.span.file;

@@ -6,7 +6,9 @@ use crate::config::Names;
 use crate::lints::non_canonical_platform_literal::{Subject, comparison_fix};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Diagnostic, Edit};
-use crate::model::facts::{Comparison, ComparisonKind, Operand, ScopeSegment, Side, StrKind};
+use crate::model::facts::{
+    Comparison, ComparisonKind, FnDef, Operand, ScopeSegment, Side, StrKind,
+};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
 
@@ -42,10 +44,16 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         // No canonicalizer resolves here: the fix calls the configured name
         // and is only shown.
-        let (call, extra, returns) = match canonicalizer_at(krate, file, cmp) {
-            Some((call, extra, returns)) => (call, extra, Some(returns)),
+        let (call, extra, def) = match canonicalizer_at(krate, file, cmp) {
+            Some((call, extra, def)) => (call, extra, Some(def)),
             None => (canonicalizer(krate).to_string(), Vec::new(), None),
         };
+        // Compared with `Some("cuda")`: the raw value is an `Option` (or a
+        // `Result`), which no canonicalizer takes.
+        let wrapped = (compared.iter()).any(|&i| {
+            let text = cmp.sides[i].text.trim_start_matches('&');
+            text.starts_with("Some(") || text.starts_with("Ok(")
+        });
         let literals: Vec<usize> = (compared.iter().copied())
             .filter(|&i| matches!(cmp.sides[i].operand, Operand::Str(_)))
             .collect();
@@ -53,7 +61,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             call: &call,
             side: raw,
             extra,
-            returns,
+            returns: def.filter(|_| !wrapped).map(|d| d.returns),
+            borrow: def.is_some_and(|d| d.takes == StrKind::Str) && may_be_owned(&cmp.sides[raw]),
         };
         let fix = comparison_fix(krate.vocab, cmp, &literals, &subject)
             .filter(|_| !part_of_alias(krate, file, cmp, &literals));
@@ -86,6 +95,29 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// Whether the raw side may be a `String` (a field, a binding, a copy
+/// made by `.to_lowercase()`), which a canonicalizer taking `&str` takes
+/// as `&side`; a call of a source (`d.platform()`) gives a `&str`.
+fn may_be_owned(side: &Side) -> bool {
+    const OWNED: &[&str] = &[
+        ".to_lowercase()",
+        ".to_ascii_lowercase()",
+        ".to_uppercase()",
+        ".to_ascii_uppercase()",
+        ".to_string()",
+        ".to_owned()",
+        ".clone()",
+        ".into()",
+    ];
+    // Written otherwise than its text (`&*p`, `p.as_str()` for a binding
+    // `p`): already a reference, or a `&str` made of one.
+    if side.text.starts_with('&') || side.text.len() != side.span.end - side.span.start {
+        return false;
+    }
+    let from = side.origin.as_deref().unwrap_or(&side.text);
+    OWNED.iter().any(|m| from.ends_with(m)) || !from.ends_with(')')
 }
 
 /// A part compared with a name that is not canonical (`.contains("gpu")`):
@@ -171,11 +203,11 @@ fn canonicalizer<'v>(krate: &CrateFacts<'v>) -> &'v str {
 /// and the name is free there, else written out in full. `None` when the
 /// crate defines none the comparison can call: the fix would name what
 /// does not exist.
-fn canonicalizer_at(
-    krate: &CrateFacts<'_>,
+fn canonicalizer_at<'a>(
+    krate: &CrateFacts<'a>,
     file: FileId,
     cmp: &Comparison,
-) -> Option<(String, Vec<Edit>, StrKind)> {
+) -> Option<(String, Vec<Edit>, &'a FnDef)> {
     let facts = krate.facts(file)?;
     let mut defs = krate.canonicalizers(file);
     // The configured names first, in the crate's order of files.
@@ -183,7 +215,7 @@ fn canonicalizer_at(
     for (_, def) in &defs {
         let named = krate.canonicalizer_named(file, cmp.scope, std::slice::from_ref(&def.name));
         if named.is_some_and(|n| std::ptr::eq(n, *def)) {
-            return Some((def.name.clone(), Vec::new(), def.returns));
+            return Some((def.name.clone(), Vec::new(), def));
         }
     }
     let place = krate.place(file);
@@ -210,8 +242,8 @@ fn canonicalizer_at(
     match facts.first_item {
         Some(at) if free && here.iter().all(ScopeSegment::is_block) => {
             let edit = Edit::insert(file, at, format!("use {full};\n"));
-            Some((def.name.clone(), vec![edit], def.returns))
+            Some((def.name.clone(), vec![edit], def))
         }
-        _ => Some((full, Vec::new(), def.returns)),
+        _ => Some((full, Vec::new(), def)),
     }
 }

@@ -525,6 +525,8 @@ pub struct FnDef {
     pub public: bool,
     /// Its number of parameters: a fix calls only one of one.
     pub params: usize,
+    /// The declared type of its first parameter.
+    pub takes: StrKind,
     pub returns: StrKind,
 }
 
@@ -596,6 +598,10 @@ impl FnDef {
             scope,
             public,
             params: sig.inputs.len(),
+            takes: match sig.inputs.first() {
+                Some(syn::FnArg::Typed(t)) => StrKind::of_type(&t.ty),
+                _ => StrKind::Other,
+            },
             returns: StrKind::of_output(&sig.output),
         }
     }
