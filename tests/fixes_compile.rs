@@ -3,9 +3,10 @@
 //! --offline` after `--fix --unsafe-fixes`, and so do the small crates of
 //! the cases that once broke (a canonicalizer returning `String`, a binding
 //! pattern, a suppression being repaired, a canonicalizer the crate does not
-//! define). A fixture that is not meant to compile has a `<name>.no-compile`
-//! file beside it saying why; this test checks that it still does not, so
-//! the note cannot go stale.
+//! define). A folder fixture is compiled with its `lib.rs` as the root. A
+//! fixture that is not meant to compile has a `<name>.no-compile` file
+//! beside it (beside the folder for a folder fixture) saying why; this test
+//! checks that it still does not, so the note cannot go stale.
 //!
 //! Every crate is a member of one temporary workspace (or shares its target
 //! folder), so cargo checks them in one run. The cargo is the one running
@@ -340,17 +341,48 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// Every `lints/<lint>/<name>.fixed`, by crate name `<lint>__<name>`.
+/// Every fixture with fixes, by crate name `<lint>__<name>`: a file
+/// `lints/<lint>/<name>.fixed`, or a folder `lints/<lint>/<name>/` with a
+/// `.fixed` file in it.
 fn fixed_fixtures() -> BTreeMap<String, PathBuf> {
     let mut out = BTreeMap::new();
     for lint in std::fs::read_dir(root().join("lints")).unwrap().flatten() {
         for file in std::fs::read_dir(lint.path()).unwrap().flatten() {
             let path = file.path();
-            if path.extension().is_some_and(|e| e == "fixed") {
+            let fixed = |p: &Path| p.extension().is_some_and(|e| e == "fixed");
+            let folder_fixed = path.is_dir()
+                && (std::fs::read_dir(&path).unwrap().flatten()).any(|f| fixed(&f.path()));
+            if fixed(&path) || folder_fixed {
                 let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
                 let lint = lint.file_name().to_string_lossy().into_owned();
                 out.insert(format!("{lint}__{stem}"), path);
             }
+        }
+    }
+    out
+}
+
+/// The crate of fixture `path` after its fixes, in `to`: a file as
+/// `lib.rs`; a folder copied, each `x.fixed` as `x.rs` (its root `lib.rs`).
+fn fixed_crate(path: &Path, to: &Path) {
+    if path.is_file() {
+        std::fs::copy(path, to.join("lib.rs")).unwrap();
+        return;
+    }
+    copy_dir(path, to);
+    for file in walk(to) {
+        if file.extension().is_some_and(|e| e == "fixed") {
+            std::fs::rename(&file, file.with_extension("rs")).unwrap();
+        }
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        match entry.file_type().unwrap().is_dir() {
+            true => out.extend(walk(&entry.path())),
+            false => out.push(entry.path()),
         }
     }
     out
@@ -373,7 +405,13 @@ fn every_fixed_fixture_compiles_unless_it_says_why_not() {
     let mut members = Vec::new();
     let mut not_meant = BTreeMap::new();
     for (name, path) in &fixtures {
-        let why = path.with_extension("no-compile");
+        let why = match path.is_dir() {
+            true => path.with_file_name(format!(
+                "{}.no-compile",
+                path.file_name().unwrap().to_string_lossy()
+            )),
+            false => path.with_extension("no-compile"),
+        };
         if let Ok(why) = std::fs::read_to_string(&why) {
             assert!(!why.trim().is_empty(), "{}: say why", path.display());
             not_meant.insert(name.clone(), why);
@@ -383,7 +421,7 @@ fn every_fixed_fixture_compiles_unless_it_says_why_not() {
             &format!("{name}/Cargo.toml"),
             manifest(name, "lib.rs"),
         );
-        std::fs::copy(path, dir.path().join(name).join("lib.rs")).unwrap();
+        fixed_crate(path, &dir.path().join(name));
         members.push(format!("\"{name}\""));
     }
     write(

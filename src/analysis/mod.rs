@@ -15,8 +15,8 @@ use std::path::Path;
 
 use crate::config::Vocabulary;
 use crate::model::facts::{
-    ContextFn, FileFacts, FnDef, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall,
-    ValueSet,
+    ContextFn, FileFacts, FnDef, Inferred, InferredKind, Operand, PlatformFn, StrExpr, StrKind,
+    ValueCall, ValueSet,
 };
 use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
@@ -246,6 +246,12 @@ impl<'a> CrateFacts<'a> {
         };
         let (kind, f) = self.platform_fn(call)?;
         Some(why(f, &kind))
+    }
+
+    /// The declared return type of the function a call of the package
+    /// calls (not through its wrappers).
+    pub fn returns(&self, call: &ValueCall) -> Option<StrKind> {
+        Some(self.platform_fns.get(call).copied().flatten()?.1.ty)
     }
 
     /// The platform kind a call gives, through wrappers, and the function

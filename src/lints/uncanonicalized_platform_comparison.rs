@@ -62,7 +62,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             side: raw,
             extra,
             returns: def.filter(|_| !wrapped).map(|d| d.returns),
-            borrow: def.is_some_and(|d| d.takes == StrKind::Str) && may_be_owned(&cmp.sides[raw]),
+            borrow: def.is_some_and(|d| d.takes == StrKind::Str)
+                && may_be_owned(krate, &cmp.sides[raw]),
         };
         let fix = comparison_fix(krate.vocab, cmp, &literals, &subject)
             .filter(|_| !part_of_alias(krate, file, cmp, &literals));
@@ -100,7 +101,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 /// Whether the raw side may be a `String` (a field, a binding, a copy
 /// made by `.to_lowercase()`), which a canonicalizer taking `&str` takes
 /// as `&side`; a call of a source (`d.platform()`) gives a `&str`.
-fn may_be_owned(side: &Side) -> bool {
+fn may_be_owned(krate: &CrateFacts<'_>, side: &Side) -> bool {
     const OWNED: &[&str] = &[
         ".to_lowercase()",
         ".to_ascii_lowercase()",
@@ -115,6 +116,15 @@ fn may_be_owned(side: &Side) -> bool {
     // `p`): already a reference, or a `&str` made of one.
     if side.text.starts_with('&') || side.text.len() != side.span.end - side.span.start {
         return false;
+    }
+    if [".as_str()", ".as_ref()", ".as_deref()"].iter().any(|m| side.text.ends_with(m)) {
+        return false;
+    }
+    // A call of the package's own function: as it declares.
+    if let Operand::Call(call) = &side.operand
+        && let Some(ty) = krate.returns(call)
+    {
+        return ty != StrKind::Str;
     }
     let from = side.origin.as_deref().unwrap_or(&side.text);
     OWNED.iter().any(|m| from.ends_with(m)) || !from.ends_with(')')

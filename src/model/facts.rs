@@ -386,6 +386,8 @@ pub struct PlatformFn {
     pub line: u32,
     /// What it returns, as written: `c.platform_name()`.
     pub text: String,
+    /// Its declared return type.
+    pub ty: StrKind,
 }
 
 impl ComparisonKind {
