@@ -49,6 +49,9 @@ pub struct CrateFacts<'a> {
     declared: std::collections::HashMap<&'a str, usize>,
     /// What the other packages of the configuration teach (issue 19).
     shared: Option<&'a shared::Shared>,
+    /// The crate's canonicalizers of one parameter: the crate root of the
+    /// file defining each, its module path, its definition.
+    canonicalizers: Vec<(usize, Vec<String>, &'a FnDef)>,
 }
 
 /// Wrappers of wrappers followed at most: far beyond real code, and a
@@ -126,7 +129,19 @@ impl<'a> CrateFacts<'a> {
                 *declared.entry(t.as_str()).or_default() += 1;
             }
         }
+        let mut canonicalizers = Vec::new();
+        for (i, (_, _, facts)) in files.iter().enumerate() {
+            let place = &tree.places[i];
+            for def in facts.canonicalizers.iter().filter(|d| d.params == 1) {
+                let scope = facts.scopes.get(def.scope as usize).into_iter().flatten();
+                let module: Option<Vec<String>> = (place.module.iter().chain(scope))
+                    .map(|s| s.module().map(str::to_string))
+                    .collect();
+                canonicalizers.extend(module.map(|m| (place.root, m, def)));
+            }
+        }
         CrateFacts {
+            canonicalizers,
             value_sets,
             platform_fns,
             context_fns,
@@ -323,21 +338,10 @@ impl<'a> CrateFacts<'a> {
     /// functions of one parameter: what a fix can call on a value.
     pub fn canonicalizers(&self, file: FileId) -> Vec<(Vec<String>, &'a FnDef)> {
         let root = self.place(file).root;
-        let mut out = Vec::new();
-        for &(other, facts) in &self.files {
-            let place = self.place(other);
-            if place.root != root {
-                continue;
-            }
-            for def in facts.canonicalizers.iter().filter(|d| d.params == 1) {
-                let scope = facts.scopes.get(def.scope as usize).into_iter().flatten();
-                let module: Option<Vec<String>> = (place.module.iter().chain(scope))
-                    .map(|s| s.module().map(str::to_string))
-                    .collect();
-                out.extend(module.map(|m| (m, def)));
-            }
-        }
-        out
+        (self.canonicalizers.iter())
+            .filter(|(r, _, _)| *r == root)
+            .map(|(_, module, def)| (module.clone(), *def))
+            .collect()
     }
 
     /// The canonicalizer of the crate that the path `segments`, written in

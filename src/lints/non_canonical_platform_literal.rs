@@ -401,7 +401,12 @@ pub(crate) fn comparison_fix(
             ComparisonKind::Contains => format!("&{prefix}"),
             _ => prefix.to_string(),
         };
-        edits.extend(wrap(&cmp.sides[*side], call.unwrap_or(name), &prefix, suffix));
+        edits.extend(wrap(
+            &cmp.sides[*side],
+            call.unwrap_or(name),
+            &prefix,
+            suffix,
+        ));
     }
     edits.extend(extra.iter().cloned());
     // Wrapping changes what the code compares: never safe.

@@ -117,7 +117,10 @@ fn may_be_owned(krate: &CrateFacts<'_>, side: &Side) -> bool {
     if side.text.starts_with('&') || side.text.len() != side.span.end - side.span.start {
         return false;
     }
-    if [".as_str()", ".as_ref()", ".as_deref()"].iter().any(|m| side.text.ends_with(m)) {
+    if [".as_str()", ".as_ref()", ".as_deref()"]
+        .iter()
+        .any(|m| side.text.ends_with(m))
+    {
         return false;
     }
     // A call of the package's own function: as it declares.
