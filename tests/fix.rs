@@ -190,6 +190,32 @@ fn a_file_changed_on_disk_since_it_was_read_is_not_written() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
 }
 
+/// A file that is a link is never written (that would replace the link by
+/// a copy of its target): its findings are not fixed, the run says why,
+/// and the summary counts them as left.
+#[test]
+fn a_link_is_reported_not_fixed_and_its_findings_are_left() {
+    let dir = package("mod linked;\n");
+    write(dir.path(), ".hidden/real.rs", LIB);
+    std::os::unix::fs::symlink("../.hidden/real.rs", dir.path().join("src/linked.rs")).unwrap();
+    let out = run(dir.path(), &["--fix"]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: `src/linked.rs` was not fixed: it is a link, which a fix would replace by a copy of its target; it was not written"),
+        "{err}"
+    );
+    assert!(err.contains("fixed 0 findings in 0 files, 2 left"), "{err}");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(read(dir.path(), ".hidden/real.rs"), LIB);
+    assert!(
+        dir.path()
+            .join("src/linked.rs")
+            .symlink_metadata()
+            .unwrap()
+            .is_symlink()
+    );
+}
+
 /// A fix whose result can no longer be analysed (here: wrapping a call in
 /// the canonicalizer nests it one bracket deeper than backend-lint reads)
 /// is taken back: the file is left as it was, and the run says so.
@@ -200,7 +226,7 @@ fn a_fixed_text_that_cannot_be_analysed_is_rolled_back() {
     // of `platform()` sits exactly at the bound.
     let depth = MAX_NESTING - 2;
     let lib = format!(
-        "pub fn f(d: &Device) -> bool {{\n    {}d.platform() == \"tpu\"{}\n}}\n",
+        "pub fn canonicalize_platform(p: &str) -> &str {{\n    p\n}}\n\npub fn f(d: &Device) -> bool {{\n    {}d.platform() == \"tpu\"{}\n}}\n",
         "(".repeat(depth),
         ")".repeat(depth)
     );

@@ -70,3 +70,8 @@ pub fn some_rocm(dev: &Device) -> bool {
 pub fn ok_cpu(dev: &Device) -> bool {
     dev.platform().is_ok_and(|p| p == "cpu") //~ uncanonicalized_platform_comparison
 }
+
+// The canonicalizer the fixes call: a fix names only what the crate defines.
+pub fn canonicalize_platform(platform: &str) -> String {
+    platform.to_ascii_lowercase()
+}

@@ -23,3 +23,8 @@ pub fn is_accelerator(dev: &Device) -> bool {
 }
 
 static ACCELERATORS: [&str; 2] = ["tpu", "metal"];
+
+// The canonicalizer the fixes call: a fix names only what the crate defines.
+pub fn canonicalize_platform(platform: &str) -> String {
+    platform.to_ascii_lowercase()
+}

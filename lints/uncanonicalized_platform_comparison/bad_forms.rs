@@ -41,3 +41,8 @@ pub fn require_cpu(dev: &Device) -> Option<()> {
 pub fn on_metal(dev: &Device, enabled: bool) -> bool {
     matches!(dev.platform(), p if enabled && p == "metal") //~ uncanonicalized_platform_comparison
 }
+
+// The canonicalizer the fixes call: a fix names only what the crate defines.
+pub fn canonicalize_platform(platform: &str) -> String {
+    platform.to_ascii_lowercase()
+}

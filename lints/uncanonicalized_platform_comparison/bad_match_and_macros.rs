@@ -96,3 +96,8 @@ pub fn first_non_cpu(devices: &[Device]) -> Option<u32> {
     }
     devices.get(i).map(|d| d.id)
 }
+
+// The canonicalizer the fixes call: a fix names only what the crate defines.
+pub fn canonicalize_platform(platform: &str) -> String {
+    platform.to_ascii_lowercase()
+}

@@ -15,7 +15,8 @@ use std::path::Path;
 
 use crate::config::Vocabulary;
 use crate::model::facts::{
-    ContextFn, FileFacts, Inferred, InferredKind, Operand, PlatformFn, StrExpr, ValueCall, ValueSet,
+    ContextFn, FileFacts, FnDef, Inferred, InferredKind, Operand, PlatformFn, StrExpr, StrKind,
+    ValueCall, ValueSet,
 };
 use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
@@ -48,6 +49,9 @@ pub struct CrateFacts<'a> {
     declared: std::collections::HashMap<&'a str, usize>,
     /// What the other packages of the configuration teach (issue 19).
     shared: Option<&'a shared::Shared>,
+    /// The crate's canonicalizers of one parameter: the crate root of the
+    /// file defining each, its module path, its definition.
+    canonicalizers: Vec<(usize, Vec<String>, &'a FnDef)>,
 }
 
 /// Wrappers of wrappers followed at most: far beyond real code, and a
@@ -125,7 +129,19 @@ impl<'a> CrateFacts<'a> {
                 *declared.entry(t.as_str()).or_default() += 1;
             }
         }
+        let mut canonicalizers = Vec::new();
+        for (i, (_, _, facts)) in files.iter().enumerate() {
+            let place = &tree.places[i];
+            for def in facts.canonicalizers.iter().filter(|d| d.params == 1) {
+                let scope = facts.scopes.get(def.scope as usize).into_iter().flatten();
+                let module: Option<Vec<String>> = (place.module.iter().chain(scope))
+                    .map(|s| s.module().map(str::to_string))
+                    .collect();
+                canonicalizers.extend(module.map(|m| (place.root, m, def)));
+            }
+        }
         CrateFacts {
+            canonicalizers,
             value_sets,
             platform_fns,
             context_fns,
@@ -247,6 +263,12 @@ impl<'a> CrateFacts<'a> {
         Some(why(f, &kind))
     }
 
+    /// The declared return type of the function a call of the package
+    /// calls (not through its wrappers).
+    pub fn returns(&self, call: &ValueCall) -> Option<StrKind> {
+        Some(self.platform_fns.get(call).copied().flatten()?.1.ty)
+    }
+
     /// The platform kind a call gives, through wrappers, and the function
     /// called.
     fn platform_fn(&self, call: &ValueCall) -> Option<(Operand, &'a PlatformFn)> {
@@ -310,6 +332,39 @@ impl<'a> CrateFacts<'a> {
     /// Where a file sits: its module, the `cfg`s of its `mod` declarations, test-only or not.
     pub fn place(&self, file: FileId) -> &FilePlace {
         &self.tree.places[self.index(file)]
+    }
+
+    /// The canonicalizers (configured or learned) defined in the crate root
+    /// of `file`, each with the path of its module from the crate root
+    /// (`["platform"]` for `crate::platform::canonicalize_platform`). Only
+    /// functions of one parameter: what a fix can call on a value.
+    pub fn canonicalizers(&self, file: FileId) -> Vec<(Vec<String>, &'a FnDef)> {
+        let root = self.place(file).root;
+        (self.canonicalizers.iter())
+            .filter(|(r, _, _)| *r == root)
+            .map(|(_, module, def)| (module.clone(), *def))
+            .collect()
+    }
+
+    /// The canonicalizer of the crate that the path `segments`, written in
+    /// `file` in scope `scope`, names (through `use`s and re-exports);
+    /// `None` when it names another item, or which one is not known (a
+    /// glob import, another crate's function).
+    pub fn canonicalizer_named(
+        &self,
+        file: FileId,
+        scope: u32,
+        segments: &[String],
+    ) -> Option<&'a FnDef> {
+        let named = self.item_path(file, segments, scope)?;
+        let root = self.place(file).root;
+        (self.canonicalizers(file).into_iter()).find_map(|(module, def)| {
+            let path = (module.iter().map(String::as_str))
+                .chain([def.name.as_str()])
+                .collect::<Vec<_>>()
+                .join("::");
+            (named == format!("{root}:{path}")).then_some(def)
+        })
     }
 }
 

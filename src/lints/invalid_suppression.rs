@@ -17,7 +17,7 @@ pub const LINT: Lint = Lint {
 /// closest lint name instead, and is unsafe: the comment then silences
 /// findings that were reported, and the closest name may not be the one meant.
 pub fn unknown_lint(span: Span, name: &str) -> Diagnostic {
-    let near = crate::model::typo::closest_lint(without_tool(name));
+    let near = repair(name);
     let help = match near {
         Some(near) => format!("did you mean `{near}`? `backend-lint lints` lists the lints"),
         None => "`backend-lint lints` lists the lints".to_string(),
@@ -37,6 +37,11 @@ pub fn unknown_lint(span: Span, name: &str) -> Diagnostic {
         )),
         None => d,
     }
+}
+
+/// The lint an unknown name is corrected to by the fix of its finding.
+pub fn repair(name: &str) -> Option<LintId> {
+    crate::model::typo::closest_lint(without_tool(name))
 }
 
 /// `// backend-lint: alow(x)`, `// backend-lint: allow x`.

@@ -7,7 +7,9 @@ use crate::config::platform::{self, LiteralKind};
 use crate::config::{Names, Vocabulary};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Applicability, Diagnostic, Edit, Fix, Span};
-use crate::model::facts::{Comparison, ComparisonKind, Operand, Side, StrExpr};
+use crate::model::facts::{
+    Comparison, ComparisonKind, Operand, PatternPlace, Side, StrExpr, StrKind,
+};
 use crate::model::fix::merge_touching;
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
@@ -142,7 +144,12 @@ fn comparisons(
             {
                 continue;
             }
-            let fix = comparison_fix(krate.vocab, cmp, &[at], &Subject::AsWritten);
+            // The value compared with the literal: `matches!` needs it as a `&str`.
+            let kind = match cmp.sides.as_slice() {
+                [a, b] => side_kind(krate, file, cmp, if at == 0 { b } else { a }),
+                _ => None,
+            };
+            let fix = comparison_fix(krate.vocab, cmp, &[at], &Subject::AsWritten { kind });
             out.extend(
                 diagnostic(
                     krate.vocab,
@@ -220,15 +227,103 @@ fn plain_literal(value: &str, span: Span) -> bool {
 
 /// What the subject of a comparison a fix rewrites becomes.
 pub(crate) enum Subject<'a> {
-    /// Left as it is.
-    AsWritten,
+    /// Left as it is; of `kind` when that is known (a call of one of the
+    /// crate's canonicalizers).
+    AsWritten { kind: Option<StrKind> },
     /// Side `side` wrapped in a call of `call` (the canonicalizer), with
-    /// the edits the call needs elsewhere (a `use`).
+    /// the edits the call needs elsewhere (a `use`) and what it returns;
+    /// `returns` is `None` when no canonicalizer of the crate resolves
+    /// where the comparison is: the fix is only shown.
     Wrapped {
         call: &'a str,
         side: usize,
         extra: Vec<Edit>,
+        returns: Option<StrKind>,
+        /// The side is passed as `&side`: the canonicalizer takes a `&str`
+        /// and the side may be a `String`.
+        borrow: bool,
     },
+}
+
+/// How a value of `kind` is written where a `&str` is needed (a pattern,
+/// `matches!`, a slice of `&str` it is looked up in): before and after it.
+/// `None` when the kind does not tell.
+fn as_str(kind: Option<StrKind>) -> Option<(&'static str, &'static str)> {
+    match kind? {
+        StrKind::Str => Some(("", "")),
+        StrKind::String => Some(("", ".as_str()")),
+        StrKind::Cow => Some(("&*", "")),
+        StrKind::Other => None,
+    }
+}
+
+/// The comparisons that need a `&str` subject: its value is matched with
+/// string patterns, or looked up in a slice of them.
+fn needs_str(how: ComparisonKind) -> bool {
+    matches!(
+        how,
+        ComparisonKind::Match
+            | ComparisonKind::IfLet
+            | ComparisonKind::LetElse
+            | ComparisonKind::Matches
+            | ComparisonKind::AssertMatches
+            | ComparisonKind::DebugAssertMatches
+            | ComparisonKind::Contains
+    )
+}
+
+/// The kind of the value `side` holds when it is a call of one of the
+/// crate's canonicalizers (`canonicalize_platform(d.platform())`, or a
+/// binding set from one), or already a `&str` of one (`.as_str()`).
+pub(crate) fn side_kind(
+    krate: &CrateFacts<'_>,
+    file: FileId,
+    cmp: &Comparison,
+    side: &Side,
+) -> Option<StrKind> {
+    let text = side.origin.as_deref().unwrap_or(&side.text);
+    if text.ends_with("...") {
+        return None;
+    }
+    if text.ends_with(".as_str()") && side.origin.is_none() {
+        return Some(StrKind::Str);
+    }
+    let open = text.find('(')?;
+    let callee = &text[..open];
+    let segments: Vec<String> = callee.split("::").map(|s| s.trim().to_string()).collect();
+    let simple = |s: &String| {
+        s.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
+    if !segments.iter().all(simple) || closing_paren(text, open) != Some(text.len() - 1) {
+        return None;
+    }
+    let def = krate.canonicalizer_named(file, cmp.scope, &segments)?;
+    Some(def.returns)
+}
+
+/// Where the `(` at `open` closes, outside strings.
+fn closing_paren(text: &str, open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_str = false;
+    let mut prev = ' ';
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '"' if prev != '\\' => in_str = !in_str,
+            '(' if !in_str => depth += 1,
+            ')' if !in_str => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    None
 }
 
 /// The fix that makes the literal sides `literals` of `cmp` ones that can
@@ -238,23 +333,40 @@ pub(crate) enum Subject<'a> {
 /// for (unsafe: the code may have meant only one of them). `None` when
 /// there is nothing to edit, or a literal has no sound edit (`assert_eq!`,
 /// a constant, a literal not written plainly) and the subject is kept.
+/// A fix whose result would not compile for all the analysis knows (a
+/// subject whose type it cannot read, now needed as a `&str`; a
+/// canonicalizer that does not resolve) is only shown.
 pub(crate) fn comparison_fix(
     vocab: &Vocabulary,
     cmp: &Comparison,
     literals: &[usize],
     subject: &Subject<'_>,
 ) -> Option<Fix> {
-    let call = match subject {
-        Subject::AsWritten => None,
-        Subject::Wrapped { call, .. } => Some(*call),
+    let (call, kind) = match subject {
+        Subject::AsWritten { kind } => (None, *kind),
+        Subject::Wrapped {
+            call,
+            returns,
+            borrow,
+            ..
+        } => (
+            Some(format!("{call}({}", if *borrow { "&" } else { "" })),
+            *returns,
+        ),
     };
+    let call = call.as_deref();
+    // A subject of unknown type is written as a `&str` would be; the fix
+    // is then display-only.
+    let form = as_str(kind);
     let mut edits = Vec::new();
     let mut applicability = Applicability::Safe;
     // What each literal becomes, for the message: "`"cuda"` for `"CUDA"`".
     let mut respelled = Vec::new();
+    let mut made_str = false;
     for &at in literals {
-        match literal_edits(vocab, cmp, at, call) {
+        match literal_edits(vocab, cmp, at, call, form) {
             Some((more, how, says)) => {
+                made_str |= more.iter().any(|e| e.replacement.contains("matches!("));
                 edits.extend(more);
                 applicability = applicability.min(how);
                 respelled.extend(says);
@@ -264,22 +376,53 @@ pub(crate) fn comparison_fix(
         }
     }
     let respelled = respelled.join(", ");
-    let Subject::Wrapped { call, side, extra } = subject else {
+    let Subject::Wrapped {
+        call: name,
+        side,
+        extra,
+        returns,
+        ..
+    } = subject
+    else {
+        if made_str && form.is_none() {
+            applicability = Applicability::DisplayOnly;
+        }
         let message = format!("compare with {respelled}");
         return (!edits.is_empty()).then(|| Fix::new(applicability, message, edits));
     };
     // `as_matches` wrote the call itself.
-    if !edits.iter().any(|e| e.replacement.contains("matches!(")) {
-        edits.extend(wrap(&cmp.sides[*side], call));
+    if !made_str {
+        let (prefix, suffix) = match needs_str(cmp.how) {
+            true => form.unwrap_or(("", "")),
+            false => ("", ""),
+        };
+        // `.contains(&p)` looks up a `&&str`: the `&` is inside the side.
+        let prefix = match cmp.how {
+            ComparisonKind::Contains => format!("&{prefix}"),
+            _ => prefix.to_string(),
+        };
+        edits.extend(wrap(
+            &cmp.sides[*side],
+            call.unwrap_or(name),
+            &prefix,
+            suffix,
+        ));
     }
     edits.extend(extra.iter().cloned());
     // Wrapping changes what the code compares: never safe.
-    let mut message = format!("compare `{call}({})`", cmp.sides[*side].text);
+    let mut message = format!("compare `{name}({})`", cmp.sides[*side].text);
     if !respelled.is_empty() {
         message.push_str(&format!(" with {respelled}"));
     }
+    // `Some("cuda")` matched against an `Option`: no canonicalizer takes it.
+    let option = (cmp.sides.iter()).any(|s| s.pattern == PatternPlace::Wrapped);
+    let shown_only =
+        returns.is_none() || option || (made_str || needs_str(cmp.how)) && form.is_none();
     Some(Fix::new(
-        Applicability::Unsafe,
+        match shown_only {
+            true => Applicability::DisplayOnly,
+            false => Applicability::Unsafe,
+        },
         message,
         merge_touching(edits),
     ))
@@ -292,6 +435,7 @@ fn literal_edits(
     cmp: &Comparison,
     at: usize,
     call: Option<&str>,
+    form: Option<(&str, &str)>,
 ) -> Option<(Vec<Edit>, Applicability, Option<String>)> {
     let side = &cmp.sides[at];
     let Operand::Str(StrExpr::Lit(value)) = &side.operand else {
@@ -333,43 +477,104 @@ fn literal_edits(
         | ComparisonKind::Matches
         | ComparisonKind::AssertMatches
         | ComparisonKind::DebugAssertMatches => {
-            vec![Edit::replace(side.span, quoted.join(" | "))]
+            // A sub-pattern (`x @ "gpu"`, `&"gpu"`) takes the alternatives
+            // in parentheses: `x @ "cuda" | "rocm"` binds `x` in one only.
+            let pattern = match side.pattern {
+                PatternPlace::Bound => format!("({})", quoted.join(" | ")),
+                PatternPlace::Alone | PatternPlace::Wrapped => quoted.join(" | "),
+            };
+            vec![Edit::replace(side.span, pattern)]
         }
         ComparisonKind::Contains => vec![Edit::replace(side.span, quoted.join(", "))],
         ComparisonKind::Eq
         | ComparisonKind::Ne
         | ComparisonKind::EqMethod
         | ComparisonKind::NeMethod
-        | ComparisonKind::EqIgnoreAsciiCase => as_matches(cmp, at, &quoted.join(" | "), call)?,
+        | ComparisonKind::EqIgnoreAsciiCase => match (call, form) {
+            // A value whose type is not known, compared as it is: one
+            // comparison per platform compiles wherever the one did.
+            // Else the fix is only shown (`comparison_fix`).
+            (None, None) => as_comparisons(cmp, at, &quoted)
+                .or_else(|| as_matches(cmp, at, &quoted.join(" | "), None, ("", "")))?,
+            _ => as_matches(cmp, at, &quoted.join(" | "), call, form.unwrap_or(("", "")))?,
+        },
         _ => return None,
     };
     let says = format!("`{}` for `\"{value}\"`", quoted.join(" | "));
     Some((edits, Applicability::Unsafe, Some(says)))
 }
 
-/// `call(` before `side` and `)` after it.
-pub(crate) fn wrap(side: &Side, call: &str) -> [Edit; 2] {
+/// `open` (the call's name and `(`) before `side` and `)` after it, the
+/// call's value written `prefix` and `suffix` around (`&*`, `.as_str()`).
+pub(crate) fn wrap(side: &Side, open: &str, prefix: &str, suffix: &str) -> [Edit; 2] {
     let file = side.span.file;
     [
-        Edit::insert(file, side.span.start, format!("{call}(")),
-        Edit::insert(file, side.span.end, ")"),
+        Edit::insert(file, side.span.start, format!("{prefix}{open}")),
+        Edit::insert(file, side.span.end, format!("){suffix}")),
     ]
 }
 
+/// `p == "gpu"` as `(p == "cuda" || p == "rocm" || p == "oneapi")` (`!=`
+/// with `&&`), for a subject whose type is not known: each comparison has
+/// the types of the one written, so it compiles as that did. Only for a
+/// subject that is a place (`p`, `*p`, `ctx.platforms[0]`), which reading
+/// again changes nothing; `None` for other shapes.
+fn as_comparisons(cmp: &Comparison, at: usize, quoted: &[String]) -> Option<Vec<Edit>> {
+    let [left, right] = cmp.sides.as_slice() else {
+        return None;
+    };
+    let (op, join) = match cmp.how {
+        ComparisonKind::Eq => ("==", " || "),
+        ComparisonKind::Ne => ("!=", " && "),
+        _ => return None,
+    };
+    let subject = if at == 1 { left } else { right };
+    let place = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '*' | '[' | ']');
+    if subject.text.is_empty() || subject.text.ends_with("...") || !subject.text.chars().all(place)
+    {
+        return None;
+    }
+    // The text is what is written at the side's span (a binding's side
+    // is named by the binding, which `*p` is not).
+    if subject.text.len() != subject.span.end - subject.span.start {
+        return None;
+    }
+    let s = &subject.text;
+    let each: Vec<String> = (quoted.iter())
+        .map(|q| match at {
+            1 => format!("{s} {op} {q}"),
+            _ => format!("{q} {op} {s}"),
+        })
+        .collect();
+    let span = Span {
+        file: left.span.file,
+        start: left.span.start,
+        end: right.span.end,
+    };
+    Some(vec![Edit::replace(span, format!("({})", each.join(join)))])
+}
+
 /// `p == "gpu"` as `matches!(p, "cuda" | "rocm" | "oneapi")` (`!matches!`
-/// for `!=`), the subject wrapped in `call` if given; `None` for other
-/// shapes (three sides, a literal receiver of `.eq()`).
-fn as_matches(cmp: &Comparison, at: usize, pattern: &str, call: Option<&str>) -> Option<Vec<Edit>> {
+/// for `!=`), the subject wrapped in `call` if given and written as a
+/// `&str` with `form` around it; `None` for other shapes (three sides, a
+/// literal receiver of `.eq()`).
+fn as_matches(
+    cmp: &Comparison,
+    at: usize,
+    pattern: &str,
+    call: Option<&str>,
+    (prefix, suffix): (&str, &str),
+) -> Option<Vec<Edit>> {
     let [left, right] = cmp.sides.as_slice() else {
         return None;
     };
     let negated = matches!(cmp.how, ComparisonKind::Ne | ComparisonKind::NeMethod);
     let open = format!(
-        "{}matches!({}",
+        "{}matches!({prefix}{}",
         if negated { "!" } else { "" },
-        call.map_or(String::new(), |c| format!("{c}("))
+        call.unwrap_or("")
     );
-    let close_call = if call.is_some() { ")" } else { "" };
+    let close_call = format!("{}{suffix}", if call.is_some() { ")" } else { "" });
     let file = left.span.file;
     let between = |a: &Side, b: &Side| Span {
         file,

@@ -6,7 +6,9 @@ use crate::config::Names;
 use crate::lints::non_canonical_platform_literal::{Subject, comparison_fix};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Diagnostic, Edit};
-use crate::model::facts::{Comparison, ComparisonKind, FileFacts, Operand, ScopeSegment, Side};
+use crate::model::facts::{
+    Comparison, ComparisonKind, FnDef, Operand, ScopeSegment, Side, StrKind,
+};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
 
@@ -40,7 +42,18 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         if compared.is_empty() {
             continue;
         }
-        let (call, extra) = canonicalizer_call(krate, file, cmp);
+        // No canonicalizer resolves here: the fix calls the configured name
+        // and is only shown.
+        let (call, extra, def) = match canonicalizer_at(krate, file, cmp) {
+            Some((call, extra, def)) => (call, extra, Some(def)),
+            None => (canonicalizer(krate).to_string(), Vec::new(), None),
+        };
+        // Compared with `Some("cuda")`: the raw value is an `Option` (or a
+        // `Result`), which no canonicalizer takes.
+        let wrapped = (compared.iter()).any(|&i| {
+            let text = cmp.sides[i].text.trim_start_matches('&');
+            text.starts_with("Some(") || text.starts_with("Ok(")
+        });
         let literals: Vec<usize> = (compared.iter().copied())
             .filter(|&i| matches!(cmp.sides[i].operand, Operand::Str(_)))
             .collect();
@@ -48,6 +61,9 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             call: &call,
             side: raw,
             extra,
+            returns: def.filter(|_| !wrapped).map(|d| d.returns),
+            borrow: def.is_some_and(|d| d.takes == StrKind::Str)
+                && may_be_owned(krate, &cmp.sides[raw]),
         };
         let fix = comparison_fix(krate.vocab, cmp, &literals, &subject)
             .filter(|_| !part_of_alias(krate, file, cmp, &literals));
@@ -80,6 +96,41 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         }
         out.push(d);
     }
+}
+
+/// Whether the raw side may be a `String` (a field, a binding, a copy
+/// made by `.to_lowercase()`), which a canonicalizer taking `&str` takes
+/// as `&side`; a call of a source (`d.platform()`) gives a `&str`.
+fn may_be_owned(krate: &CrateFacts<'_>, side: &Side) -> bool {
+    const OWNED: &[&str] = &[
+        ".to_lowercase()",
+        ".to_ascii_lowercase()",
+        ".to_uppercase()",
+        ".to_ascii_uppercase()",
+        ".to_string()",
+        ".to_owned()",
+        ".clone()",
+        ".into()",
+    ];
+    // Written otherwise than its text (`&*p`, `p.as_str()` for a binding
+    // `p`): already a reference, or a `&str` made of one.
+    if side.text.starts_with('&') || side.text.len() != side.span.end - side.span.start {
+        return false;
+    }
+    if [".as_str()", ".as_ref()", ".as_deref()"]
+        .iter()
+        .any(|m| side.text.ends_with(m))
+    {
+        return false;
+    }
+    // A call of the package's own function: as it declares.
+    if let Operand::Call(call) = &side.operand
+        && let Some(ty) = krate.returns(call)
+    {
+        return ty != StrKind::Str;
+    }
+    let from = side.origin.as_deref().unwrap_or(&side.text);
+    OWNED.iter().any(|m| from.ends_with(m)) || !from.ends_with(')')
 }
 
 /// A part compared with a name that is not canonical (`.contains("gpu")`):
@@ -156,96 +207,56 @@ fn canonicalizer<'v>(krate: &CrateFacts<'v>) -> &'v str {
     (krate.vocab.first_name(Names::Canonicalizers)).unwrap_or("canonicalize_platform")
 }
 
-/// How the comparison's code calls the canonicalizer, and the edits that
-/// lets it: its name where a `use` of the file brings it in (or may: a
-/// glob) or where no file of the package imports it (defined here, or not
-/// known), else the path another file imports it by, with a `use` of it
-/// added at the top of the file when the comparison is in the file's own
-/// module, written out in full in an inline module.
-fn canonicalizer_call(
-    krate: &CrateFacts<'_>,
+/// The canonicalizer a fix of `cmp` calls, as the code there can call it,
+/// the edits that let it (a `use`) and what it returns: one of the crate's
+/// canonicalizers (configured or learned, of one parameter) that its name
+/// already names where the comparison is; else one the code there may name
+/// by its path (public, or of a module around the comparison), imported
+/// at the top of the file when the comparison is in the file's own module
+/// and the name is free there, else written out in full. `None` when the
+/// crate defines none the comparison can call: the fix would name what
+/// does not exist.
+fn canonicalizer_at<'a>(
+    krate: &CrateFacts<'a>,
     file: FileId,
     cmp: &Comparison,
-) -> (String, Vec<Edit>) {
-    let name = canonicalizer(krate);
-    let Some(facts) = krate.facts(file) else {
-        return (name.to_string(), Vec::new());
-    };
+) -> Option<(String, Vec<Edit>, &'a FnDef)> {
+    let facts = krate.facts(file)?;
+    let mut defs = krate.canonicalizers(file);
+    // The configured names first, in the crate's order of files.
+    defs.sort_by_key(|(_, d)| !krate.vocab.has(Names::Canonicalizers, &d.name));
+    for (_, def) in &defs {
+        let named = krate.canonicalizer_named(file, cmp.scope, std::slice::from_ref(&def.name));
+        if named.is_some_and(|n| std::ptr::eq(n, *def)) {
+            return Some((def.name.clone(), Vec::new(), def));
+        }
+    }
+    let place = krate.place(file);
     let here = &facts.scopes[cmp.scope as usize];
-    let visible = facts.uses.iter().any(|u| {
-        u.alias.as_deref().is_none_or(|a| a == name)
-            && seen_from(&facts.scopes[u.scope as usize], here)
-    });
-    let Some(path) = (!visible)
-        .then(|| imported_path(krate, file, name))
-        .flatten()
-    else {
-        return (name.to_string(), Vec::new());
-    };
-    // Defined in this very module: its name is in scope (a `use` of it
-    // would define it twice).
-    let module: Vec<&str> = (krate.place(file).module.iter().chain(here))
+    let module: Vec<&str> = (place.module.iter().chain(here))
         .filter_map(ScopeSegment::module)
         .collect();
-    if path[1..path.len() - 1] == module[..] {
-        return (name.to_string(), Vec::new());
-    }
-    let path = path.join("::");
+    let (path, def) = defs.iter().find_map(|(path, def)| {
+        let around = module.starts_with(&path.iter().map(String::as_str).collect::<Vec<_>>());
+        (def.public || around).then_some((path, *def))
+    })?;
+    let mut full = vec!["crate"];
+    full.extend(path.iter().map(String::as_str));
+    full.push(&def.name);
+    let full = full.join("::");
+    // The name is free where the comparison is: it means this module's own
+    // item of that name, and the module has none.
+    let own = (module.iter().copied())
+        .chain([def.name.as_str()])
+        .collect::<Vec<_>>()
+        .join("::");
+    let free = krate.item_path(file, std::slice::from_ref(&def.name), cmp.scope)
+        == Some(format!("{}:{own}", place.root));
     match facts.first_item {
-        Some(at) if here.iter().all(ScopeSegment::is_block) => {
-            let edit = Edit::insert(file, at, format!("use {path};\n"));
-            (name.to_string(), vec![edit])
+        Some(at) if free && here.iter().all(ScopeSegment::is_block) => {
+            let edit = Edit::insert(file, at, format!("use {full};\n"));
+            Some((def.name.clone(), vec![edit], def))
         }
-        _ => (path, Vec::new()),
+        _ => Some((full, Vec::new(), def)),
     }
-}
-
-/// A name declared in scope `decl` is seen from scope `from`: `from` is
-/// `decl` or a function body within it (a module below it is not).
-fn seen_from(decl: &[ScopeSegment], from: &[ScopeSegment]) -> bool {
-    from.starts_with(decl) && from[decl.len()..].iter().all(ScopeSegment::is_block)
-}
-
-/// The path from the crate root (`crate::platform::canonicalize_platform`)
-/// by which a file of the same crate root imports `name`.
-fn imported_path(krate: &CrateFacts<'_>, file: FileId, name: &str) -> Option<Vec<String>> {
-    let root = krate.place(file).root;
-    krate
-        .files
-        .iter()
-        .find_map(|&(other, facts): &(FileId, &FileFacts)| {
-            let place = krate.place(other);
-            if place.root != root {
-                return None;
-            }
-            facts.uses.iter().find_map(|u| {
-                if u.alias.as_deref() != Some(name)
-                    || u.target.last().map(String::as_str) != Some(name)
-                {
-                    return None;
-                }
-                let mut module: Vec<String> =
-                    (place.module.iter().chain(&facts.scopes[u.scope as usize]))
-                        .filter_map(|s| s.module().map(str::to_string))
-                        .collect();
-                let mut target = u.target.iter();
-                match target.next()?.as_str() {
-                    "crate" => module.clear(),
-                    "self" => {}
-                    "super" => {
-                        module.pop()?;
-                        while target.as_slice().first().is_some_and(|s| s == "super") {
-                            target.next();
-                            module.pop()?;
-                        }
-                    }
-                    // A path from another crate, or relative to the module.
-                    _ => return None,
-                }
-                let mut path = vec!["crate".to_string()];
-                path.extend(module);
-                path.extend(target.cloned());
-                Some(path)
-            })
-        })
 }

@@ -36,8 +36,13 @@ pub fn diagnostic(
         )
     };
     let fix = if all_unused {
+        // The reason is the user's: a fix never deletes it.
+        let applicability = match has_reason(source, dir) {
+            true => Applicability::DisplayOnly,
+            false => Applicability::Safe,
+        };
         Fix::new(
-            Applicability::Safe,
+            applicability,
             "remove the comment",
             [Edit::delete(comment_extent(source, dir.span))],
         )
@@ -54,6 +59,14 @@ pub fn diagnostic(
             "remove `{name}` from the comment; a directive covers findings that start on its own line, or on the line of code right below it"
         ))
         .with_fix(fix)
+}
+
+/// The comment gives a reason after its lints: `allow(x) -- why`.
+fn has_reason(source: &SourceFile, dir: &Directive) -> bool {
+    let after = dir.lints.last().map_or(dir.span.start, |n| n.span.end);
+    let rest = source.text.get(after..dir.span.end).unwrap_or("");
+    rest.split_once("--")
+        .is_some_and(|(_, reason)| !reason.trim().is_empty())
 }
 
 /// What removing `comment` deletes: its whole line, line break included,

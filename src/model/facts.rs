@@ -237,6 +237,24 @@ pub struct Side {
     /// For a local binding, the expression it was set from when that is not
     /// the name itself: `dev.platform()` for `p` after `let p = dev.platform();`.
     pub origin: Option<String>,
+    /// Where a literal pattern stands; [`PatternPlace::Alone`] for every
+    /// other side.
+    pub pattern: PatternPlace,
+}
+
+/// Where a string literal pattern stands in its pattern: what a fix
+/// writing alternatives in its place must keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PatternPlace {
+    /// An alternative of its own (`"gpu" =>`, `"gpu" | "tpu"`).
+    #[default]
+    Alone,
+    /// A sub-pattern (`x @ "gpu"`, `&"gpu"`): alternatives need
+    /// parentheses, else `x @ "cuda" | "rocm"` binds `x` in one only.
+    Bound,
+    /// Inside `Some(..)` or `Ok(..)`: the value matched is an `Option` or
+    /// a `Result`, which no canonicalizer takes.
+    Wrapped,
 }
 
 /// A comparison in which at least one side is a platform value.
@@ -368,6 +386,8 @@ pub struct PlatformFn {
     pub line: u32,
     /// What it returns, as written: `c.platform_name()`.
     pub text: String,
+    /// Its declared return type.
+    pub ty: StrKind,
 }
 
 impl ComparisonKind {
@@ -490,6 +510,103 @@ pub struct FileFacts {
     /// Functions that may register: what the crate pass learns
     /// registration functions from (issue 19).
     pub functions: Vec<FnSummary>,
+    /// Free functions of the file's modules (not in function bodies) that
+    /// canonicalize platform names: named as a configured canonicalizer, or
+    /// learned as one. Where a fix may call one, and what it gives.
+    pub canonicalizers: Vec<FnDef>,
+}
+
+/// A free function as a fix calls it: its name, the module it is defined
+/// in, whether other modules may name it, and its declared return type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FnDef {
+    pub name: String,
+    /// Index into [`FileFacts::scopes`]: an inline module, never a body.
+    pub scope: u32,
+    /// Declared `pub` (or `pub(crate)`, `pub(super)`...).
+    pub public: bool,
+    /// Its number of parameters: a fix calls only one of one.
+    pub params: usize,
+    /// The declared type of its first parameter.
+    pub takes: StrKind,
+    pub returns: StrKind,
+}
+
+/// A declared return type, as far as comparing it with a `&str` pattern
+/// goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StrKind {
+    /// `&str`, `&'static str`: matches a string pattern as it is.
+    Str,
+    /// `String`: `.as_str()` before a pattern.
+    String,
+    /// `Cow<str>` (any path, any lifetime): `&*` before a pattern.
+    Cow,
+    /// Anything else (`impl AsRef<str>`, `Option<String>`, a type alias):
+    /// no fix may assume what it is.
+    Other,
+}
+
+impl StrKind {
+    /// The kind of a type written as in `fn f() -> TYPE`.
+    pub fn of_type(ty: &syn::Type) -> StrKind {
+        match ty {
+            syn::Type::Reference(r) if r.mutability.is_none() => match &*r.elem {
+                syn::Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => StrKind::Str,
+                _ => StrKind::Other,
+            },
+            syn::Type::Paren(p) => StrKind::of_type(&p.elem),
+            syn::Type::Group(g) => StrKind::of_type(&g.elem),
+            syn::Type::Path(p) if p.qself.is_none() => {
+                let Some(last) = p.path.segments.last() else {
+                    return StrKind::Other;
+                };
+                match last.ident.to_string().as_str() {
+                    "String" if last.arguments.is_none() => StrKind::String,
+                    "Cow" => {
+                        let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+                            return StrKind::Other;
+                        };
+                        let str_arg = a.args.iter().any(|arg| {
+                            matches!(arg, syn::GenericArgument::Type(syn::Type::Path(t)) if t.path.is_ident("str"))
+                        });
+                        if str_arg {
+                            StrKind::Cow
+                        } else {
+                            StrKind::Other
+                        }
+                    }
+                    _ => StrKind::Other,
+                }
+            }
+            _ => StrKind::Other,
+        }
+    }
+
+    /// The kind a signature declares (`Other` for `()`).
+    pub fn of_output(output: &syn::ReturnType) -> StrKind {
+        match output {
+            syn::ReturnType::Type(_, ty) => StrKind::of_type(ty),
+            syn::ReturnType::Default => StrKind::Other,
+        }
+    }
+}
+
+impl FnDef {
+    /// The definition of free function `sig` in scope `scope`.
+    pub fn of(sig: &syn::Signature, public: bool, scope: u32) -> FnDef {
+        FnDef {
+            name: sig.ident.to_string(),
+            scope,
+            public,
+            params: sig.inputs.len(),
+            takes: match sig.inputs.first() {
+                Some(syn::FnArg::Typed(t)) => StrKind::of_type(&t.ty),
+                _ => StrKind::Other,
+            },
+            returns: StrKind::of_output(&sig.output),
+        }
+    }
 }
 
 /// A function as far as registries go (issue 19): whether it rejects a
@@ -637,6 +754,7 @@ impl FileFacts {
             directives: _,
             first_item: _,
             functions,
+            canonicalizers,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -651,6 +769,7 @@ impl FileFacts {
             && uses.is_empty()
             && types.is_empty()
             && functions.is_empty()
+            && canonicalizers.is_empty()
     }
 }
 
@@ -720,6 +839,7 @@ impl Default for FileFacts {
             directives: Default::default(),
             first_item: None,
             functions: Vec::new(),
+            canonicalizers: Vec::new(),
         }
     }
 }

@@ -31,9 +31,11 @@ use super::Bail;
 use super::lexer::{Kind, Tok};
 use crate::analysis::extract::{AnyItem, extract_item, flatten_use, path_attr};
 use crate::analysis::values::const_value;
-use crate::config::Vocabulary;
+use crate::config::{Names, Vocabulary};
 use crate::model::cfg::Cfg;
-use crate::model::facts::{ConstDef, ConstValue, FileFacts, ModDecl, ScopeIndex, ScopeSegment};
+use crate::model::facts::{
+    ConstDef, ConstValue, FileFacts, FnDef, ModDecl, ScopeIndex, ScopeSegment,
+};
 
 /// Macros whose tokens the walker never reads as code (`visit_macro_tokens`).
 const UNREAD_MACROS: &[&str] = &[
@@ -268,7 +270,8 @@ impl<'a> Reader<'a> {
                 i = self.partner(i + 1) + 1;
             }
             let attrs = (start, i);
-            if self.word(i) == Some("pub") {
+            let public = self.word(i) == Some("pub");
+            if public {
                 i += 1;
                 if self.open(i, b'(') {
                     i = self.partner(i) + 1;
@@ -319,7 +322,13 @@ impl<'a> Reader<'a> {
             // Items whose insides are skipped: their end, and whether the
             // keyword starts what the walker records (then it is read here).
             let (next, leaf): (usize, bool) = match (keyword, level) {
-                ("fn", _) => (self.after(self.end_of(i + 1, end, true)?), false),
+                ("fn", _) => {
+                    let body = self.end_of(i + 1, end, true)?;
+                    if level == Level::Module {
+                        self.canonicalizer(quals, body, public, scope);
+                    }
+                    (self.after(body), false)
+                }
                 ("impl" | "trait", Level::Module) => {
                     let at = self.end_of(i + 1, end, true)?;
                     let next = self.after(at);
@@ -498,6 +507,23 @@ impl<'a> Reader<'a> {
             i += 1;
         }
         None
+    }
+
+    /// A free function named as a configured canonicalizer, its signature
+    /// from its qualifiers at `from` to its body at `body`: recorded as the
+    /// walker records it (a signature syn does not read gives none, as the
+    /// walker would not parse the file).
+    fn canonicalizer(&mut self, from: usize, body: usize, public: bool, scope: u32) {
+        let is_canonicalizer = |name| self.vocab.has(Names::Canonicalizers, name);
+        let Some(name) = (from..body).find(|&k| self.word(k) == Some("fn")) else {
+            return;
+        };
+        if !self.word(name + 1).is_some_and(is_canonicalizer) {
+            return;
+        }
+        if let Ok(sig) = syn::parse_str::<syn::Signature>(self.slice(from, body)) {
+            (self.facts.canonicalizers).push(FnDef::of(&sig, public, scope));
+        }
     }
 
     fn type_name(&mut self, at: usize) -> Result<(), Bail> {
@@ -694,6 +720,10 @@ impl<'a> Reader<'a> {
             out.mod_decls.push(d);
         }
         out.types.extend(facts.types);
+        for mut f in facts.canonicalizers {
+            f.scope = scopes[f.scope as usize];
+            out.canonicalizers.push(f);
+        }
     }
 
     /// Every item keyword of the file is accounted for.

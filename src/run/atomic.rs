@@ -26,6 +26,44 @@ static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// is appended to in place: renaming over it is impossible, and truncating
 /// it would cut a log that stdout is redirected to.
 pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    replace_unless_changed(path, bytes, None)
+}
+
+/// What identifies a file as read: its device and inode, modification
+/// time and length. Another file renamed over it, or any write to it,
+/// changes one of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen {
+    dev: u64,
+    ino: u64,
+    mtime: Option<std::time::SystemTime>,
+    len: u64,
+}
+
+impl Seen {
+    /// The file at `path` as it is now (a link itself, not its target).
+    pub fn of(path: &Path) -> io::Result<Seen> {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::symlink_metadata(path)?;
+        Ok(Seen {
+            dev: m.dev(),
+            ino: m.ino(),
+            mtime: m.modified().ok(),
+            len: m.len(),
+        })
+    }
+}
+
+/// The error of [`replace_unless_changed`] when the file is not the one seen.
+pub fn changed_error() -> io::Error {
+    io::Error::other("the file changed since it was read")
+}
+
+/// [`replace`], but only if the file at `path` is still the one `seen`
+/// describes: checked again right before the rename (under the lock), so
+/// an edit made while the new text was written is kept, and the error is
+/// [`changed_error`]'s.
+pub fn replace_unless_changed(path: &Path, bytes: &[u8], seen: Option<&Seen>) -> io::Result<()> {
     if path.starts_with("/dev") || path.starts_with("/proc") {
         let mut file = std::fs::OpenOptions::new().append(true).open(path)?;
         return file.write_all(bytes);
@@ -71,14 +109,22 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
         // is never readable by more than the old one was.
         if let Some(old) = &old {
             temp.as_file().set_permissions(old.permissions())?;
+            keep_owner(temp.as_file(), old);
         }
         temp.write_all(bytes)?;
         temp.as_file().sync_all()
     })();
     let mut pending = lock();
     pending.retain(|p| *p != temp_path);
+    // The last look before the rename: the file is still the one read.
+    let unchanged = || match seen {
+        Some(seen) if Seen::of(path).ok().as_ref() != Some(seen) => Err(changed_error()),
+        _ => Ok(()),
+    };
     // Renamed, or removed (dropped) on failure, while the lock is held.
-    let result = written.and_then(|()| temp.persist(path).map(drop).map_err(|e| e.error));
+    let result = written
+        .and_then(|()| unchanged())
+        .and_then(|()| temp.persist(path).map(drop).map_err(|e| e.error));
     drop(pending);
     result?;
     // The rename is durable once the folder is synced; a folder that cannot
@@ -101,6 +147,16 @@ pub fn replace_within(path: &Path, bytes: &[u8], untrusted: &[PathBuf]) -> io::R
         }
     }
     replace(path, bytes)
+}
+
+/// The new file gets the old one's owner and group where the process may
+/// set them (root may set both; a user, a group it belongs to): else it
+/// stays the process's, as a new file would be.
+fn keep_owner(file: &std::fs::File, old: &std::fs::Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    if std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = std::os::unix::fs::fchown(file, None, Some(old.gid()));
+    }
 }
 
 /// An error when a folder of `path` below the current folder is a link.
@@ -187,6 +243,58 @@ mod tests {
         assert_eq!(mode & 0o777, 0o640);
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1, "no temporary file is left");
+    }
+
+    /// An edit made after the file was last read, while the new text is
+    /// being written, is kept: the rename does not happen.
+    #[test]
+    fn a_file_changed_after_it_was_seen_is_not_replaced() {
+        use super::{Seen, replace_unless_changed};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lib.rs");
+        std::fs::write(&path, "old").unwrap();
+        let seen = Seen::of(&path).unwrap();
+        replace_unless_changed(&path, b"fixed", Some(&seen)).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"fixed");
+        // Saved by an editor meanwhile, as a new file renamed over it (same
+        // length, so only its identity tells).
+        let seen = Seen::of(&path).unwrap();
+        std::fs::write(dir.path().join("saved"), "FIXED").unwrap();
+        std::fs::rename(dir.path().join("saved"), &path).unwrap();
+        let err = replace_unless_changed(&path, b"again", Some(&seen)).unwrap_err();
+        assert_eq!(err.to_string(), "the file changed since it was read");
+        assert_eq!(std::fs::read(&path).unwrap(), b"FIXED");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "no temporary file is left");
+    }
+
+    /// The owner and group are kept where the process may set them: as root,
+    /// any; else a group the user belongs to.
+    #[test]
+    fn a_file_keeps_its_owner_and_group() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lib.rs");
+        std::fs::write(&path, "old").unwrap();
+        let me = std::fs::metadata(&path).unwrap();
+        let (uid, gid) = if me.uid() == 0 {
+            (4242, 4343)
+        } else {
+            // A group of the user's other than the file's, if any.
+            let out = std::process::Command::new("id").arg("-G").output().unwrap();
+            let groups = String::from_utf8_lossy(&out.stdout).into_owned();
+            let other = (groups.split_whitespace())
+                .filter_map(|g| g.parse::<u32>().ok())
+                .find(|g| *g != me.gid());
+            match other {
+                Some(g) => (me.uid(), g),
+                None => return eprintln!("no second group to test with"),
+            }
+        };
+        std::os::unix::fs::chown(&path, Some(uid), Some(gid)).unwrap();
+        replace(&path, b"new").unwrap();
+        let now = std::fs::metadata(&path).unwrap();
+        assert_eq!((now.uid(), now.gid()), (uid, gid));
     }
 
     #[test]

@@ -47,7 +47,8 @@ pub struct Fixed {
     pub changes: Vec<Change>,
     /// How many fixes were applied.
     pub applied: usize,
-    /// Files whose fixed text no longer parsed, left as they were.
+    /// Files whose fixed text no longer parsed, left as they were, and
+    /// links, which are never fixed (their findings are left).
     pub rolled_back: Vec<NotFixed>,
 }
 
@@ -91,7 +92,15 @@ pub fn fix(
     let mut texts: HashMap<PathBuf, Texts> = HashMap::new();
     // Rolled back: never edited again in this run.
     let mut frozen: HashSet<PathBuf> = HashSet::new();
+    let mut links: Vec<PathBuf> = Vec::new();
     let mut fixed = Fixed::default();
+    // Links are never written (`write`): their fixes are not applied, so
+    // that what is reported left is what is on disk.
+    for input in &inputs {
+        if is_link(&input.path) && frozen.insert(input.path.clone()) {
+            links.push(input.path.clone());
+        }
+    }
     let mut passes = 0;
     loop {
         let current = (inputs.iter().cloned())
@@ -112,6 +121,24 @@ pub fn fix(
         passes += 1;
     }
     fixed.applied += texts.values().map(|t| t.applied_last).sum::<usize>();
+    // A link whose findings had a fix to apply is reported, with why.
+    for link in links {
+        let sources = &fixed.outcome.sources;
+        let source = (fixed.outcome.diagnostics.iter())
+            .filter(|d| {
+                d.fix
+                    .as_ref()
+                    .is_some_and(|f| allowed(f, options.unsafe_fixes))
+            })
+            .map(|d| sources.get(d.span.file))
+            .find(|s| s.path == link);
+        if let Some(source) = source {
+            fixed.rolled_back.push(NotFixed {
+                display: source.display.clone(),
+                why: LINK.into(),
+            });
+        }
+    }
     let mut changes: Vec<Change> = (texts.into_iter())
         .filter(|(_, t)| t.new != t.old)
         .map(|(path, t)| Change {
@@ -225,25 +252,36 @@ fn write_one(change: &Change) -> Result<(), NotFixed> {
         why,
     };
     // Replacing a link would turn it into a copy of its target.
-    let is_link = std::fs::symlink_metadata(&change.path).is_ok_and(|m| m.is_symlink());
-    if is_link {
-        return Err(not("it is a link; it was not written".into()));
+    if is_link(&change.path) {
+        return Err(not(LINK.into()));
     }
-    match std::fs::read(&change.path) {
-        Ok(now) if now == change.old.as_bytes() => {}
-        Ok(_) => {
-            return Err(not(
-                "it changed on disk since it was read; it was not written".into(),
-            ));
+    const CHANGED: &str = "it changed on disk since it was read; it was not written";
+    // The file as last read: its text is the one fixed, and it is the same
+    // file (identity, modification time, length) right before the rename.
+    let seen = atomic::Seen::of(&change.path);
+    match (std::fs::read(&change.path), seen) {
+        (Ok(now), Ok(seen)) if now == change.old.as_bytes() => {
+            match atomic::replace_unless_changed(&change.path, change.new.as_bytes(), Some(&seen)) {
+                Ok(()) => Ok(()),
+                Err(e) if e.to_string() == atomic::changed_error().to_string() => {
+                    Err(not(CHANGED.into()))
+                }
+                Err(e) => Err(not(format!("it could not be written ({e})"))),
+            }
         }
-        Err(e) => {
-            return Err(not(format!(
-                "it could not be read again ({e}); it was not written"
-            )));
-        }
+        (Ok(_), Ok(_)) => Err(not(CHANGED.into())),
+        (Err(e), _) | (_, Err(e)) => Err(not(format!(
+            "it could not be read again ({e}); it was not written"
+        ))),
     }
-    atomic::replace(&change.path, change.new.as_bytes())
-        .map_err(|e| not(format!("it could not be written ({e})")))
+}
+
+/// Why a link is never fixed.
+const LINK: &str =
+    "it is a link, which a fix would replace by a copy of its target; it was not written";
+
+fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink())
 }
 
 /// How many findings have a fix a run applies (`unsafe_fixes`: counting

@@ -9,3 +9,8 @@ fn cpu_client_reports_its_platform() {
 
 #[cfg(test)]
 mod tests;
+
+// The canonicalizer the fixes call: a fix names only what the crate defines.
+pub fn canonicalize_platform(platform: &str) -> String {
+    platform.to_ascii_lowercase()
+}

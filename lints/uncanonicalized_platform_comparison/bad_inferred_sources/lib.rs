@@ -8,3 +8,8 @@ mod client;
 mod plugins;
 
 pub use client::{Client, client_platform, platform_of};
+
+// The canonicalizer the fixes call: a fix names only what the crate defines.
+pub fn canonicalize_platform(platform: &str) -> String {
+    platform.to_ascii_lowercase()
+}

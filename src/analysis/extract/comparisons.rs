@@ -3,6 +3,7 @@
 
 use super::value_sets::strip_borrows;
 use super::*;
+use crate::model::facts::PatternPlace;
 
 /// A raw side starts from a platform source (a method, function, field or
 /// pattern field), a canonical one from a canonicalizer called or from the
@@ -144,6 +145,7 @@ impl<'t> Cx<'t> {
             span: self.span(if call { shown } else { e }),
             text,
             origin,
+            pattern: PatternPlace::Alone,
         }
     }
 
@@ -286,7 +288,7 @@ impl Comparisons {
         let mut lits = Vec::new();
         let mut wrapped = Vec::new();
         for pat in pats {
-            literal_patterns(pat, &mut lits, &mut wrapped);
+            literal_patterns(pat, &mut lits, &mut wrapped, false);
         }
         if lits.is_empty() && wrapped.is_empty() {
             return;
@@ -301,12 +303,13 @@ impl Comparisons {
             return;
         }
         let mut sides = vec![cx.side(scrutinee, operand)];
-        for lit in lits {
+        for (lit, pattern) in lits {
             sides.push(Side {
                 operand: Operand::Str(StrExpr::Lit(lit.value())),
                 span: cx.span(lit),
                 text: cx.short_text_at(cx.span(lit)),
                 origin: None,
+                pattern,
             });
         }
         self.record_comparison(cx, how, sides);
@@ -401,6 +404,7 @@ impl<'t> Cx<'t> {
             span: self.span_at(at),
             text,
             origin: None,
+            pattern: PatternPlace::Alone,
         }
     }
 }
@@ -418,6 +422,7 @@ impl Comparisons {
                 span: *at,
                 text: format!("\"{v}\""),
                 origin: None,
+                pattern: PatternPlace::Alone,
             }));
             let operands: Vec<Operand> = cmp.sides.iter().map(|s| s.operand.clone()).collect();
             if worth_recording(&operands) {
@@ -515,27 +520,35 @@ pub(super) fn pat_idents(pat: &Pat, out: &mut Vec<String>) {
 }
 
 /// String literals a pattern matches: `"a"`, `"a" | "b"`, `"a" if ..`; those
-/// inside `Some(..)` or `Ok(..)` go to `wrapped`.
+/// inside `Some(..)` or `Ok(..)` go to `wrapped`. Each with whether it is
+/// a sub-pattern that alternatives replacing it must parenthesize (`x @
+/// "a"`, `&"a"`): `tight` says so of `pat` itself.
 fn literal_patterns<'p>(
     pat: &'p Pat,
-    out: &mut Vec<&'p syn::LitStr>,
-    wrapped: &mut Vec<&'p syn::LitStr>,
+    out: &mut Vec<(&'p syn::LitStr, PatternPlace)>,
+    wrapped: &mut Vec<(&'p syn::LitStr, PatternPlace)>,
+    tight: bool,
 ) {
     match pat {
         Pat::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
-        }) => out.push(s),
-        Pat::Or(o) => o
-            .cases
-            .iter()
-            .for_each(|c| literal_patterns(c, out, wrapped)),
-        Pat::Paren(p) => literal_patterns(&p.pat, out, wrapped),
-        Pat::Reference(r) => literal_patterns(&r.pat, out, wrapped),
-        Pat::Guard(g) => literal_patterns(&g.pat, out, wrapped),
+        }) => out.push((
+            s,
+            if tight {
+                PatternPlace::Bound
+            } else {
+                PatternPlace::Alone
+            },
+        )),
+        // An alternative of an or-pattern is replaced within it.
+        Pat::Or(o) => (o.cases.iter()).for_each(|c| literal_patterns(c, out, wrapped, false)),
+        Pat::Paren(p) => literal_patterns(&p.pat, out, wrapped, false),
+        Pat::Reference(r) => literal_patterns(&r.pat, out, wrapped, true),
+        Pat::Guard(g) => literal_patterns(&g.pat, out, wrapped, tight),
         Pat::Ident(p) => {
             if let Some((_, sub)) = &p.subpat {
-                literal_patterns(sub, out, wrapped)
+                literal_patterns(sub, out, wrapped, true)
             }
         }
         Pat::TupleStruct(t)
@@ -545,8 +558,12 @@ fn literal_patterns<'p>(
                     .is_some_and(|i| PASSTHROUGH_BINDERS.contains(&i.to_string().as_str())) =>
         {
             let mut inner = Vec::new();
-            literal_patterns(&t.elems[0], &mut inner, &mut Vec::new());
-            wrapped.extend(inner);
+            literal_patterns(&t.elems[0], &mut inner, &mut Vec::new(), false);
+            wrapped.extend(
+                inner
+                    .into_iter()
+                    .map(|(lit, _)| (lit, PatternPlace::Wrapped)),
+            );
         }
         _ => {}
     }

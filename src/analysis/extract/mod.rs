@@ -720,10 +720,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // The name's span: its offset is looked up only for a registry.
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
         let params = std::mem::replace(&mut self.cx.params, this);
+        let learned_before = self.cx.facts.platform_fns.len();
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f))
         });
         self.cx.params = params;
+        // A canonicalizer a fix may call: configured, or learned just now.
+        let module_level = self.cx.facts.scopes[self.cx.scope as usize]
+            .iter()
+            .all(|s| !s.is_block());
+        let learned = (self.cx.facts.platform_fns[learned_before..].iter())
+            .any(|p| p.returns == Operand::Canonical && p.call.ty.is_none() && p.call.name == name);
+        if module_level && (learned || self.cx.comparison_names().has(Names::Canonicalizers, &name))
+        {
+            let public = !matches!(f.vis, syn::Visibility::Inherited);
+            let def = crate::model::facts::FnDef::of(&f.sig, public, self.cx.scope);
+            self.cx.facts.canonicalizers.push(def);
+        }
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {

@@ -65,7 +65,9 @@ impl ValueSets {
             && returns != Operand::Call(call.clone())
         {
             let span = cx.span(&sig.ident);
+            let ty = crate::model::facts::StrKind::of_output(&sig.output);
             cx.facts.platform_fns.push(PlatformFn {
+                ty,
                 call,
                 returns,
                 span,

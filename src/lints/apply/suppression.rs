@@ -6,8 +6,8 @@
 use crate::config::{Config, Level};
 use crate::lints::apply::levels::apply_levels;
 use crate::lints::{invalid_suppression, unused_suppression};
-use crate::model::diagnostic::Diagnostic;
-use crate::model::facts::{Directive, Directives};
+use crate::model::diagnostic::{Applicability, Diagnostic};
+use crate::model::facts::{Directive, Directives, Named};
 use crate::model::lint_id::LintId;
 use crate::model::source::{FileId, SourceFile};
 
@@ -31,16 +31,20 @@ struct Cover<'a> {
 }
 
 impl<'a> Cover<'a> {
-    fn new(files: &[(&'a SourceFile, FileId, &'a Directives)]) -> Self {
+    /// What the directives cover, each name standing for the lint `lint`
+    /// gives it (`None`: for none).
+    fn new(
+        files: &[(&'a SourceFile, FileId, &'a Directives)],
+        lint: impl Fn(&Named) -> Option<LintId>,
+    ) -> Self {
         Cover {
             sources: files.iter().map(|(source, id, _)| (*id, *source)).collect(),
             reaches: files
                 .iter()
                 .flat_map(|(_, id, d)| d.directives.iter().map(move |dir| (*id, dir)))
                 .flat_map(|(id, dir)| {
-                    dir.lints
-                        .iter()
-                        .filter_map(move |named| reach(id, dir, named.lint?))
+                    let lint = &lint;
+                    (dir.lints.iter()).filter_map(move |named| reach(id, dir, lint(named)?))
                 })
                 .collect(),
         }
@@ -87,7 +91,7 @@ pub fn apply(
     files: &[(&SourceFile, FileId, &Directives)],
     config: &Config,
 ) {
-    let cover = Cover::new(files);
+    let cover = Cover::new(files, |named| named.lint);
     // A lint `[per-file-ignores]` names for a file is off there, as if allowed.
     let ignored = |file: FileId, lint: LintId| {
         (cover.sources.get(&file)).is_some_and(|source| config.ignores(&source.path, lint))
@@ -102,6 +106,21 @@ pub fn apply(
         }
         !covered
     });
+    // A finding that a misspelled name would silence once its fix corrects
+    // it is not fixed meanwhile: the user wrote the comment to keep the
+    // code as it is (its fix is only shown, and the next pass finds the
+    // finding silenced).
+    let repairs = Cover::new(files, |named| match named.lint {
+        Some(_) => None,
+        None => invalid_suppression::repair(&named.text),
+    });
+    for d in diagnostics.iter_mut() {
+        if repairs.covering(d).next().is_some()
+            && let Some(fix) = &mut d.fix
+        {
+            fix.applicability = Applicability::DisplayOnly;
+        }
+    }
 
     let mut meta = Vec::new();
     for (source, file, directives) in files {
