@@ -2,29 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 mod common;
-use common::{root, snapshot, write};
-
-/// The binary, run in `dir`.
-fn bin(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("backend-lint").unwrap();
-    cmd.current_dir(dir)
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-fn run(cmd: &mut Command) -> (String, String, i32) {
-    let out = cmd.output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
+use common::{bin, root, run_cmd as run, snapshot, write};
 
 /// A duplicate registration (deny by default) and a raw comparison.
 const LIB: &str = r#"pub struct Registry;

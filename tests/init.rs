@@ -1,65 +1,7 @@
 //! `backend-lint init`: a commented `backend-lint.toml` with what was learned.
 
-use std::path::Path;
-
-use assert_cmd::Command;
-
 mod common;
-use common::write;
-
-/// The binary, run in `dir`.
-fn bin(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("backend-lint").unwrap();
-    cmd.current_dir(dir)
-        .env_remove("GITHUB_STEP_SUMMARY")
-        .env("NO_COLOR", "1");
-    cmd
-}
-
-fn run(cmd: &mut Command) -> (String, String, i32) {
-    let out = cmd.output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
-
-/// A duplicate registration (deny), a raw comparison (deny) and a
-/// suppression comment that silences nothing (`unused_suppression`, warn).
-const LIB: &str = r#"pub struct Registry;
-impl Registry {
-    pub fn register_backend(&mut self, _n: &str) {}
-}
-pub struct Device;
-impl Device {
-    pub fn platform(&self) -> &str { "gpu" }
-}
-pub fn init(r: &mut Registry) {
-    r.register_backend("cuda");
-    r.register_backend("cuda");
-}
-pub fn pick(d: &Device) -> bool {
-    d.platform() == "cuda"
-}
-// backend-lint: allow(lowering_backend_mismatch)
-pub fn other() {}
-"#;
-
-/// A package `demo` in a temporary folder, with `src/lib.rs` and an optional config.
-fn package(config: Option<&str>) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    write(
-        dir.path(),
-        "Cargo.toml",
-        "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
-    write(dir.path(), "src/lib.rs", LIB);
-    if let Some(c) = config {
-        write(dir.path(), "backend-lint.toml", c);
-    }
-    dir
-}
+use common::{bin, package, run_cmd as run, write};
 
 /// A registry whose `insert` rejects a second key, wrapped by `define`, and a
 /// function returning a raw platform: what `config` lists as learned.

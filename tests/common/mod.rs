@@ -288,3 +288,57 @@ pub fn corpus_crates() -> Vec<Crate> {
 pub fn package_root(file: &Path) -> Option<std::sync::Arc<Path>> {
     backend_lint::run::discover::package_root_of(file).map(std::sync::Arc::from)
 }
+
+/// The binary, run in `dir` (no colors, no step summary).
+pub fn bin(dir: &Path) -> assert_cmd::Command {
+    let mut cmd = assert_cmd::Command::cargo_bin("backend-lint").unwrap();
+    cmd.current_dir(dir)
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .env("NO_COLOR", "1");
+    cmd
+}
+
+pub fn run_cmd(cmd: &mut assert_cmd::Command) -> (String, String, i32) {
+    let out = cmd.output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+/// A duplicate registration (deny), a raw comparison (deny) and a
+/// suppression comment that silences nothing (`unused_suppression`, warn).
+pub const LIB: &str = r#"pub struct Registry;
+impl Registry {
+    pub fn register_backend(&mut self, _n: &str) {}
+}
+pub struct Device;
+impl Device {
+    pub fn platform(&self) -> &str { "gpu" }
+}
+pub fn init(r: &mut Registry) {
+    r.register_backend("cuda");
+    r.register_backend("cuda");
+}
+pub fn pick(d: &Device) -> bool {
+    d.platform() == "cuda"
+}
+// backend-lint: allow(lowering_backend_mismatch)
+pub fn other() {}
+"#;
+
+/// A package `demo` in a temporary folder, with `src/lib.rs` and an optional config.
+pub fn package(config: Option<&str>) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(dir.path(), "src/lib.rs", LIB);
+    if let Some(c) = config {
+        write(dir.path(), "backend-lint.toml", c);
+    }
+    dir
+}
