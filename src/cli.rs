@@ -68,6 +68,8 @@ pub enum Command {
         #[command(flatten)]
         levels: LevelArgs,
     },
+    /// Run the language server (LSP over stdio) for editors: docs/editors.md
+    Server,
 }
 
 /// clippy's `-A/-W/-D`: later flags win over earlier ones and over the configuration.
@@ -324,6 +326,7 @@ fn run(cli: Cli) -> u8 {
             }
         },
         Command::Check(args) => check(args),
+        Command::Server => crate::server::stdio(),
         Command::Config {
             path,
             config,
