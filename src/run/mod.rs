@@ -1,6 +1,7 @@
 //! Runs the two passes over a set of files.
 
 pub mod atomic;
+pub mod cache;
 pub mod discover;
 pub mod fix;
 pub mod suppress;
@@ -123,6 +124,19 @@ pub fn analyze_with_progress(
     lints: &[&Lint],
     progress: &(dyn Fn(usize) + Sync),
 ) -> Outcome {
+    analyze_cached(inputs, lints, progress, None)
+}
+
+/// [`analyze_with_progress`], taking what the per-file pass found in a file
+/// from `cache` when the file is as it was, and keeping what it finds
+/// there: the language server's runs of one package, keystroke after
+/// keystroke ([`cache::FileCache`]).
+pub fn analyze_cached(
+    inputs: Vec<Input>,
+    lints: &[&Lint],
+    progress: &(dyn Fn(usize) + Sync),
+    cache: Option<&cache::FileCache>,
+) -> Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("backend-lint-{i}"))
@@ -148,7 +162,8 @@ pub fn analyze_with_progress(
         true => inputs.iter().map(|i| i.display.clone()).collect(),
         false => Vec::new(),
     };
-    let (inputs, per_file, learned, shared) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    let (inputs, per_file, learned, shared) =
+        per_file_pass(inputs, named, pool.as_ref(), progress, cache);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
@@ -323,6 +338,7 @@ struct Failed {
 /// point into it: its error (the text empty when it could not be read), or
 /// a fact a finding can point at. Most files of a crate have none, and
 /// holding every text made memory grow with the size of the run.
+#[derive(Clone)]
 struct FileOutcome {
     result: Result<FileFacts, FileError>,
     text: Option<Arc<str>>,
@@ -339,6 +355,7 @@ type PerFile = (
 );
 
 /// What the first stage of the per-file pass learns of a file.
+#[derive(Clone)]
 struct Survey {
     identity: FileIdentity,
     /// In bytes, 0 when unknown.
@@ -347,6 +364,7 @@ struct Survey {
 }
 
 /// What the rest of the per-file pass does with a file.
+#[derive(Clone)]
 enum Verdict {
     /// It tokenizes and cannot yield a finding: read for its structure
     /// only if its crate needs that.
@@ -392,6 +410,7 @@ fn per_file_pass(
     named: Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
+    cache: Option<&cache::FileCache>,
 ) -> PerFile {
     let n = inputs.len();
     // Each item a task of its own, on the big stacks.
@@ -420,7 +439,10 @@ fn per_file_pass(
             .iter()
             .find(|(c, _)| input.prefilter && *c == address(input))
             .map(|(_, p)| p);
-        let survey = survey(input, prepared);
+        let survey = match cache {
+            Some(cache) => cache.survey(input, || survey(input, prepared)),
+            None => survey(input, prepared),
+        };
         if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
             progress(n);
         }
@@ -465,11 +487,16 @@ fn per_file_pass(
     // files of the crates the crate pass reads. (Boxed meanwhile: a run of
     // many files holds a pointer for each, not room for facts.)
     let read = each(pool, &to_read, |&i| {
-        let how = match surveys[i].verdict {
-            Verdict::Parse => parsed,
-            _ => analyze_text,
+        let (how, step): (fn(FileId, &Input, String) -> FileOutcome, _) = match surveys[i].verdict {
+            Verdict::Parse => (parsed, cache::Step::Parse),
+            _ => (analyze_text, cache::Step::Analyze),
         };
-        let outcome = read_and(file_id(i), &inputs[i], how);
+        let outcome = match cache {
+            Some(cache) => cache.outcome(step, file_id(i), &inputs[i], || {
+                read_and(file_id(i), &inputs[i], how)
+            }),
+            None => read_and(file_id(i), &inputs[i], how),
+        };
         progress(n);
         let empty = outcome.result.as_ref().is_ok_and(FileFacts::is_empty);
         (i, (!empty).then(|| Box::new(outcome)))
@@ -533,7 +560,12 @@ fn per_file_pass(
         &surveys,
     );
     outcomes.extend(each(pool, &structure, |&i| {
-        (i, read_and(file_id(i), &inputs[i], analyze_text))
+        let read = || read_and(file_id(i), &inputs[i], analyze_text);
+        let outcome = match cache {
+            Some(cache) => cache.outcome(cache::Step::Analyze, file_id(i), &inputs[i], read),
+            None => read(),
+        };
+        (i, outcome)
     }));
     // The facts of files parsed in full in which nothing can be found (with
     // `--no-prefilter`, most files), in crates the crate pass does not read,
@@ -1038,7 +1070,7 @@ fn verdict(prepared: &prefilter::Prepared, text: &str) -> Verdict {
 /// What makes two paths one file: the device and inode on Unix (from the
 /// open handle, where canonicalizing reads every link of the path), the
 /// canonical path elsewhere, the path itself when neither can be had.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum FileIdentity {
     #[cfg(unix)]
     Inode(u64, u64),

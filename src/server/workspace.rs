@@ -18,7 +18,8 @@ use crate::lints::LINTS;
 use crate::lints::apply::add_suppressions;
 use crate::model::diagnostic::{Applicability, Diagnostic, Fix};
 use crate::model::source::{SourceFile, SourceMap};
-use crate::run::{Input, Outcome, analyze_with_progress, builtin_config, discover};
+use crate::run::cache::FileCache;
+use crate::run::{Input, Outcome, analyze_cached, builtin_config, discover};
 
 use super::convert::{self, Lines, LinesCache};
 
@@ -77,6 +78,9 @@ pub struct Workspace {
     pub config_errors: HashMap<PathBuf, Vec<lsp::Diagnostic>>,
     /// Notes for the client's log (cargo failing, a panic caught).
     pub log: Vec<String>,
+    /// What each file gave the per-file pass, as it was: a keystroke
+    /// extracts the edited file again, not its package.
+    pub cache: FileCache,
 }
 
 impl Workspace {
@@ -96,6 +100,8 @@ impl Workspace {
         for path in open {
             self.ensure_unit(&path);
         }
+        let known = &self.unit_of;
+        self.cache.retain(|path| known.contains_key(path));
     }
 
     /// Group `inputs` by crate into units, configured as `check` does.
@@ -222,7 +228,7 @@ impl Workspace {
             }) {
                 panic!("a panic asked for by a test");
             }
-            analyze_with_progress(inputs, LINTS, &|_| {})
+            analyze_cached(inputs, LINTS, &|_| {}, Some(&self.cache))
         }));
         let outcome = match outcome {
             Ok(outcome) => outcome,
