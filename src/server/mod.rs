@@ -341,7 +341,15 @@ impl Server<'_> {
                     version: p.text_document.version,
                 };
                 self.workspace.documents.insert(path.clone(), document);
-                if let Some(unit) = self.workspace.ensure_unit(&path) {
+                let mut unit = self.workspace.ensure_unit(&path);
+                // A file of a folder no unit reads may be new: discover again
+                // (an excluded or ignored one stays unread).
+                let new = path.is_file() && path.extension().is_some_and(|e| e == "rs");
+                if unit.is_none() && new && self.workspace.in_folder(&path) {
+                    self.rediscover();
+                    unit = self.workspace.ensure_unit(&path);
+                }
+                if let Some(unit) = unit {
                     self.mark(unit, false);
                 }
             }
@@ -371,17 +379,13 @@ impl Server<'_> {
                     return;
                 };
                 self.workspace.documents.remove(&path);
-                // The file as it is on disk counts again.
-                if let Some(unit) = self.workspace.ensure_unit(&path) {
-                    let loose = self.workspace.units[unit].loose;
-                    if loose {
-                        self.send(publish(&path, Vec::new(), None));
-                        self.workspace.published.remove(&path);
-                        self.workspace.drop_loose_units();
-                        self.dirty.clear();
-                    } else {
-                        self.mark(unit, false);
-                    }
+                // The file as it is on disk counts again; a file outside the
+                // folders is no longer analysed.
+                for cleared in self.workspace.drop_loose_units() {
+                    self.send(publish(&cleared, Vec::new(), None));
+                }
+                if let Some(&unit) = self.workspace.unit_of.get(&path) {
+                    self.mark(unit, false);
                 }
             }
             note::DidSaveTextDocument::METHOD => {

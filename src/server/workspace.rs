@@ -156,9 +156,11 @@ impl Workspace {
             .push(diagnostic);
     }
 
-    /// The unit of `path`, made for a file outside every folder (its own
-    /// package, as `check FILE` reads it). `None` for a file that does
-    /// not exist on disk or that the configuration excludes.
+    /// The unit of `path`; for a file outside every folder, a unit made
+    /// for it (its own package, as `check FILE` reads it). `None` for a
+    /// file of a folder that no unit reads (excluded by the configuration,
+    /// ignored, under `target/`, new since the last discovery) and a file
+    /// that does not exist on disk.
     pub fn ensure_unit(&mut self, path: &Path) -> Option<usize> {
         if let Some(&at) = self.unit_of.get(path) {
             return Some(at);
@@ -166,7 +168,7 @@ impl Workspace {
         if let Some(&at) = path.canonicalize().ok().and_then(|r| self.unit_of.get(&r)) {
             return Some(at);
         }
-        if !path.is_file() {
+        if !path.is_file() || self.in_folder(path) {
             return None;
         }
         let base = path.parent().unwrap_or(Path::new("/")).to_path_buf();
@@ -176,30 +178,33 @@ impl Workspace {
         self.unit_of.get(path).copied()
     }
 
-    /// The paths of a unit that is loose and has no open document left.
-    pub fn drop_loose_units(&mut self) {
-        let keep: Vec<bool> = (self.units.iter())
-            .map(|u| {
-                !u.loose
-                    || u.inputs
-                        .iter()
-                        .any(|i| self.documents.contains_key(&i.path))
-            })
-            .collect();
-        if keep.iter().all(|k| *k) {
-            return;
-        }
-        // Renumber: rebuild the index.
-        let mut units = std::mem::take(&mut self.units);
-        let mut k = keep.iter();
-        units.retain(|_| *k.next().unwrap_or(&true));
-        self.unit_of.clear();
-        for (at, unit) in units.iter().enumerate() {
-            for input in &unit.inputs {
-                self.unit_of.insert(input.path.clone(), at);
+    /// Whether `path` is inside a workspace folder.
+    pub fn in_folder(&self, path: &Path) -> bool {
+        self.folders.iter().any(|f| path.starts_with(f))
+    }
+
+    /// Retire the loose units with no open document left (their places
+    /// stay, so that the numbers of the others hold); the files whose
+    /// diagnostics are to be cleared.
+    pub fn drop_loose_units(&mut self) -> Vec<PathBuf> {
+        let mut cleared = Vec::new();
+        for unit in &mut self.units {
+            let open = unit
+                .inputs
+                .iter()
+                .any(|i| self.documents.contains_key(&i.path));
+            if unit.loose && !open {
+                for input in std::mem::take(&mut unit.inputs) {
+                    self.unit_of.remove(&input.path);
+                    if self.published.remove(&input.path).is_some() {
+                        cleared.push(input.path);
+                    }
+                }
             }
         }
-        self.units = units;
+        self.unit_of
+            .retain(|_, at| !self.units[*at].inputs.is_empty());
+        cleared
     }
 
     /// The unit's inputs, each open document's text in place of its file's.
@@ -259,7 +264,9 @@ impl Workspace {
         let mut new: HashMap<PathBuf, FileFindings> = HashMap::new();
         let mut lines = LinesCache::default();
         let mut broken_document = false;
-        for e in outcome.errors.iter().chain(&outcome.skipped) {
+        let errors = (outcome.errors.iter()).map(|e| (e, lsp::DiagnosticSeverity::ERROR));
+        let skipped = (outcome.skipped.iter()).map(|e| (e, lsp::DiagnosticSeverity::WARNING));
+        for (e, severity) in errors.chain(skipped) {
             let file = sources.get(e.file);
             let open = self.documents.contains_key(&file.path);
             if e.span.is_none() && !open {
@@ -274,7 +281,7 @@ impl Workspace {
             entry.text = file.text.clone();
             entry.errors.push(lsp::Diagnostic {
                 range,
-                severity: Some(lsp::DiagnosticSeverity::ERROR),
+                severity: Some(severity),
                 source: Some(convert::SOURCE.to_string()),
                 message: e.message.clone(),
                 ..Default::default()

@@ -408,3 +408,17 @@ async def test_cancelled_requests_and_shutdown(client, crate):
     code = await client._server.wait()
     assert code == 0
     client.shut = True
+
+
+@pytest.mark.asyncio
+async def test_a_file_created_in_the_workspace_after_the_start(client, crate):
+    await start(client, crate)
+    lib = crate / "src" / "lib.rs"
+    open_doc(client, lib)
+    await until(client, lambda: codes(client, lib), "lib.rs's findings")
+    extra = crate / "src" / "extra.rs"
+    extra.write_text('pub fn f(p: &str) -> bool { crate::canonicalize_platform(p) == "ROCM" }\n')
+    open_doc(client, extra)
+    await until(
+        client, lambda: codes(client, extra) == ["non_canonical_platform_literal"], "the new file's finding"
+    )
