@@ -422,3 +422,16 @@ async def test_a_file_created_in_the_workspace_after_the_start(client, crate):
     await until(
         client, lambda: codes(client, extra) == ["non_canonical_platform_literal"], "the new file's finding"
     )
+
+
+@pytest.mark.asyncio
+async def test_the_workspace_chooses_no_toolchain(client, crate):
+    # rustup's proxy would obey this file (and try to install it): the
+    # server runs cargo metadata pinned, as `check` does.
+    (crate / "rust-toolchain.toml").write_text('[toolchain]\nchannel = "nightly-1999-01-01"\n')
+    await start(client, crate)
+    lib = crate / "src" / "lib.rs"
+    open_doc(client, lib)
+    await until(client, lambda: codes(client, lib), "lib.rs's findings")
+    errors = [m.message for m in client.log_messages if m.message.startswith("error")]
+    assert errors == []
