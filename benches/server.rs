@@ -253,7 +253,11 @@ fn main() {
             let line = text.lines().nth(1).unwrap();
             let col = line.find("\"CUDA\"").unwrap() as u32 + 1;
             let edit = move |version: usize| -> Edit {
-                let letters = if version.is_multiple_of(2) { "cuda" } else { "CUDA" };
+                let letters = if version.is_multiple_of(2) {
+                    "cuda"
+                } else {
+                    "CUDA"
+                };
                 let range = json!({"start": {"line": 1, "character": col},
                                        "end": {"line": 1, "character": col + 4}});
                 (

@@ -94,3 +94,38 @@ fn a_cached_run_reports_what_an_uncached_one_does_and_reads_only_what_changed() 
             .any(|s| s.0 == "duplicate_registration")
     );
 }
+
+#[test]
+fn what_a_package_learns_is_cached_only_while_it_learns_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    // `add` wraps the registration, learned from the code (issue 19);
+    // other.rs calls it twice with one key.
+    let wrapper = "mod other;\npub fn register_backend(_n: &str, _f: fn()) {}\npub fn cpu() {}\n\
+                   pub fn add(name: &str) { register_backend(name, cpu); }\n";
+    write(dir, "lib.rs", wrapper);
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::add(\"cpu\"); }\npub fn again() { crate::add(\"cpu\"); }\n",
+    );
+    let no_wrapper = "mod other;\npub fn register_backend(_n: &str, _f: fn()) {}\npub fn cpu() {}\n\
+                      pub fn add(name: &str) { let _ = name; }\n";
+    let cache = FileCache::default();
+    let mut hits = 0;
+    // The wrapper, taken away, and back: each run as an uncached one.
+    for (round, lib) in [wrapper, wrapper, no_wrapper, no_wrapper, wrapper, wrapper]
+        .into_iter()
+        .enumerate()
+    {
+        let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+        let uncached = analyze(inputs(dir, Some(lib)), LINTS);
+        assert_eq!(shown(&cached), shown(&uncached), "round {round}");
+        let duplicate = shown(&cached)
+            .iter()
+            .any(|s| s.0 == "duplicate_registration");
+        assert_eq!(duplicate, lib == wrapper, "round {round}");
+        hits = cache.hits();
+    }
+    assert!(hits > 0);
+}

@@ -27,6 +27,12 @@ pub(super) enum Step {
     Parse,
     /// Stages 2 and 3: read for the structure and the comments.
     Analyze,
+    /// Learning: parsed again with the names learned (`run::learn`), or
+    /// declined.
+    Learn,
+    /// Learning: parsed whole for a learned function's calls
+    /// (`run::reparse_for_learned_names`).
+    Whole,
 }
 
 /// Facts of files from earlier runs (see the module's docs).
@@ -35,7 +41,23 @@ pub struct FileCache {
     entries: Mutex<HashMap<(PathBuf, Step), Entry>>,
     /// How many steps were taken from here: what the tests watch.
     hits: std::sync::atomic::AtomicUsize,
+    /// The configurations with learned names made in earlier runs, so that
+    /// a run learning what the one before learned uses the same `Arc`,
+    /// which the entries of the learning's steps are keyed by.
+    learned: Mutex<Vec<LearnedConfig>>,
 }
+
+/// A configuration with learned names, and what it was made of.
+struct LearnedConfig {
+    base: Arc<Config>,
+    functions: Vec<crate::config::LearnedFunction>,
+    switch_fields: Vec<String>,
+    switches: Vec<String>,
+    config: Arc<Config>,
+}
+
+/// How many learned configurations are kept (a few per package that learns).
+const LEARNED_KEPT: usize = 256;
 
 struct Entry {
     key: Key,
@@ -67,6 +89,8 @@ enum Stamp {
 enum Value {
     Survey(Survey),
     Outcome(Box<FileOutcome>),
+    /// A step that may decline a file (learning's).
+    Maybe(Option<Box<FileOutcome>>),
 }
 
 impl FileCache {
@@ -97,6 +121,7 @@ impl FileCache {
         let value = same.then(|| match &entry.value {
             Value::Survey(v) => Value::Survey(v.clone()),
             Value::Outcome(o) => Value::Outcome(o.clone()),
+            Value::Maybe(o) => Value::Maybe(o.clone()),
         })?;
         self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Some(value)
@@ -145,6 +170,59 @@ impl FileCache {
         let outcome = make();
         self.put(step, input, key, Value::Outcome(Box::new(outcome.clone())));
         outcome
+    }
+
+    /// The outcome of a learning `step`, which may decline the file
+    /// (`None`), made by `make` unless kept.
+    pub(super) fn maybe_outcome(
+        &self,
+        step: Step,
+        id: FileId,
+        input: &Input,
+        make: impl FnOnce() -> Option<FileOutcome>,
+    ) -> Option<FileOutcome> {
+        let Some(key) = Self::key(Some(id), input) else {
+            return make();
+        };
+        if let Some(Value::Maybe(o)) = self.get(step, input, &key) {
+            return o.map(|o| *o);
+        }
+        let outcome = make();
+        let kept = outcome.clone().map(Box::new);
+        self.put(step, input, key, Value::Maybe(kept));
+        outcome
+    }
+
+    /// `base` with the names `learned` teaches: the configuration made for
+    /// the same base and names before, else `make`'s.
+    pub(super) fn learned_config(
+        &self,
+        base: &Arc<Config>,
+        learned: &crate::analysis::infer::Learned,
+        make: impl FnOnce() -> Arc<Config>,
+    ) -> Arc<Config> {
+        let mut kept = self.learned.lock().unwrap_or_else(|e| e.into_inner());
+        let same = |c: &LearnedConfig| {
+            Arc::ptr_eq(&c.base, base)
+                && c.functions == learned.functions
+                && c.switch_fields == learned.switch_fields
+                && c.switches == learned.switches
+        };
+        if let Some(c) = kept.iter().find(|c| same(c)) {
+            return c.config.clone();
+        }
+        let config = make();
+        if kept.len() >= LEARNED_KEPT {
+            kept.remove(0);
+        }
+        kept.push(LearnedConfig {
+            base: base.clone(),
+            functions: learned.functions.clone(),
+            switch_fields: learned.switch_fields.clone(),
+            switches: learned.switches.clone(),
+            config: config.clone(),
+        });
+        config
     }
 
     /// Forget the files not in `keep` (a file deleted, a package gone).

@@ -519,8 +519,9 @@ fn per_file_pass(
         &mut outcomes,
         &mut empty,
         pool,
+        cache,
     );
-    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes, &groups);
+    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes, &groups, cache);
     let reparsed: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
     outcomes.retain(|(i, _)| !reparsed.contains(i));
     empty.retain(|i| !reparsed.contains(i));
@@ -604,6 +605,7 @@ fn learn(
     outcomes: &mut Vec<(usize, FileOutcome)>,
     empty: &mut Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
+    cache: Option<&cache::FileCache>,
 ) -> HashMap<usize, Arc<infer::Learned>> {
     // Each input's configuration before learning; packages share what they
     // learn with those of the same group (`values::groups`).
@@ -656,10 +658,19 @@ fn learn(
         for &i in &todo {
             let (now, _) = &news[&inputs[i].krate];
             let config = configs.entry(inputs[i].krate).or_insert_with(|| {
-                let mut config = (*base[i]).clone();
-                config.vocab =
-                    (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
-                Arc::new(config)
+                let make = || {
+                    let mut config = (*base[i]).clone();
+                    config.vocab = (config.vocab).with_learned(
+                        &now.functions,
+                        &now.switch_fields,
+                        &now.switches,
+                    );
+                    Arc::new(config)
+                };
+                match cache {
+                    Some(cache) => cache.learned_config(&base[i], now, make),
+                    None => make(),
+                }
             });
             inputs[i].config = config.clone();
         }
@@ -676,8 +687,17 @@ fn learn(
             &todo,
             |krate| &news[&krate].1,
             |i, text| {
-                let starts_fact = !prefilter::survey_with(&text, &prepared[&read[i].krate]).lexes;
-                starts_fact.then(|| parsed(file_id(i), &read[i], text))
+                let parse = || {
+                    let starts_fact =
+                        !prefilter::survey_with(&text, &prepared[&read[i].krate]).lexes;
+                    starts_fact.then(|| parsed(file_id(i), &read[i], text.clone()))
+                };
+                match cache {
+                    Some(cache) => {
+                        cache.maybe_outcome(cache::Step::Learn, file_id(i), &read[i], parse)
+                    }
+                    None => parse(),
+                }
             },
         );
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
@@ -819,6 +839,7 @@ fn reparse_for_learned_names(
     surveys: &[Survey],
     outcomes: &[(usize, FileOutcome)],
     groups: &[usize],
+    cache: Option<&cache::FileCache>,
 ) -> Vec<(usize, FileOutcome)> {
     let mut whole: Vec<(usize, FileOutcome)> = Vec::new();
     let mut known: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
@@ -868,8 +889,16 @@ fn reparse_for_learned_names(
                 if !(own || group) {
                     return None;
                 }
-                let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
-                Some(kept(text, result))
+                let parse = || {
+                    let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
+                    Some(kept(text.clone(), result))
+                };
+                match cache {
+                    Some(cache) => {
+                        cache.maybe_outcome(cache::Step::Whole, file_id(i), &inputs[i], parse)
+                    }
+                    None => parse(),
+                }
             },
         );
         whole.extend(more);
