@@ -8,19 +8,18 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::run::discover;
 
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
 use crate::baseline;
-use crate::config::{Config, ConfigError, Level, Loader, Overrides};
+use crate::config::{Level, Loader, Overrides};
 use crate::lints::{self, LINTS};
 use crate::model::diagnostic::Severity;
 use crate::model::lint_id::{LintId, without_tool};
 use crate::model::text::visible;
 use crate::model::typo;
 use crate::report::{self, Format};
-use crate::run::{Input, Outcome, analyze_with_progress, builtin_config, fix};
+use crate::run::{Input, Outcome, analyze_with_progress, fix};
 
 // std's `eprintln!` and `eprint!` panic when stderr cannot be written (a
 // closed pipe: `2>&1 | true`; a full disk: `2>/dev/full`), and a panic
@@ -92,6 +91,8 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Run the language server (LSP over stdio) for editors: docs/editors.md
+    Server,
 }
 
 /// clippy's `-A/-W/-D`: later flags win over earlier ones and over the configuration.
@@ -365,6 +366,7 @@ fn run(cli: Cli) -> u8 {
             }
         },
         Command::Check(args) => check(args),
+        Command::Server => crate::server::stdio(),
         Command::Config {
             path,
             config,
@@ -484,7 +486,7 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let config = match loader.for_dir(&config_dir(&path)) {
+    let config = match loader.for_dir(&discover::config_dir(&path)) {
         Ok(config) => config,
         Err(e) => {
             eprint!("{}", e.render(stderr_color()));
@@ -511,7 +513,7 @@ fn learned_under(path: &Path, loader: &Loader) -> Vec<(crate::model::facts::Infe
     let Ok(selected) = select(&args, &base) else {
         return Vec::new();
     };
-    let Ok((inputs, _)) = configure(selected.inputs, loader) else {
+    let Ok((inputs, _)) = discover::configure(selected.inputs, loader) else {
         return Vec::new();
     };
     analyze_with_progress(inputs, &[], &|_| {}).inferred
@@ -547,79 +549,8 @@ fn describe_learned(learned: &[(crate::model::facts::Inferred, String)]) -> Stri
     out
 }
 
-/// Where the configuration of a file or folder is looked for: its package
-/// root, else the folder itself (the file's folder).
-fn config_dir(path: &Path) -> PathBuf {
-    let dir = if path.is_dir() {
-        path.to_path_buf()
-    } else {
-        path.parent().map(Path::to_path_buf).unwrap_or_default()
-    };
-    let dir = std::path::absolute(&dir).unwrap_or(dir);
-    discover::nearest_package(&dir).unwrap_or(dir)
-}
-
 fn stderr_color() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-}
-
-/// Give each input the configuration of its crate, and drop excluded files
-/// (returned second, with the configuration that excludes them).
-#[allow(clippy::type_complexity)]
-fn configure(
-    mut inputs: Vec<Input>,
-    loader: &Loader,
-) -> Result<(Vec<Input>, Vec<(Input, Arc<Config>)>), ConfigError> {
-    let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
-    // In place: a run of many files does not hold their inputs twice.
-    // A file not to be opened does not choose a configuration either: a
-    // target path out of the checkout would have configuration files looked
-    // for, and their errors shown, where it leads. It takes its crate's.
-    let skipped: Vec<Input> = inputs.extract_if(.., |i| i.skip.is_some()).collect();
-    for input in &mut inputs {
-        let parent = input
-            .path
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        input.config = match by_dir.get(&parent) {
-            Some(c) => c.clone(),
-            None => {
-                let c = loader.for_dir(&config_dir(&input.path))?;
-                by_dir.insert(parent, c.clone());
-                c
-            }
-        };
-    }
-    let mut excluded: Vec<(Input, Arc<Config>)> = inputs
-        .extract_if(.., |i| i.config.excludes(&i.path))
-        .map(|i| {
-            let config = i.config.clone();
-            (i, config)
-        })
-        .collect();
-    let mut out = inputs;
-    // A crate is analysed with one configuration: that of its first file.
-    let mut first: HashMap<usize, Arc<Config>> = HashMap::new();
-    for input in &mut out {
-        let c = first
-            .entry(input.krate)
-            .or_insert_with(|| input.config.clone());
-        input.config = c.clone();
-    }
-    for mut input in skipped {
-        input.config = first
-            .get(&input.krate)
-            .cloned()
-            .unwrap_or_else(builtin_config);
-        if input.config.excludes(&input.path) {
-            let config = input.config.clone();
-            excluded.push((input, config));
-        } else {
-            out.push(input);
-        }
-    }
-    Ok((out, excluded))
 }
 
 fn check(args: CheckArgs) -> u8 {
@@ -655,7 +586,7 @@ fn check(args: CheckArgs) -> u8 {
     for e in &path_errors {
         eprintln!("error: {}", visible(&e.message));
     }
-    let inputs = match configure(inputs, &loader) {
+    let inputs = match discover::configure(inputs, &loader) {
         Ok((inputs, excluded)) => {
             // Files given by name (pre-commit) that the configuration excludes.
             for (input, config) in &excluded {

@@ -13,7 +13,8 @@
 //! - `lints`: one file per lint, levels, suppression;
 //! - `prefilter`: the fast path, which skips what cannot matter;
 //! - `run`: discovery, file I/O, the two passes on threads;
-//! - `report`, `baseline`, [`cli`]: what a run shows and writes.
+//! - `report`, `baseline`, [`cli`]: what a run shows and writes;
+//! - `server`: the language server (`backend-lint server`), beside `baseline`.
 //!
 //! Only [`cli`] is public in a normal build: the binaries call nothing else,
 //! and no one else links the library, so an item that only tests used shows
@@ -63,6 +64,10 @@ mod report;
 pub mod run;
 #[cfg(not(feature = "testing"))]
 mod run;
+#[cfg(feature = "testing")]
+pub mod server;
+#[cfg(not(feature = "testing"))]
+mod server;
 #[cfg(feature = "testing")]
 pub mod syntax;
 #[cfg(not(feature = "testing"))]

@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("run", 5),
     ("report", 6),
     ("baseline", 7),
+    ("server", 7),
     ("cli", 8),
 ];
 

@@ -5,8 +5,9 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::config::{Config, ConfigError, Loader};
 use crate::model::source::display_path;
-use crate::run::Input;
+use crate::run::{Input, builtin_config};
 
 /// A path given on the command line that could not be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -776,4 +777,75 @@ pub fn packages_of_files(files: &[PathBuf], base: &Path) -> (Vec<Input>, Vec<Pat
         }
     }
     (inputs, errors)
+}
+
+/// Where the configuration of a file or folder is looked for: its package
+/// root, else the folder itself (the file's folder).
+pub fn config_dir(path: &Path) -> PathBuf {
+    let dir = if path.is_dir() {
+        path.to_path_buf()
+    } else {
+        path.parent().map(Path::to_path_buf).unwrap_or_default()
+    };
+    let dir = std::path::absolute(&dir).unwrap_or(dir);
+    nearest_package(&dir).unwrap_or(dir)
+}
+
+/// Give each input the configuration of its crate, and drop excluded files
+/// (returned second, with the configuration that excludes them).
+#[allow(clippy::type_complexity)]
+pub fn configure(
+    mut inputs: Vec<Input>,
+    loader: &Loader,
+) -> Result<(Vec<Input>, Vec<(Input, Arc<Config>)>), ConfigError> {
+    let mut by_dir: HashMap<PathBuf, Arc<Config>> = HashMap::new();
+    // In place: a run of many files does not hold their inputs twice.
+    // A file not to be opened does not choose a configuration either: a
+    // target path out of the checkout would have configuration files looked
+    // for, and their errors shown, where it leads. It takes its crate's.
+    let skipped: Vec<Input> = inputs.extract_if(.., |i| i.skip.is_some()).collect();
+    for input in &mut inputs {
+        let parent = input
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        input.config = match by_dir.get(&parent) {
+            Some(c) => c.clone(),
+            None => {
+                let c = loader.for_dir(&config_dir(&input.path))?;
+                by_dir.insert(parent, c.clone());
+                c
+            }
+        };
+    }
+    let mut excluded: Vec<(Input, Arc<Config>)> = inputs
+        .extract_if(.., |i| i.config.excludes(&i.path))
+        .map(|i| {
+            let config = i.config.clone();
+            (i, config)
+        })
+        .collect();
+    let mut out = inputs;
+    // A crate is analysed with one configuration: that of its first file.
+    let mut first: HashMap<usize, Arc<Config>> = HashMap::new();
+    for input in &mut out {
+        let c = first
+            .entry(input.krate)
+            .or_insert_with(|| input.config.clone());
+        input.config = c.clone();
+    }
+    for mut input in skipped {
+        input.config = first
+            .get(&input.krate)
+            .cloned()
+            .unwrap_or_else(builtin_config);
+        if input.config.excludes(&input.path) {
+            let config = input.config.clone();
+            excluded.push((input, config));
+        } else {
+            out.push(input);
+        }
+    }
+    Ok((out, excluded))
 }

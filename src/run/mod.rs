@@ -1,6 +1,7 @@
 //! Runs the two passes over a set of files.
 
 pub mod atomic;
+pub mod cache;
 pub mod discover;
 pub mod fix;
 pub mod init;
@@ -124,6 +125,19 @@ pub fn analyze_with_progress(
     lints: &[&Lint],
     progress: &(dyn Fn(usize) + Sync),
 ) -> Outcome {
+    analyze_cached(inputs, lints, progress, None)
+}
+
+/// [`analyze_with_progress`], taking what the per-file pass found in a file
+/// from `cache` when the file is as it was, and keeping what it finds
+/// there: the language server's runs of one package, keystroke after
+/// keystroke ([`cache::FileCache`]).
+pub fn analyze_cached(
+    inputs: Vec<Input>,
+    lints: &[&Lint],
+    progress: &(dyn Fn(usize) + Sync),
+    cache: Option<&cache::FileCache>,
+) -> Outcome {
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("backend-lint-{i}"))
@@ -149,7 +163,8 @@ pub fn analyze_with_progress(
         true => inputs.iter().map(|i| i.display.clone()).collect(),
         false => Vec::new(),
     };
-    let (inputs, per_file, learned, shared) = per_file_pass(inputs, named, pool.as_ref(), progress);
+    let (inputs, per_file, learned, shared) =
+        per_file_pass(inputs, named, pool.as_ref(), progress, cache);
 
     // What is kept of each file: its source if a report may point into it,
     // its facts if the crate pass reads them; of most files, nothing.
@@ -324,6 +339,7 @@ struct Failed {
 /// point into it: its error (the text empty when it could not be read), or
 /// a fact a finding can point at. Most files of a crate have none, and
 /// holding every text made memory grow with the size of the run.
+#[derive(Clone)]
 struct FileOutcome {
     result: Result<FileFacts, FileError>,
     text: Option<Arc<str>>,
@@ -340,6 +356,7 @@ type PerFile = (
 );
 
 /// What the first stage of the per-file pass learns of a file.
+#[derive(Clone)]
 struct Survey {
     identity: FileIdentity,
     /// In bytes, 0 when unknown.
@@ -348,6 +365,7 @@ struct Survey {
 }
 
 /// What the rest of the per-file pass does with a file.
+#[derive(Clone)]
 enum Verdict {
     /// It tokenizes and cannot yield a finding: read for its structure
     /// only if its crate needs that.
@@ -393,6 +411,7 @@ fn per_file_pass(
     named: Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     progress: &(dyn Fn(usize) + Sync),
+    cache: Option<&cache::FileCache>,
 ) -> PerFile {
     let n = inputs.len();
     // Each item a task of its own, on the big stacks.
@@ -421,7 +440,10 @@ fn per_file_pass(
             .iter()
             .find(|(c, _)| input.prefilter && *c == address(input))
             .map(|(_, p)| p);
-        let survey = survey(input, prepared);
+        let survey = match cache {
+            Some(cache) => cache.survey(input, || survey(input, prepared)),
+            None => survey(input, prepared),
+        };
         if matches!(survey.verdict, Verdict::Lexed | Verdict::Unreadable(_)) {
             progress(n);
         }
@@ -466,11 +488,16 @@ fn per_file_pass(
     // files of the crates the crate pass reads. (Boxed meanwhile: a run of
     // many files holds a pointer for each, not room for facts.)
     let read = each(pool, &to_read, |&i| {
-        let how = match surveys[i].verdict {
-            Verdict::Parse => parsed,
-            _ => analyze_text,
+        let (how, step): (fn(FileId, &Input, String) -> FileOutcome, _) = match surveys[i].verdict {
+            Verdict::Parse => (parsed, cache::Step::Parse),
+            _ => (analyze_text, cache::Step::Analyze),
         };
-        let outcome = read_and(file_id(i), &inputs[i], how);
+        let outcome = match cache {
+            Some(cache) => cache.outcome(step, file_id(i), &inputs[i], || {
+                read_and(file_id(i), &inputs[i], how)
+            }),
+            None => read_and(file_id(i), &inputs[i], how),
+        };
         progress(n);
         let empty = outcome.result.as_ref().is_ok_and(FileFacts::is_empty);
         (i, (!empty).then(|| Box::new(outcome)))
@@ -493,8 +520,9 @@ fn per_file_pass(
         &mut outcomes,
         &mut empty,
         pool,
+        cache,
     );
-    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes, &groups);
+    let whole = reparse_for_learned_names(pool, &inputs, &surveys, &outcomes, &groups, cache);
     let reparsed: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
     outcomes.retain(|(i, _)| !reparsed.contains(i));
     empty.retain(|i| !reparsed.contains(i));
@@ -534,7 +562,12 @@ fn per_file_pass(
         &surveys,
     );
     outcomes.extend(each(pool, &structure, |&i| {
-        (i, read_and(file_id(i), &inputs[i], analyze_text))
+        let read = || read_and(file_id(i), &inputs[i], analyze_text);
+        let outcome = match cache {
+            Some(cache) => cache.outcome(cache::Step::Analyze, file_id(i), &inputs[i], read),
+            None => read(),
+        };
+        (i, outcome)
     }));
     // The facts of files parsed in full in which nothing can be found (with
     // `--no-prefilter`, most files), in crates the crate pass does not read,
@@ -573,6 +606,7 @@ fn learn(
     outcomes: &mut Vec<(usize, FileOutcome)>,
     empty: &mut Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
+    cache: Option<&cache::FileCache>,
 ) -> HashMap<usize, Arc<infer::Learned>> {
     // Each input's configuration before learning; packages share what they
     // learn with those of the same group (`values::groups`).
@@ -625,10 +659,19 @@ fn learn(
         for &i in &todo {
             let (now, _) = &news[&inputs[i].krate];
             let config = configs.entry(inputs[i].krate).or_insert_with(|| {
-                let mut config = (*base[i]).clone();
-                config.vocab =
-                    (config.vocab).with_learned(&now.functions, &now.switch_fields, &now.switches);
-                Arc::new(config)
+                let make = || {
+                    let mut config = (*base[i]).clone();
+                    config.vocab = (config.vocab).with_learned(
+                        &now.functions,
+                        &now.switch_fields,
+                        &now.switches,
+                    );
+                    Arc::new(config)
+                };
+                match cache {
+                    Some(cache) => cache.learned_config(&base[i], now, make),
+                    None => make(),
+                }
             });
             inputs[i].config = config.clone();
         }
@@ -645,8 +688,17 @@ fn learn(
             &todo,
             |krate| &news[&krate].1,
             |i, text| {
-                let starts_fact = !prefilter::survey_with(&text, &prepared[&read[i].krate]).lexes;
-                starts_fact.then(|| parsed(file_id(i), &read[i], text))
+                let parse = || {
+                    let starts_fact =
+                        !prefilter::survey_with(&text, &prepared[&read[i].krate]).lexes;
+                    starts_fact.then(|| parsed(file_id(i), &read[i], text.clone()))
+                };
+                match cache {
+                    Some(cache) => {
+                        cache.maybe_outcome(cache::Step::Learn, file_id(i), &read[i], parse)
+                    }
+                    None => parse(),
+                }
             },
         );
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
@@ -788,6 +840,7 @@ fn reparse_for_learned_names(
     surveys: &[Survey],
     outcomes: &[(usize, FileOutcome)],
     groups: &[usize],
+    cache: Option<&cache::FileCache>,
 ) -> Vec<(usize, FileOutcome)> {
     let mut whole: Vec<(usize, FileOutcome)> = Vec::new();
     let mut known: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
@@ -837,8 +890,16 @@ fn reparse_for_learned_names(
                 if !(own || group) {
                     return None;
                 }
-                let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
-                Some(kept(text, result))
+                let parse = || {
+                    let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
+                    Some(kept(text.clone(), result))
+                };
+                match cache {
+                    Some(cache) => {
+                        cache.maybe_outcome(cache::Step::Whole, file_id(i), &inputs[i], parse)
+                    }
+                    None => parse(),
+                }
             },
         );
         whole.extend(more);
@@ -1039,7 +1100,7 @@ fn verdict(prepared: &prefilter::Prepared, text: &str) -> Verdict {
 /// What makes two paths one file: the device and inode on Unix (from the
 /// open handle, where canonicalizing reads every link of the path), the
 /// canonical path elsewhere, the path itself when neither can be had.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum FileIdentity {
     #[cfg(unix)]
     Inode(u64, u64),

@@ -1,0 +1,260 @@
+//! What the per-file pass found in each file, kept from one run to the
+//! next of the same files (the language server's: each keystroke runs its
+//! package again, where only the edited file changed).
+//!
+//! An entry answers only for the very input it was made for: the same
+//! path, the same place in the run (its [`FileId`], which the facts' spans
+//! carry), the same configuration (the same `Arc`, which the entry holds,
+//! so its address is not reused), the same mode, and the same text: a
+//! hash of the text given (`Input::text`), or the file's size, change time
+//! and inode as `stat` gives them. What learning reads again (with the
+//! learned vocabulary, another configuration) is never taken from here.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use crate::config::Config;
+use crate::model::source::FileId;
+use crate::run::{FileOutcome, Input, Survey, Verdict};
+
+/// Which step of the per-file pass an entry stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Step {
+    /// Stage 1: read and lexed ([`super::survey`]).
+    Survey,
+    /// Stage 2: parsed in full.
+    Parse,
+    /// Stages 2 and 3: read for the structure and the comments.
+    Analyze,
+    /// Learning: parsed again with the names learned (`run::learn`), or
+    /// declined.
+    Learn,
+    /// Learning: parsed whole for a learned function's calls
+    /// (`run::reparse_for_learned_names`).
+    Whole,
+}
+
+/// Facts of files from earlier runs (see the module's docs).
+#[derive(Default)]
+pub struct FileCache {
+    entries: Mutex<HashMap<(PathBuf, Step), Entry>>,
+    /// How many steps were taken from here: what the tests watch.
+    hits: std::sync::atomic::AtomicUsize,
+    /// The configurations with learned names made in earlier runs, so that
+    /// a run learning what the one before learned uses the same `Arc`,
+    /// which the entries of the learning's steps are keyed by.
+    learned: Mutex<Vec<LearnedConfig>>,
+}
+
+/// A configuration with learned names, and what it was made of.
+struct LearnedConfig {
+    base: Arc<Config>,
+    functions: Vec<crate::config::LearnedFunction>,
+    switch_fields: Vec<String>,
+    switches: Vec<String>,
+    config: Arc<Config>,
+}
+
+/// How many learned configurations are kept (a few per package that learns).
+const LEARNED_KEPT: usize = 256;
+
+struct Entry {
+    key: Key,
+    value: Value,
+}
+
+/// What an entry must match besides the path and the step.
+struct Key {
+    /// `None` for the survey, which no id is in.
+    id: Option<FileId>,
+    config: Arc<Config>,
+    prefilter: bool,
+    stamp: Stamp,
+}
+
+#[derive(PartialEq, Eq)]
+enum Stamp {
+    Text(u64),
+    #[cfg(unix)]
+    Disk {
+        len: u64,
+        modified: (i64, i64),
+        changed: (i64, i64),
+        inode: (u64, u64),
+    },
+}
+
+/// (An outcome boxed: most entries are surveys of files only lexed.)
+enum Value {
+    Survey(Survey),
+    Outcome(Box<FileOutcome>),
+    /// A step that may decline a file (learning's).
+    Maybe(Option<Box<FileOutcome>>),
+}
+
+impl FileCache {
+    /// How many steps of the per-file pass were taken from the cache.
+    #[cfg(feature = "testing")]
+    pub fn hits(&self) -> usize {
+        self.hits.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn key(id: Option<FileId>, input: &Input) -> Option<Key> {
+        Some(Key {
+            id,
+            config: input.config.clone(),
+            prefilter: input.prefilter,
+            stamp: stamp(input)?,
+        })
+    }
+
+    /// The value kept for `key`, if the entry is for that very key.
+    fn get(&self, step: Step, input: &Input, key: &Key) -> Option<Value> {
+        // A panic in a run (the server catches it) leaves whole entries.
+        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = entries.get(&(input.path.clone(), step))?;
+        let same = entry.key.id == key.id
+            && Arc::ptr_eq(&entry.key.config, &key.config)
+            && entry.key.prefilter == key.prefilter
+            && entry.key.stamp == key.stamp;
+        let value = same.then(|| match &entry.value {
+            Value::Survey(v) => Value::Survey(v.clone()),
+            Value::Outcome(o) => Value::Outcome(o.clone()),
+            Value::Maybe(o) => Value::Maybe(o.clone()),
+        })?;
+        self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Some(value)
+    }
+
+    /// Keep `value` under `key`, made before the file was read: a file
+    /// changed while it was read is read again next time.
+    fn put(&self, step: Step, input: &Input, key: Key, value: Value) {
+        if input.skip.is_some() {
+            return;
+        }
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.insert((input.path.clone(), step), Entry { key, value });
+    }
+
+    /// Stage 1 of the input, made by `make` unless kept. An unreadable
+    /// file is not kept: it is read again next time.
+    pub(super) fn survey(&self, input: &Input, make: impl FnOnce() -> Survey) -> Survey {
+        let Some(key) = Self::key(None, input) else {
+            return make();
+        };
+        if let Some(Value::Survey(s)) = self.get(Step::Survey, input, &key) {
+            return s;
+        }
+        let survey = make();
+        if !matches!(survey.verdict, Verdict::Unreadable(_)) {
+            self.put(Step::Survey, input, key, Value::Survey(survey.clone()));
+        }
+        survey
+    }
+
+    /// The outcome of `step` for the input, made by `make` unless kept.
+    pub(super) fn outcome(
+        &self,
+        step: Step,
+        id: FileId,
+        input: &Input,
+        make: impl FnOnce() -> FileOutcome,
+    ) -> FileOutcome {
+        let Some(key) = Self::key(Some(id), input) else {
+            return make();
+        };
+        if let Some(Value::Outcome(o)) = self.get(step, input, &key) {
+            return *o;
+        }
+        let outcome = make();
+        self.put(step, input, key, Value::Outcome(Box::new(outcome.clone())));
+        outcome
+    }
+
+    /// The outcome of a learning `step`, which may decline the file
+    /// (`None`), made by `make` unless kept.
+    pub(super) fn maybe_outcome(
+        &self,
+        step: Step,
+        id: FileId,
+        input: &Input,
+        make: impl FnOnce() -> Option<FileOutcome>,
+    ) -> Option<FileOutcome> {
+        let Some(key) = Self::key(Some(id), input) else {
+            return make();
+        };
+        if let Some(Value::Maybe(o)) = self.get(step, input, &key) {
+            return o.map(|o| *o);
+        }
+        let outcome = make();
+        let kept = outcome.clone().map(Box::new);
+        self.put(step, input, key, Value::Maybe(kept));
+        outcome
+    }
+
+    /// `base` with the names `learned` teaches: the configuration made for
+    /// the same base and names before, else `make`'s.
+    pub(super) fn learned_config(
+        &self,
+        base: &Arc<Config>,
+        learned: &crate::analysis::infer::Learned,
+        make: impl FnOnce() -> Arc<Config>,
+    ) -> Arc<Config> {
+        let mut kept = self.learned.lock().unwrap_or_else(|e| e.into_inner());
+        let same = |c: &LearnedConfig| {
+            Arc::ptr_eq(&c.base, base)
+                && c.functions == learned.functions
+                && c.switch_fields == learned.switch_fields
+                && c.switches == learned.switches
+        };
+        if let Some(c) = kept.iter().find(|c| same(c)) {
+            return c.config.clone();
+        }
+        let config = make();
+        if kept.len() >= LEARNED_KEPT {
+            kept.remove(0);
+        }
+        kept.push(LearnedConfig {
+            base: base.clone(),
+            functions: learned.functions.clone(),
+            switch_fields: learned.switch_fields.clone(),
+            switches: learned.switches.clone(),
+            config: config.clone(),
+        });
+        config
+    }
+
+    /// Forget the files not in `keep` (a file deleted, a package gone).
+    pub fn retain(&self, keep: impl Fn(&std::path::Path) -> bool) {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        entries.retain(|(path, _), _| keep(path));
+    }
+}
+
+/// What identifies the text of an input: a hash of the text given, or
+/// what `stat` says of the file (`None` when it cannot be read: no entry).
+fn stamp(input: &Input) -> Option<Stamp> {
+    if let Some(text) = &input.text {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut h);
+        return Some(Stamp::Text(h.finish()));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(&input.path).ok()?;
+        Some(Stamp::Disk {
+            len: meta.len(),
+            modified: (meta.mtime(), meta.mtime_nsec()),
+            changed: (meta.ctime(), meta.ctime_nsec()),
+            inode: (meta.dev(), meta.ino()),
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        // No stamp fine enough elsewhere: nothing on disk is kept.
+        None
+    }
+}

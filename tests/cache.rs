@@ -1,0 +1,131 @@
+//! The per-file pass's cache (`run::cache`, issue 30): the language server
+//! analyses a package at each keystroke, taking the unchanged files' facts
+//! from the run before. What it reports must be what a run without the
+//! cache reports, whatever changed: the buffer, a file on disk.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use backend_lint::lints::LINTS;
+use backend_lint::run::cache::FileCache;
+use backend_lint::run::{Input, Outcome, analyze, analyze_cached, discover};
+
+fn write(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+/// What a report shows of each finding: lint, file, place, message.
+fn shown(outcome: &Outcome) -> Vec<(String, String, usize, usize, String)> {
+    (outcome.diagnostics.iter())
+        .map(|d| {
+            let file = outcome.sources.get(d.span.file);
+            let name = file.path.file_name().unwrap().to_string_lossy().to_string();
+            let labels: Vec<_> = d.labels.iter().map(|l| l.span.start).collect();
+            let message = format!("{} {labels:?}", d.message);
+            (
+                d.lint.name().to_string(),
+                name,
+                d.span.start,
+                d.span.end,
+                message,
+            )
+        })
+        .collect()
+}
+
+fn inputs(dir: &Path, lib: Option<&str>) -> Vec<Input> {
+    let (mut inputs, errors) = discover::collect(&[dir.to_path_buf()], dir);
+    assert!(errors.is_empty());
+    for input in &mut inputs {
+        if input.path.ends_with("lib.rs") {
+            input.text = lib.map(Arc::from);
+        }
+    }
+    inputs
+}
+
+#[test]
+fn a_cached_run_reports_what_an_uncached_one_does_and_reads_only_what_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    write(
+        dir,
+        "lib.rs",
+        "mod other;\nmod plain;\npub fn register_backend(_n: &str, _f: fn()) {}\npub fn cpu() {}\n\
+         pub fn init() { register_backend(\"tpu\", cpu); }\n",
+    );
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::register_backend(\"cpu\", crate::cpu); }\n",
+    );
+    write(dir, "plain.rs", "pub fn nothing() -> u32 { 1 }\n");
+    let cache = FileCache::default();
+    let first = analyze_cached(inputs(dir, None), LINTS, &|_| {}, Some(&cache));
+    assert_eq!(shown(&first), shown(&analyze(inputs(dir, None), LINTS)));
+    assert!(shown(&first).is_empty());
+    assert_eq!(cache.hits(), 0);
+
+    // The buffer of lib.rs registers `cpu` too: a duplicate in other.rs.
+    let edited = "mod other;\nmod plain;\npub fn register_backend(_n: &str, _f: fn()) {}\n\
+                  pub fn cpu() {}\npub fn init() { register_backend(\"cpu\", cpu); }\n";
+    let second = analyze_cached(inputs(dir, Some(edited)), LINTS, &|_| {}, Some(&cache));
+    let uncached = analyze(inputs(dir, Some(edited)), LINTS);
+    assert_eq!(shown(&second), shown(&uncached));
+    assert_eq!(shown(&second)[0].0, "duplicate_registration");
+    // other.rs and plain.rs were surveyed before (2), other.rs parsed (1)
+    // and plain.rs read for its structure (1); lib.rs was read again.
+    assert_eq!(cache.hits(), 4);
+
+    // other.rs changes on disk (a checkout): read again, not taken.
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::register_backend(\"gpu\", crate::cpu); }\n",
+    );
+    let third = analyze_cached(inputs(dir, Some(edited)), LINTS, &|_| {}, Some(&cache));
+    assert_eq!(
+        shown(&third),
+        shown(&analyze(inputs(dir, Some(edited)), LINTS))
+    );
+    assert!(
+        !shown(&third)
+            .iter()
+            .any(|s| s.0 == "duplicate_registration")
+    );
+}
+
+#[test]
+fn what_a_package_learns_is_cached_only_while_it_learns_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    // `add` wraps the registration, learned from the code (issue 19);
+    // other.rs calls it twice with one key.
+    let wrapper = "mod other;\npub fn register_backend(_n: &str, _f: fn()) {}\npub fn cpu() {}\n\
+                   pub fn add(name: &str) { register_backend(name, cpu); }\n";
+    write(dir, "lib.rs", wrapper);
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::add(\"cpu\"); }\npub fn again() { crate::add(\"cpu\"); }\n",
+    );
+    let no_wrapper = "mod other;\npub fn register_backend(_n: &str, _f: fn()) {}\npub fn cpu() {}\n\
+                      pub fn add(name: &str) { let _ = name; }\n";
+    let cache = FileCache::default();
+    let mut hits = 0;
+    // The wrapper, taken away, and back: each run as an uncached one.
+    for (round, lib) in [wrapper, wrapper, no_wrapper, no_wrapper, wrapper, wrapper]
+        .into_iter()
+        .enumerate()
+    {
+        let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+        let uncached = analyze(inputs(dir, Some(lib)), LINTS);
+        assert_eq!(shown(&cached), shown(&uncached), "round {round}");
+        let duplicate = shown(&cached)
+            .iter()
+            .any(|s| s.0 == "duplicate_registration");
+        assert_eq!(duplicate, lib == wrapper, "round {round}");
+        hits = cache.hits();
+    }
+    assert!(hits > 0);
+}
