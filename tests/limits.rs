@@ -274,3 +274,64 @@ fn registrations_in_tests_do_not_hide_a_duplicate() {
     );
     assert_eq!(findings(dir.path()), ["duplicate_registration@d.rs:1"]);
 }
+
+/// 2,001 consecutive `if k.is_empty() {}` (and `for`, `while`, `match`,
+/// `if let`) in one function: each statement is a chain of its own, but the
+/// `.`s (and the `=`s and `|`s of `if let`) were counted across them and the
+/// file refused as "2001 `.` method or field links in one expression".
+#[test]
+fn two_thousand_and_one_block_statements_are_analysed() {
+    for statement in [
+        "if k.is_empty() { f(); }",
+        "for x in k.iter() { g(x); }",
+        "while k.is_empty() { f(); }",
+        "match k.len() { 0 => f(), _ => {} }",
+        "if let Some(x) | Some(x) = k.first() { g(x); }",
+        "if k.is_empty() { f(); } else if k.len() > 1 { g(k); }",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let body = format!("    {statement}\n").repeat(2_001);
+        write(
+            dir.path(),
+            "lib.rs",
+            format!(
+                "pub fn init(r: &mut Registry, k: &[u8]) {{\n{body}    r.register_backend(\"a\", m);\n    r.register_backend(\"a\", m);\n}}\n"
+            ),
+        );
+        assert_eq!(
+            findings(dir.path()),
+            ["duplicate_registration@lib.rs:2004"],
+            "{statement}"
+        );
+    }
+}
+
+/// A real chain of 2,001 links (`a.b().b()..`), which syn builds and
+/// drops by recursion, is still refused with an error, not a crash; so
+/// is one whose links are separated by blocks (`a.b::<{1}>()..`).
+#[test]
+fn a_chain_of_two_thousand_and_one_links_is_refused() {
+    for link in [".b()", ".b::<{ 1 }>()", ".b(|| {})"] {
+        let dir = tempfile::tempdir().unwrap();
+        let chain = link.repeat(2_001);
+        write(
+            dir.path(),
+            "lib.rs",
+            format!("pub fn init(a: A) {{\n    a{chain};\n}}\n"),
+        );
+        let (inputs, _) =
+            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
+        for prefilter in [true, false] {
+            let inputs: Vec<Input> = (inputs.iter().cloned())
+                .map(|i| Input { prefilter, ..i })
+                .collect();
+            let outcome = analyze(inputs, LINTS);
+            let errors: Vec<&str> = outcome.errors.iter().map(|e| e.message.as_str()).collect();
+            assert_eq!(errors.len(), 1, "{link}: {errors:?}");
+            assert!(
+                errors[0].contains("2001 `.` method or field links"),
+                "{link}: {errors:?}"
+            );
+        }
+    }
+}
