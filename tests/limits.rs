@@ -335,3 +335,47 @@ fn a_chain_of_two_thousand_and_one_links_is_refused() {
         }
     }
 }
+
+/// `n` wrappers of a learned registration (`reg` rejects a second key),
+/// each registering a key of its own, in a ring (each also calls the next)
+/// or each called once by `init`; `init` also calls `w5`, whose keys then
+/// come twice. Each lookup of a learned name went through every learned
+/// name (the vocabulary, the learning, the fast path's cached filter).
+fn wrappers(n: usize, ring: bool) -> String {
+    let mut text = String::from(concat!(
+        "pub struct R { map: std::collections::HashMap<String, fn()> }\n",
+        "impl R {\n",
+        "    pub fn reg(&mut self, name: &str, f: fn()) {\n",
+        "        if self.map.contains_key(name) { panic!(\"twice\") }\n",
+        "        self.map.insert(name.to_string(), f);\n",
+        "    }\n",
+        "}\n",
+        "pub fn f() {}\n",
+    ));
+    for i in 0..n {
+        let next = match ring {
+            true => format!(" w{}(r);", (i + 1) % n),
+            false => String::new(),
+        };
+        text += &format!("pub fn w{i}(r: &mut R) {{ r.reg(\"k{i}\", f);{next} }}\n");
+    }
+    let calls: String = match ring {
+        true => "w0(r); ".into(),
+        false => (0..n).map(|i| format!("w{i}(r); ")).collect(),
+    };
+    text + &format!("pub fn init(r: &mut R) {{ {calls}w5(r); }}\n")
+}
+
+#[test]
+fn five_hundred_wrappers_of_a_learned_registration() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lib.rs", wrappers(500, false));
+    assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:509"]);
+}
+
+#[test]
+fn five_hundred_wrappers_of_a_learned_registration_in_a_ring() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lib.rs", wrappers(500, true));
+    assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:509"]);
+}
