@@ -379,3 +379,46 @@ fn five_hundred_wrappers_of_a_learned_registration_in_a_ring() {
     write(dir.path(), "lib.rs", wrappers(500, true));
     assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:509"]);
 }
+
+/// The checker's report of `dir` in `format` (exit 1: findings).
+fn report(dir: &Path, format: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .current_dir(dir)
+        .args(["check", ".", "--color", "never", "--format", format])
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{format}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// One key registered 3,001 times, a line each, in the human format:
+/// miette read the file from its start for each finding's excerpt.
+#[test]
+fn three_thousand_findings_in_one_file_in_the_human_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = "    register_backend(\"cuda\", make);\n".repeat(3_001);
+    write(
+        dir.path(),
+        "lib.rs",
+        format!("pub fn init() {{\n{calls}}}\n"),
+    );
+    let human = report(dir.path(), "human");
+    assert_eq!(human.matches("is registered twice").count(), 3_000);
+    // The last finding's excerpt: its line and the lines around it.
+    assert!(
+        human.contains("─[lib.rs:3002:22]"),
+        "{}",
+        &human[human.len() - 2_000..]
+    );
+    assert!(
+        human.contains("\n 3003 │ }"),
+        "{}",
+        &human[human.len() - 2_000..]
+    );
+}
