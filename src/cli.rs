@@ -913,17 +913,14 @@ fn write_reports(args: &CheckArgs, outcome: &Outcome, root: PathBuf) -> bool {
         quiet: args.quiet,
     };
     let format = stdout_format(args);
-    let mut ok = print_or_fail(&report::render(format, outcome, &options)) == EXIT_CLEAN;
+    let mut ok = write_or_fail(|out| report::write(format, outcome, &options, out)) == EXIT_CLEAN;
     for (format, path) in &args.output {
-        let text = report::render(
-            *format,
-            outcome,
-            &report::Options {
-                color: false,
-                ..options.clone()
-            },
-        );
-        if let Err(e) = crate::run::atomic::replace(path, text.as_bytes()) {
+        let options = report::Options {
+            color: false,
+            ..options.clone()
+        };
+        let write = |out: &mut dyn Write| report::write(*format, outcome, &options, out);
+        if let Err(e) = crate::run::atomic::replace_with(path, write) {
             eprintln!(
                 "error: cannot write the {} report to `{}`: {e}",
                 format.name(),
@@ -1042,7 +1039,13 @@ fn print(s: &str) -> std::io::Result<()> {
 /// reading (`| head -1`) is no failure: the run ends quietly, with the exit
 /// code its findings give.
 fn print_or_fail(s: &str) -> u8 {
-    match print(s) {
+    write_or_fail(|out| out.write_all(s.as_bytes()))
+}
+
+/// [`print_or_fail`] of what `write` writes.
+fn write_or_fail(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
+    let mut out = std::io::stdout().lock();
+    match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => EXIT_CLEAN,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_CLEAN,
         Err(e) => {

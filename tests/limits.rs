@@ -422,3 +422,33 @@ fn three_thousand_findings_in_one_file_in_the_human_format() {
         &human[human.len() - 2_000..]
     );
 }
+
+/// One key registered 3,001 times in SARIF, on stdout and in an `--output`
+/// file: the log was made whole in memory (as values, then as text); it is
+/// written result by result, the same document.
+#[test]
+fn three_thousand_findings_in_sarif_written_as_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = "    register_backend(\"cuda\", make);\n".repeat(3_001);
+    write(
+        dir.path(),
+        "lib.rs",
+        format!("pub fn init() {{\n{calls}}}\n"),
+    );
+    let sarif = report(dir.path(), "sarif");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .current_dir(dir.path())
+        .args(["check", ".", "--quiet", "--output", "sarif=out.sarif"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out.sarif")).unwrap(),
+        sarif
+    );
+    let log: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3_000);
+    let last = &results[2_999]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(last["startLine"], 3_002);
+}

@@ -26,9 +26,17 @@ static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// is appended to in place: renaming over it is impossible, and truncating
 /// it would cut a log that stdout is redirected to.
 pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    replace_with(path, |out| out.write_all(bytes))
+}
+
+/// [`replace`] with what `write` writes: a report written as it is made.
+pub fn replace_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     if path.starts_with("/dev") || path.starts_with("/proc") {
         let mut file = std::fs::OpenOptions::new().append(true).open(path)?;
-        return file.write_all(bytes);
+        return write(&mut file);
     }
     refuse_links_below_current_folder(path)?;
     let old = std::fs::symlink_metadata(path).ok();
@@ -37,7 +45,7 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .is_some_and(|m| !m.is_file() && !m.is_symlink())
     {
         // A FIFO: it cannot be renamed over (and git cannot commit one).
-        return std::fs::write(path, bytes);
+        return write(&mut std::fs::File::create(path)?);
     }
     // A link keeps nothing of its target, permissions included.
     let old = old.filter(|m| m.is_file());
@@ -72,7 +80,10 @@ pub fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
         if let Some(old) = &old {
             temp.as_file().set_permissions(old.permissions())?;
         }
-        temp.write_all(bytes)?;
+        let mut out = io::BufWriter::new(temp.as_file_mut());
+        write(&mut out)?;
+        out.flush()?;
+        drop(out);
         temp.as_file().sync_all()
     })();
     let mut pending = lock();
