@@ -129,6 +129,13 @@ const SHAPES: &[Shape] = &[
         format: "short",
     },
     Shape {
+        name: "learned_wrappers_files",
+        unit: "files",
+        sizes: &[2_000, 10_000],
+        make: learned_wrappers_files,
+        format: "short",
+    },
+    Shape {
         name: "findings_one_file_human",
         unit: "findings",
         sizes: &[2_000, 8_000, 100_000],
@@ -406,6 +413,30 @@ fn learned_wrappers(dir: &Path, n: usize) {
 /// learning grows every wrapper's keys, up to the last round.
 fn learned_wrappers_ring(dir: &Path, n: usize) {
     wrappers(dir, n, true);
+}
+
+/// A package whose `reg.rs` holds `n` wrappers of a learned registration,
+/// each called from a file of its own: each file was searched for each
+/// learned name, one at a time.
+fn learned_wrappers_files(dir: &Path, n: usize) {
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"wrapped\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    let src = dir.join("src");
+    std::fs::create_dir(&src).unwrap();
+    wrappers(&src, n, false);
+    std::fs::rename(src.join("lib.rs"), src.join("reg.rs")).unwrap();
+    let mods = (0..n).map(|i| format!("pub mod c{i};"));
+    write_lines(
+        &src.join("lib.rs"),
+        std::iter::once("pub mod reg;".to_string()).chain(mods),
+    );
+    for i in 0..n {
+        let text = format!("pub fn c{i}(r: &mut crate::reg::R) {{ crate::reg::w{i}(r); }}\n");
+        std::fs::write(src.join(format!("c{i}.rs")), text).unwrap();
+    }
 }
 
 fn wrappers(dir: &Path, n: usize, ring: bool) {

@@ -452,3 +452,38 @@ fn three_thousand_findings_in_sarif_written_as_made() {
     let last = &results[2_999]["locations"][0]["physicalLocation"]["region"];
     assert_eq!(last["startLine"], 3_002);
 }
+
+/// A package whose `reg.rs` holds 500 wrappers of a learned registration,
+/// each called from a file of its own, and one more calling `c7` and `w7`:
+/// each file was searched for each learned name, one at a time.
+#[test]
+fn five_hundred_wrappers_called_from_files_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"wrapped\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let wrappers = wrappers(500, false);
+    let reg = &wrappers[..wrappers.find("pub fn init(").unwrap()];
+    write(dir.path(), "src/reg.rs", reg);
+    let mut lib = String::from("pub mod reg;\npub mod again;\n");
+    for i in 0..500 {
+        lib += &format!("pub mod c{i};\n");
+        write(
+            dir.path(),
+            &format!("src/c{i}.rs"),
+            format!("pub fn c{i}(r: &mut crate::reg::R) {{ crate::reg::w{i}(r); }}\n"),
+        );
+    }
+    write(dir.path(), "src/lib.rs", lib);
+    write(
+        dir.path(),
+        "src/again.rs",
+        "pub fn again(r: &mut crate::reg::R) { crate::c7::c7(r); crate::reg::w7(r); }\n",
+    );
+    assert_eq!(
+        findings(dir.path()),
+        ["duplicate_registration@src/again.rs:1"]
+    );
+}

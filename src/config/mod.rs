@@ -887,6 +887,8 @@ struct LearnedFunctions(Arc<LearnedList>);
 struct LearnedList {
     list: Vec<Function>,
     by_name: HashMap<String, Vec<usize>>,
+    /// What their names start with ([`Vocabulary::firsts`], asked for each file).
+    firsts: FirstBytes,
 }
 
 impl PartialEq for LearnedFunctions {
@@ -902,6 +904,7 @@ impl LearnedFunctions {
         let learned = Arc::make_mut(&mut self.0);
         let at = learned.list.len();
         (learned.by_name.entry(f.pattern.stem.clone()).or_default()).push(at);
+        (learned.firsts).add(&FirstBytes::of(std::iter::once(f.pattern.stem.as_str())));
         learned.list.push(f);
     }
 
@@ -1134,7 +1137,12 @@ impl Vocabulary {
     /// The bytes the names of `names` start with.
     pub fn firsts(&self, names: Names) -> FirstBytes {
         match names {
-            Names::RegistrationFunctions => FirstBytes::of(self.function_stems()),
+            Names::RegistrationFunctions => {
+                let configured = self.functions.iter().filter(|f| !f.pattern.exclude);
+                let mut firsts = FirstBytes::of(configured.map(|f| f.pattern.stem.as_str()));
+                firsts.add(&self.learned.0.firsts);
+                firsts
+            }
             Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
             _ => self
                 .set(names)
