@@ -25,6 +25,8 @@ struct Shape {
     unit: &'static str,
     sizes: &'static [usize],
     make: fn(&Path, usize),
+    /// The report's `--format`: `short` unless the shape is about another.
+    format: &'static str,
 }
 
 const SHAPES: &[Shape] = &[
@@ -33,72 +35,133 @@ const SHAPES: &[Shape] = &[
         unit: "lines",
         sizes: &[1_000, 2_000, 10_000, 100_000],
         make: allow_file_lines,
+        format: "short",
     },
     Shape {
         name: "registrations_one_fn",
         unit: "calls",
         sizes: &[5_000, 10_000, 50_000],
         make: registrations_one_fn,
+        format: "short",
     },
     Shape {
         name: "inline_mods_registering",
         unit: "mods",
         sizes: &[1_000, 10_000],
         make: inline_mods_registering,
+        format: "short",
     },
     Shape {
         name: "inline_mods_quiet",
         unit: "mods",
         sizes: &[1_000, 10_000],
         make: inline_mods_quiet,
+        format: "short",
     },
     Shape {
         name: "big_file",
         unit: "MiB",
         sizes: &[8, 31],
         make: big_file,
+        format: "short",
     },
     Shape {
         name: "many_lines",
         unit: "lines",
         sizes: &[250_000, 1_000_000],
         make: many_lines,
+        format: "short",
     },
     Shape {
         name: "long_sum",
         unit: "terms",
         sizes: &[250_000, 1_000_000],
         make: long_sum,
+        format: "short",
     },
     Shape {
         name: "exclusive_cfgs",
         unit: "calls",
         sizes: &[1_000, 10_000],
         make: exclusive_cfgs,
+        format: "short",
     },
     Shape {
         name: "findings_one_line",
         unit: "calls",
         sizes: &[20_000, 80_000],
         make: findings_one_line,
+        format: "short",
     },
     Shape {
         name: "doc_lines_one_item",
         unit: "lines",
         sizes: &[10_000, 100_000],
         make: doc_lines_one_item,
+        format: "short",
     },
     Shape {
         name: "docs_between_attributes",
         unit: "pairs",
         sizes: &[10_000, 100_000],
         make: docs_between_attributes,
+        format: "short",
     },
     Shape {
         name: "tiny_files",
         unit: "files",
         sizes: &[10_000, 100_000],
         make: tiny_files,
+        format: "short",
+    },
+    Shape {
+        name: "learned_wrappers",
+        unit: "wrappers",
+        sizes: &[5_000, 10_000],
+        make: learned_wrappers,
+        format: "short",
+    },
+    Shape {
+        name: "learned_wrappers_ring",
+        unit: "wrappers",
+        sizes: &[1_000, 10_000],
+        make: learned_wrappers_ring,
+        format: "short",
+    },
+    Shape {
+        name: "learned_wrappers_files",
+        unit: "files",
+        sizes: &[2_000, 10_000],
+        make: learned_wrappers_files,
+        format: "short",
+    },
+    Shape {
+        name: "findings_one_file_human",
+        unit: "findings",
+        sizes: &[2_000, 8_000, 100_000],
+        make: findings_one_file,
+        format: "human",
+    },
+    Shape {
+        name: "one_finding_files_human",
+        unit: "files",
+        sizes: &[10_000, 30_000],
+        make: one_finding_files,
+        format: "human",
+    },
+    Shape {
+        name: "findings_one_file_sarif",
+        unit: "findings",
+        sizes: &[10_000, 100_000],
+        make: findings_one_file,
+        format: "sarif",
+    },
+    Shape {
+        name: "block_statements",
+        unit: "statements",
+        sizes: &[2_001, 100_000],
+        make: block_statements,
+        format: "short",
     },
 ];
 
@@ -130,6 +193,7 @@ fn main() {
                 shape.name,
                 &format!("{size} {}", shape.unit),
                 dir.path(),
+                shape.format,
                 timeout,
             );
         }
@@ -142,12 +206,12 @@ fn main() {
 }
 
 /// One line of the table: the folder checked in both modes and parsed bare.
-fn report(name: &str, size: &str, dir: &Path, timeout: Duration) {
+fn report(name: &str, size: &str, dir: &Path, format: &str, timeout: Duration) {
     let bytes = folder_bytes(dir);
     let linter = env!("CARGO_BIN_EXE_backend-lint");
     let run = |extra: &[&str]| {
         let mut cmd = std::process::Command::new(linter);
-        cmd.args(["--quiet", "--format", "short", "--color", "never"])
+        cmd.args(["--quiet", "--format", format, "--color", "never"])
             .args(extra)
             .arg(dir);
         measure(cmd, timeout)
@@ -338,6 +402,112 @@ fn findings_one_line(dir: &Path, n: usize) {
     std::fs::write(dir.join("lib.rs"), format!("pub fn init() {{ {calls}}}\n")).unwrap();
 }
 
+/// `n` wrappers of a learned registration (`reg` rejects a second key),
+/// each registering a key of its own, each called once by `init`: every
+/// learned name was looked up through every other.
+fn learned_wrappers(dir: &Path, n: usize) {
+    wrappers(dir, n, false);
+}
+
+/// The same wrappers in a ring, each also calling the next: each round of
+/// learning grows every wrapper's keys, up to the last round.
+fn learned_wrappers_ring(dir: &Path, n: usize) {
+    wrappers(dir, n, true);
+}
+
+/// A package whose `reg.rs` holds `n` wrappers of a learned registration,
+/// each called from a file of its own: each file was searched for each
+/// learned name, one at a time.
+fn learned_wrappers_files(dir: &Path, n: usize) {
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        "[package]\nname = \"wrapped\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    let src = dir.join("src");
+    std::fs::create_dir(&src).unwrap();
+    wrappers(&src, n, false);
+    std::fs::rename(src.join("lib.rs"), src.join("reg.rs")).unwrap();
+    let mods = (0..n).map(|i| format!("pub mod c{i};"));
+    write_lines(
+        &src.join("lib.rs"),
+        std::iter::once("pub mod reg;".to_string()).chain(mods),
+    );
+    for i in 0..n {
+        let text = format!("pub fn c{i}(r: &mut crate::reg::R) {{ crate::reg::w{i}(r); }}\n");
+        std::fs::write(src.join(format!("c{i}.rs")), text).unwrap();
+    }
+}
+
+fn wrappers(dir: &Path, n: usize, ring: bool) {
+    let registry = [
+        "pub struct R { map: std::collections::HashMap<String, fn()> }",
+        "impl R {",
+        "    pub fn reg(&mut self, name: &str, f: fn()) {",
+        "        if self.map.contains_key(name) { panic!(\"twice\") }",
+        "        self.map.insert(name.to_string(), f);",
+        "    }",
+        "}",
+        "pub fn f() {}",
+    ];
+    let wrappers = (0..n).map(move |i| {
+        let next = match ring {
+            true => format!(" w{}(r);", (i + 1) % n),
+            false => String::new(),
+        };
+        format!("pub fn w{i}(r: &mut R) {{ r.reg(\"k{i}\", f);{next} }}")
+    });
+    let calls: String = match ring {
+        true => "w0(r);".into(),
+        false => (0..n).map(|i| format!(" w{i}(r);")).collect(),
+    };
+    let lines = (registry.iter().map(|l| l.to_string()))
+        .chain(wrappers)
+        .chain(std::iter::once(format!(
+            "pub fn init(r: &mut R) {{{calls} }}"
+        )));
+    write_lines(&dir.join("lib.rs"), lines);
+}
+
+/// One key registered `n + 1` times, a line each: `n` findings in one file.
+fn findings_one_file(dir: &Path, n: usize) {
+    let calls = (0..=n).map(|_| "    register_backend(\"cuda\", make);".to_string());
+    let lines = std::iter::once("pub fn init() {".to_string())
+        .chain(calls)
+        .chain(std::iter::once("}".to_string()));
+    write_lines(&dir.join("lib.rs"), lines);
+}
+
+/// `n` files of one finding each (a key registered twice), a thousand to a
+/// folder, in no package.
+fn one_finding_files(dir: &Path, n: usize) {
+    for i in 0..n {
+        let folder = dir.join(format!("d{}", i / 1000));
+        if i % 1000 == 0 {
+            std::fs::create_dir(&folder).unwrap();
+        }
+        let text = "pub fn init() {\n    register_backend(\"cuda\", a);\n    register_backend(\"cuda\", b);\n}\n";
+        std::fs::write(folder.join(format!("f{i}.rs")), text).unwrap();
+    }
+}
+
+/// `n` consecutive `if k.is_empty() {..}` (then `for`, `while`, `match`,
+/// `if let` in turn) in one function: the `.`s of the statements were
+/// counted as one chain, and the file refused past 2,000.
+fn block_statements(dir: &Path, n: usize) {
+    let kinds = [
+        "    if k.is_empty() { f(); }",
+        "    for x in k.iter() { g(x); }",
+        "    while k.is_empty() { f(); }",
+        "    match k.len() { 0 => f(), _ => {} }",
+        "    if let Some(x) = k.first() { g(x); }",
+    ];
+    let lines = std::iter::once("pub fn run(k: &[u8]) {".to_string())
+        .chain((0..n).map(|i| kinds[i % kinds.len()].to_string()))
+        .chain(std::iter::once("}".to_string()));
+    write_lines(&dir.join("lib.rs"), lines);
+}
+
 fn tiny_files(dir: &Path, n: usize) {
     for i in 0..n {
         let folder = dir.join(format!("d{}", i / 1000));
@@ -357,7 +527,7 @@ fn registry(name: &str, manifests: bool, timeout: Duration) {
         return;
     }
     if manifests {
-        report(name, "registry", &corpus, timeout);
+        report(name, "registry", &corpus, "short", timeout);
         return;
     }
     let copy = tempfile::tempdir().unwrap();
@@ -367,5 +537,5 @@ fn registry(name: &str, manifests: bool, timeout: Duration) {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(&input.path, to).unwrap();
     }
-    report(name, "registry", copy.path(), timeout);
+    report(name, "registry", copy.path(), "short", timeout);
 }

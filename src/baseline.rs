@@ -103,7 +103,7 @@ pub fn write(
         version: VERSION,
         findings,
     });
-    crate::run::atomic::replace_within(path, text.as_bytes(), untrusted)
+    crate::run::atomic::replace_within(path, untrusted, |out| out.write_all(text.as_bytes()))
         .map_err(|e| format!("cannot write the baseline `{}`: {e}", path.display()))?;
     Ok(n)
 }

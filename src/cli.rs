@@ -1040,17 +1040,25 @@ fn write_reports(
         quiet: args.quiet,
     };
     let format = stdout_format(args);
-    let mut ok = print_or_fail(&report::render(format, outcome, &options)) == EXIT_CLEAN;
+    let show = !args.quiet;
+    let printed = match format {
+        // Written as it is made (a spinner would be drawn over it).
+        Format::Sarif => write_or_fail(|out| report::write(format, outcome, &options, out)),
+        _ => print_or_fail(&with_spinner(show, "writing the report", || {
+            report::render(format, outcome, &options)
+        })),
+    };
+    let mut ok = printed == EXIT_CLEAN;
     for (format, path) in &args.output {
-        let text = report::render(
-            *format,
-            outcome,
-            &report::Options {
-                color: false,
-                ..options.clone()
-            },
-        );
-        if let Err(e) = crate::run::atomic::replace_within(path, text.as_bytes(), untrusted) {
+        let options = report::Options {
+            color: false,
+            ..options.clone()
+        };
+        let write = |out: &mut dyn Write| report::write(*format, outcome, &options, out);
+        let written = with_spinner(show, "writing the reports", || {
+            crate::run::atomic::replace_within(path, untrusted, write)
+        });
+        if let Err(e) = written {
             eprintln!(
                 "error: cannot write the {} report to `{}`: {e}",
                 format.name(),
@@ -1092,27 +1100,58 @@ fn stdout_format(args: &CheckArgs) -> Format {
 }
 
 /// Run `f` with a progress bar on stderr when it is a terminal (and `show`):
-/// files done of the total. It is drawn only after a second, so short runs
-/// print nothing.
+/// files done of the total, then that what they share is analysed. It is
+/// drawn only after a second (whether or not a file is done by then), so
+/// short runs print nothing.
 fn with_progress<R>(show: bool, f: impl FnOnce(&(dyn Fn(usize) + Sync)) -> R) -> R {
     if !show || !std::io::stderr().is_terminal() {
         return f(&|_| {});
     }
     let bar = indicatif::ProgressBar::hidden();
-    let style = indicatif::ProgressStyle::with_template("{spinner} checking {pos}/{len} files")
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    let style =
+        indicatif::ProgressStyle::with_template("{spinner} checking {pos}/{len} files{msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
-    let started = std::time::Instant::now();
-    let shown = std::sync::Once::new();
-    let result = f(&|total| {
-        bar.inc(1);
-        if !shown.is_completed() && started.elapsed() > std::time::Duration::from_secs(1) {
-            shown.call_once(|| {
-                bar.set_length(total as u64);
+    after_a_second(&bar, || {
+        f(&|total| {
+            bar.set_length(total as u64);
+            bar.inc(1);
+            if bar.position() == total as u64 {
+                bar.set_message(", then across files");
+            }
+        })
+    })
+}
+
+/// Run `f` with a spinner saying `message` on stderr when it is a terminal
+/// (and `show`), drawn only after a second.
+fn with_spinner<R>(show: bool, message: &'static str, f: impl FnOnce() -> R) -> R {
+    if !show || !std::io::stderr().is_terminal() {
+        return f();
+    }
+    let bar = indicatif::ProgressBar::hidden();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(message);
+    after_a_second(&bar, f)
+}
+
+/// Run `f`, drawing `bar` on stderr once it has run a second, and clear it.
+fn after_a_second<R>(bar: &indicatif::ProgressBar, f: impl FnOnce() -> R) -> R {
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let second = std::time::Duration::from_secs(1);
+            if finished.recv_timeout(second) == Err(std::sync::mpsc::RecvTimeoutError::Timeout) {
                 bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
                 bar.enable_steady_tick(std::time::Duration::from_millis(250));
-            });
-        }
+            }
+        });
+        let result = f();
+        drop(done);
+        result
     });
     bar.finish_and_clear();
     result
@@ -1169,7 +1208,13 @@ fn print(s: &str) -> std::io::Result<()> {
 /// reading (`| head -1`) is no failure: the run ends quietly, with the exit
 /// code its findings give.
 fn print_or_fail(s: &str) -> u8 {
-    match print(s) {
+    write_or_fail(|out| out.write_all(s.as_bytes()))
+}
+
+/// [`print_or_fail`] of what `write` writes.
+fn write_or_fail(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) -> u8 {
+    let mut out = std::io::stdout().lock();
+    match write(&mut out).and_then(|()| out.flush()) {
         Ok(()) => EXIT_CLEAN,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_CLEAN,
         Err(e) => {

@@ -840,6 +840,33 @@ fn the_progress_bar_shows_files_done_of_the_total() {
     assert!(counts.iter().any(|&(done, _)| done < 300), "{counts:?}");
 }
 
+/// What comes after the files are checked is shown too: a report of 8,000
+/// findings takes a debug build more than a second to write (it was
+/// written with nothing on the terminal).
+#[test]
+fn a_long_report_is_shown_being_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = "    register_backend(\"cuda\", make);\n".repeat(8_001);
+    write(
+        dir.path(),
+        "src/lib.rs",
+        format!("pub fn init() {{\n{calls}}}\n"),
+    );
+    let command = format!(
+        "{} check src --color never > report.txt",
+        env!("CARGO_BIN_EXE_backend-lint")
+    );
+    let out = std::process::Command::new("script")
+        .current_dir(dir.path())
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("writing the report"), "{text}");
+    let report = std::fs::read_to_string(dir.path().join("report.txt")).unwrap();
+    assert!(report.ends_with("8000 errors in 1 file (1 file checked)\n"));
+}
+
 #[test]
 fn color_follows_the_flag_then_the_environment() {
     let human = |flag: Option<&str>, env: &[(&str, &str)]| {

@@ -274,3 +274,216 @@ fn registrations_in_tests_do_not_hide_a_duplicate() {
     );
     assert_eq!(findings(dir.path()), ["duplicate_registration@d.rs:1"]);
 }
+
+/// 2,001 consecutive `if k.is_empty() {}` (and `for`, `while`, `match`,
+/// `if let`) in one function: each statement is a chain of its own, but the
+/// `.`s (and the `=`s and `|`s of `if let`) were counted across them and the
+/// file refused as "2001 `.` method or field links in one expression".
+#[test]
+fn two_thousand_and_one_block_statements_are_analysed() {
+    for statement in [
+        "if k.is_empty() { f(); }",
+        "for x in k.iter() { g(x); }",
+        "while k.is_empty() { f(); }",
+        "match k.len() { 0 => f(), _ => {} }",
+        "if let Some(x) | Some(x) = k.first() { g(x); }",
+        "if k.is_empty() { f(); } else if k.len() > 1 { g(k); }",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let body = format!("    {statement}\n").repeat(2_001);
+        write(
+            dir.path(),
+            "lib.rs",
+            format!(
+                "pub fn init(r: &mut Registry, k: &[u8]) {{\n{body}    r.register_backend(\"a\", m);\n    r.register_backend(\"a\", m);\n}}\n"
+            ),
+        );
+        assert_eq!(
+            findings(dir.path()),
+            ["duplicate_registration@lib.rs:2004"],
+            "{statement}"
+        );
+    }
+}
+
+/// A real chain of 2,001 links (`a.b().b()..`), which syn builds and
+/// drops by recursion, is still refused with an error, not a crash; so
+/// is one whose links are separated by blocks (`a.b::<{1}>()..`).
+#[test]
+fn a_chain_of_two_thousand_and_one_links_is_refused() {
+    for link in [".b()", ".b::<{ 1 }>()", ".b(|| {})"] {
+        let dir = tempfile::tempdir().unwrap();
+        let chain = link.repeat(2_001);
+        write(
+            dir.path(),
+            "lib.rs",
+            format!("pub fn init(a: A) {{\n    a{chain};\n}}\n"),
+        );
+        let (inputs, _) =
+            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
+        for prefilter in [true, false] {
+            let inputs: Vec<Input> = (inputs.iter().cloned())
+                .map(|i| Input { prefilter, ..i })
+                .collect();
+            let outcome = analyze(inputs, LINTS);
+            let errors: Vec<&str> = outcome.errors.iter().map(|e| e.message.as_str()).collect();
+            assert_eq!(errors.len(), 1, "{link}: {errors:?}");
+            assert!(
+                errors[0].contains("2001 `.` method or field links"),
+                "{link}: {errors:?}"
+            );
+        }
+    }
+}
+
+/// `n` wrappers of a learned registration (`reg` rejects a second key),
+/// each registering a key of its own, in a ring (each also calls the next)
+/// or each called once by `init`; `init` also calls `w5`, whose keys then
+/// come twice. Each lookup of a learned name went through every learned
+/// name (the vocabulary, the learning, the fast path's cached filter).
+fn wrappers(n: usize, ring: bool) -> String {
+    let mut text = String::from(concat!(
+        "pub struct R { map: std::collections::HashMap<String, fn()> }\n",
+        "impl R {\n",
+        "    pub fn reg(&mut self, name: &str, f: fn()) {\n",
+        "        if self.map.contains_key(name) { panic!(\"twice\") }\n",
+        "        self.map.insert(name.to_string(), f);\n",
+        "    }\n",
+        "}\n",
+        "pub fn f() {}\n",
+    ));
+    for i in 0..n {
+        let next = match ring {
+            true => format!(" w{}(r);", (i + 1) % n),
+            false => String::new(),
+        };
+        text += &format!("pub fn w{i}(r: &mut R) {{ r.reg(\"k{i}\", f);{next} }}\n");
+    }
+    let calls: String = match ring {
+        true => "w0(r); ".into(),
+        false => (0..n).map(|i| format!("w{i}(r); ")).collect(),
+    };
+    text + &format!("pub fn init(r: &mut R) {{ {calls}w5(r); }}\n")
+}
+
+#[test]
+fn five_hundred_wrappers_of_a_learned_registration() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lib.rs", wrappers(500, false));
+    assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:509"]);
+}
+
+#[test]
+fn five_hundred_wrappers_of_a_learned_registration_in_a_ring() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lib.rs", wrappers(500, true));
+    assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:509"]);
+}
+
+/// The checker's report of `dir` in `format` (exit 1: findings).
+fn report(dir: &Path, format: &str) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .current_dir(dir)
+        .args(["check", ".", "--color", "never", "--format", format])
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{format}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// One key registered 3,001 times, a line each, in the human format:
+/// miette read the file from its start for each finding's excerpt.
+#[test]
+fn three_thousand_findings_in_one_file_in_the_human_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = "    register_backend(\"cuda\", make);\n".repeat(3_001);
+    write(
+        dir.path(),
+        "lib.rs",
+        format!("pub fn init() {{\n{calls}}}\n"),
+    );
+    let human = report(dir.path(), "human");
+    assert_eq!(human.matches("is registered twice").count(), 3_000);
+    // The last finding's excerpt: its line and the lines around it.
+    assert!(
+        human.contains("─[lib.rs:3002:22]"),
+        "{}",
+        &human[human.len() - 2_000..]
+    );
+    assert!(
+        human.contains("\n 3003 │ }"),
+        "{}",
+        &human[human.len() - 2_000..]
+    );
+}
+
+/// One key registered 3,001 times in SARIF, on stdout and in an `--output`
+/// file: the log was made whole in memory (as values, then as text); it is
+/// written result by result, the same document.
+#[test]
+fn three_thousand_findings_in_sarif_written_as_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let calls = "    register_backend(\"cuda\", make);\n".repeat(3_001);
+    write(
+        dir.path(),
+        "lib.rs",
+        format!("pub fn init() {{\n{calls}}}\n"),
+    );
+    let sarif = report(dir.path(), "sarif");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .current_dir(dir.path())
+        .args(["check", ".", "--quiet", "--output", "sarif=out.sarif"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("out.sarif")).unwrap(),
+        sarif
+    );
+    let log: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3_000);
+    let last = &results[2_999]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(last["startLine"], 3_002);
+}
+
+/// A package whose `reg.rs` holds 500 wrappers of a learned registration,
+/// each called from a file of its own, and one more calling `c7` and `w7`:
+/// each file was searched for each learned name, one at a time.
+#[test]
+fn five_hundred_wrappers_called_from_files_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"wrapped\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let wrappers = wrappers(500, false);
+    let reg = &wrappers[..wrappers.find("pub fn init(").unwrap()];
+    write(dir.path(), "src/reg.rs", reg);
+    let mut lib = String::from("pub mod reg;\npub mod again;\n");
+    for i in 0..500 {
+        lib += &format!("pub mod c{i};\n");
+        write(
+            dir.path(),
+            &format!("src/c{i}.rs"),
+            format!("pub fn c{i}(r: &mut crate::reg::R) {{ crate::reg::w{i}(r); }}\n"),
+        );
+    }
+    write(dir.path(), "src/lib.rs", lib);
+    write(
+        dir.path(),
+        "src/again.rs",
+        "pub fn again(r: &mut crate::reg::R) { crate::c7::c7(r); crate::reg::w7(r); }\n",
+    );
+    assert_eq!(
+        findings(dir.path()),
+        ["duplicate_registration@src/again.rs:1"]
+    );
+}

@@ -11,6 +11,8 @@
 //! - `!self.allow_overwrite && ..` before the check: a method of the type
 //!   setting `allow_overwrite` switches the rejection off for its receiver.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::config::{CallReceiver, ConstantKey, LearnedFunction, Vocabulary};
 use crate::model::facts::{
     ArgValue, CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
@@ -49,6 +51,42 @@ pub struct Learned {
     /// their own, or one they wrap); the others wrap a registration by name,
     /// which may replace.
     pub rejecting: Vec<String>,
+    /// Where [`Self::why`] and [`Self::rejects`] look: built on the first
+    /// lookup, from the fields as they are then (they are not changed after,
+    /// but by [`Self::import`], which drops it).
+    pub index: LearnedIndex,
+}
+
+/// [`Learned::index`]: no part of what was learned (equal to any other,
+/// empty when cloned).
+#[derive(Default)]
+pub struct LearnedIndex(std::sync::OnceLock<Lookups>);
+
+#[derive(Default)]
+struct Lookups {
+    /// The first registration inferred under each name.
+    why: HashMap<String, usize>,
+    rejecting: HashSet<String>,
+}
+
+impl Clone for LearnedIndex {
+    fn clone(&self) -> Self {
+        LearnedIndex::default()
+    }
+}
+
+impl PartialEq for LearnedIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LearnedIndex {}
+
+impl std::fmt::Debug for LearnedIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LearnedIndex")
+    }
 }
 
 impl Learned {
@@ -57,8 +95,10 @@ impl Learned {
     /// learned anew (a helper whose keys grew as what it calls was learned
     /// in a later round): what a file must mention to be read again.
     pub fn new_names(&self, before: Option<&Learned>) -> Vec<String> {
+        let old: HashSet<&LearnedFunction> =
+            before.map_or_else(HashSet::new, |b| b.functions.iter().collect());
         let mut functions: Vec<String> = (self.functions.iter())
-            .filter(|f| before.is_none_or(|b| !b.functions.contains(f)))
+            .filter(|f| !old.contains(f))
             .map(|f| f.name.clone())
             .collect();
         functions.sort();
@@ -67,7 +107,10 @@ impl Learned {
             |l: &Learned| -> [Vec<String>; 2] { [l.switch_fields.clone(), l.switches.clone()] };
         let old = before.map(roles).unwrap_or_default();
         (roles(self).into_iter().zip(old))
-            .flat_map(|(now, old)| now.into_iter().filter(move |n| !old.contains(n)))
+            .flat_map(|(now, old)| {
+                let old: HashSet<String> = old.into_iter().collect();
+                now.into_iter().filter(move |n| !old.contains(n))
+            })
             .chain(functions)
             .collect()
     }
@@ -80,6 +123,10 @@ impl Learned {
         let shared = |name: &str| self.rejects(name) && !COLLECTION_METHODS.contains(&name);
         // `insert(name, cx, allow_shadowing, item)`: no collection's.
         let own_insert = |f: &LearnedFunction| f.arity > 2 && self.rejects(&f.name);
+        let own_inserts: HashSet<&str> = (self.functions.iter())
+            .filter(|f| own_insert(f))
+            .map(|f| f.name.as_str())
+            .collect();
         Learned {
             functions: (self.functions.iter())
                 .filter(|f| shared(&f.name) || own_insert(f))
@@ -88,36 +135,27 @@ impl Learned {
             switch_fields: self.switch_fields.clone(),
             switches: self.switches.clone(),
             inferred: (self.inferred.iter())
-                .filter(|i| {
-                    shared(&i.name)
-                        || self
-                            .functions
-                            .iter()
-                            .any(|f| f.name == i.name && own_insert(f))
-                })
+                .filter(|i| shared(&i.name) || own_inserts.contains(i.name.as_str()))
                 .cloned()
                 .collect(),
             rejecting: (self.rejecting.iter())
-                .filter(|n| {
-                    shared(n)
-                        || self
-                            .functions
-                            .iter()
-                            .any(|f| &f.name == *n && own_insert(f))
-                })
+                .filter(|n| shared(n) || own_inserts.contains(n.as_str()))
                 .cloned()
                 .collect(),
+            index: LearnedIndex::default(),
         }
     }
 
     /// Add what another package exports ([`Self::exported`]), but no name
     /// this one learned itself: its own meaning wins.
     pub fn import(&mut self, other: &Learned) {
-        let own: Vec<(String, usize)> = (self.functions.iter())
+        self.index = LearnedIndex::default();
+        let own: HashSet<(String, usize)> = (self.functions.iter())
             .map(|f| (f.name.clone(), f.arity))
             .collect();
-        let new_fn = |f: &LearnedFunction| !own.iter().any(|(n, a)| *n == f.name && *a == f.arity);
-        let new = |name: &str| !own.iter().any(|(o, _)| o == name);
+        let own_names: HashSet<&str> = own.iter().map(|(n, _)| n.as_str()).collect();
+        let new_fn = |f: &LearnedFunction| !own.contains(&(f.name.clone(), f.arity));
+        let new = |name: &str| !own_names.contains(name);
         (self.functions).extend(other.functions.iter().filter(|f| new_fn(f)).cloned());
         (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
         (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
@@ -133,12 +171,27 @@ impl Learned {
 
     /// `callee` was learned and surely rejects a second key.
     pub fn rejects(&self, callee: &str) -> bool {
-        self.rejecting.iter().any(|r| r == callee)
+        self.lookups().rejecting.contains(callee)
     }
 
     /// Why calls of `callee` count, when it was learned.
     pub fn why(&self, callee: &str) -> Option<&Inferred> {
-        (self.inferred.iter()).find(|i| i.kind == InferredKind::Registration && i.name == callee)
+        (self.lookups().why.get(callee)).map(|&i| &self.inferred[i])
+    }
+
+    fn lookups(&self) -> &Lookups {
+        self.index.0.get_or_init(|| {
+            let mut why = HashMap::new();
+            for (at, i) in self.inferred.iter().enumerate() {
+                if i.kind == InferredKind::Registration {
+                    why.entry(i.name.clone()).or_insert(at);
+                }
+            }
+            Lookups {
+                why,
+                rejecting: self.rejecting.iter().cloned().collect(),
+            }
+        })
     }
 }
 
@@ -169,7 +222,9 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
     let summaries: Vec<(&str, &FnSummary)> = (files.iter())
         .flat_map(|(display, f)| f.functions.iter().map(move |s| (*display, s)))
         .collect();
-    let mut found: Vec<Found> = Vec::new();
+    let prior = prior.map(Prior::new);
+    let prior = prior.as_ref();
+    let mut found = FoundSet::default();
     for &(display, s) in &summaries {
         if let Some(r) = &s.rejects {
             let receiver = receiver_of(s, r.receiver);
@@ -194,7 +249,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
     loop {
         let mut new = Vec::new();
         for &(display, s) in &summaries {
-            if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
+            if found.has(s) {
                 continue;
             }
             if let Some((key, receiver, callee, rejects, switch)) = wrapped(s, &found, vocab, prior)
@@ -215,13 +270,13 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
         if new.is_empty() {
             break;
         }
-        found.extend(new);
+        new.into_iter().for_each(|f| found.push(f));
     }
     // Helpers, and helpers calling helpers, until none is new.
     loop {
         let mut new = Vec::new();
         for &(display, s) in &summaries {
-            if found.iter().any(|f| std::ptr::eq(f.summary, s)) {
+            if found.has(s) {
                 continue;
             }
             let Some((param, constants)) = helper(s, &found, vocab, prior) else {
@@ -244,9 +299,54 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
         if new.is_empty() {
             break;
         }
-        found.extend(new);
+        new.into_iter().for_each(|f| found.push(f));
     }
-    to_learned(&summaries, found, vocab)
+    to_learned(&summaries, found.list, vocab)
+}
+
+/// The functions learned so far, found by their summary and by name (a
+/// file may hold ten thousand wrappers, each round asks about each call).
+#[derive(Default)]
+struct FoundSet<'a> {
+    list: Vec<Found<'a>>,
+    summaries: HashSet<*const FnSummary>,
+    by_name: HashMap<&'a str, Vec<usize>>,
+}
+
+impl<'a> FoundSet<'a> {
+    fn push(&mut self, f: Found<'a>) {
+        self.summaries.insert(f.summary);
+        let name = f.summary.name.as_str();
+        (self.by_name.entry(name).or_default()).push(self.list.len());
+        self.list.push(f);
+    }
+
+    fn has(&self, s: &FnSummary) -> bool {
+        self.summaries.contains(&(s as *const FnSummary))
+    }
+
+    /// The first function learned that `call` (in `caller`) calls.
+    fn called(&self, call: &ForwardCall, caller: &FnSummary) -> Option<&Found<'a>> {
+        (self.by_name.get(call.callee.as_str())?.iter())
+            .map(|&i| &self.list[i])
+            .find(|f| calls_learned(call, caller, f))
+    }
+}
+
+/// What the package knew before this round, found by name.
+struct Prior<'p> {
+    learned: &'p Learned,
+    by_name: HashMap<&'p str, Vec<&'p LearnedFunction>>,
+}
+
+impl<'p> Prior<'p> {
+    fn new(learned: &'p Learned) -> Prior<'p> {
+        let mut by_name: HashMap<&str, Vec<&LearnedFunction>> = HashMap::new();
+        for f in &learned.functions {
+            by_name.entry(f.name.as_str()).or_default().push(f);
+        }
+        Prior { learned, by_name }
+    }
 }
 
 /// Which calls of a learned function count: a method's, on any receiver
@@ -288,12 +388,12 @@ fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
 /// of `self` or a parameter); anything else may turn it off.
 fn wrapped(
     s: &FnSummary,
-    found: &[Found],
+    found: &FoundSet,
     vocab: &Vocabulary,
-    prior: Option<&Learned>,
+    prior: Option<&Prior>,
 ) -> Option<(Vec<usize>, CallReceiver, String, bool, Switch)> {
     s.calls.iter().find_map(|call| {
-        let learned = (found.iter().find(|f| calls_learned(call, s, f)))
+        let learned = (found.called(call, s))
             .map(|f| (f.key.as_slice(), f.receiver, f.rejects, f.switch_param))
             .or_else(|| imported(call, prior?));
         let switch: Switch = match learned.and_then(|f| f.3) {
@@ -347,23 +447,23 @@ fn wrapped(
 /// the map (wasmtime's `LinkerInstance::insert` of `NameMap::insert`).
 fn imported<'p>(
     call: &ForwardCall,
-    prior: &'p Learned,
+    prior: &Prior<'p>,
 ) -> Option<(&'p [usize], CallReceiver, bool, Option<usize>)> {
     let f = imported_function(call, prior)?;
     Some((
         f.key.as_slice(),
         f.receiver,
-        prior.rejects(&f.name),
+        prior.learned.rejects(&f.name),
         f.switch,
     ))
 }
 
 /// The function learned in another package (or an earlier round) that
 /// `call` calls, if any.
-fn imported_function<'p>(call: &ForwardCall, prior: &'p Learned) -> Option<&'p LearnedFunction> {
-    prior.functions.iter().find(|f| {
-        f.name == call.callee
-            && f.arity == call.args.len()
+fn imported_function<'p>(call: &ForwardCall, prior: &Prior<'p>) -> Option<&'p LearnedFunction> {
+    let named = prior.by_name.get(call.callee.as_str())?;
+    named.iter().copied().find(|f| {
+        f.arity == call.args.len()
             && match f.receiver {
                 CallReceiver::Method { self_only } => {
                     call.via == CallVia::Method && (call.on_self || !self_only)
@@ -384,9 +484,9 @@ fn imported_function<'p>(call: &ForwardCall, prior: &'p Learned) -> Option<&'p L
 /// parameters.
 fn helper(
     s: &FnSummary,
-    found: &[Found],
+    found: &FoundSet,
     vocab: &Vocabulary,
-    prior: Option<&Learned>,
+    prior: Option<&Prior>,
 ) -> Option<(usize, Vec<ConstantKey>)> {
     if s.method {
         return None;
@@ -394,7 +494,7 @@ fn helper(
     let mut param = None;
     let mut constants = Vec::new();
     for call in s.calls.iter().filter(|c| !c.conditional) {
-        let learned = (found.iter().find(|f| calls_learned(call, s, f)))
+        let learned = (found.called(call, s))
             .map(|f| {
                 (
                     f.key.clone(),
@@ -501,14 +601,13 @@ fn helper_why(s: &FnSummary, param: usize, constants: &[ConstantKey], display: &
 
 fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {
     let mut learned = Learned::default();
+    let mut seen: HashSet<(&str, usize)> = HashSet::new();
     for f in found {
         let name = &f.summary.name;
         // A registration by name already counts, with its configured key;
         // two functions of one name and arity are one.
         let arity = f.summary.arity;
-        if vocab.registration_key(name).is_some()
-            || (learned.functions.iter()).any(|l| &l.name == name && l.arity == arity)
-        {
+        if vocab.registration_key(name).is_some() || !seen.insert((name, arity)) {
             continue;
         }
         // The methods setting the field, of any type of the package: a

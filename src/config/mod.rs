@@ -372,7 +372,7 @@ struct Function {
 
 /// Which calls of a registration function count, and which registry they
 /// register on.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum CallReceiver {
     /// Any call of the name, on the receiver as written (configured names).
     #[default]
@@ -389,7 +389,7 @@ pub enum CallReceiver {
 
 /// A registration function learned from the code (issue 19): its name, the
 /// arguments that key it and which registry it registers on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LearnedFunction {
     pub name: String,
     pub key: Vec<usize>,
@@ -408,7 +408,7 @@ pub struct LearnedFunction {
 }
 
 /// A key a learned helper registers on the registry it is given.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ConstantKey {
     /// The registration it calls (`register_backend`): the callee its
     /// callers' registrations name, so that they meet the direct calls.
@@ -838,6 +838,11 @@ pub struct Vocabulary {
     /// Methods (without arguments), fields and functions giving a raw platform name.
     sources: NameSet,
     functions: Vec<Function>,
+    /// The registration functions learned from the code, after the
+    /// configured ones ([`Self::with_learned`]): exact names, found by name
+    /// (a file may teach ten thousand wrappers, and the walk asks about
+    /// every call).
+    learned: LearnedFunctions,
     /// `register_lowering(primitive, rule, platform)`-shaped registrations.
     lowering_registrations: NameSet,
     /// Registrations keyed by the platform a backend serves.
@@ -871,6 +876,48 @@ pub struct Vocabulary {
     /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
     /// learning then changes).
     pub learning_matcher: LearningMatcher,
+}
+
+/// [`Vocabulary::learned`]: the learned registration functions in the
+/// order learned, and where each name is among them. Shared by the clones
+/// of a vocabulary, which then compare equal at once (the fast path keeps
+/// the vocabulary its filter was made for, and compares it for each body).
+#[derive(Debug, Clone, Default)]
+struct LearnedFunctions(Arc<LearnedList>);
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct LearnedList {
+    list: Vec<Function>,
+    by_name: HashMap<String, Vec<usize>>,
+    /// What their names start with ([`Vocabulary::firsts`], asked for each file).
+    firsts: FirstBytes,
+}
+
+impl PartialEq for LearnedFunctions {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for LearnedFunctions {}
+
+impl LearnedFunctions {
+    fn push(&mut self, f: Function) {
+        let learned = Arc::make_mut(&mut self.0);
+        let at = learned.list.len();
+        (learned.by_name.entry(f.pattern.stem.clone()).or_default()).push(at);
+        (learned.firsts).add(&FirstBytes::of(std::iter::once(f.pattern.stem.as_str())));
+        learned.list.push(f);
+    }
+
+    fn list(&self) -> &[Function] {
+        &self.0.list
+    }
+
+    /// The functions learned under `name`, in the order learned.
+    fn named(&self, name: &str) -> impl Iterator<Item = &Function> {
+        (self.0.by_name.get(name).into_iter().flatten()).map(|&i| &self.0.list[i])
+    }
 }
 
 /// [`Vocabulary::learning_matcher`]: no part of what a vocabulary is (equal
@@ -919,6 +966,7 @@ impl Default for Vocabulary {
                     constants: Vec::new(),
                 })
                 .collect(),
+            learned: LearnedFunctions::default(),
             lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
             backends: NameSet::builtin(BACKENDS),
             guards: NameSet::builtin(GUARDS),
@@ -941,31 +989,27 @@ impl Vocabulary {
     /// The arguments that key a registration made by `name`, or `None` when
     /// `name` is not a registration function. The most specific pattern wins.
     pub fn registration_key(&self, name: &str) -> Option<&[usize]> {
-        if self
-            .functions
-            .iter()
-            .any(|f| f.pattern.exclude && f.pattern.matches(name))
-        {
-            return None;
-        }
-        self.functions
-            .iter()
-            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
-            .max_by_key(|f| f.pattern.specificity())
-            .map(|f| f.key.as_slice())
+        self.function_for(name, None).map(|f| f.key.as_slice())
     }
 
     /// The registration function a call of `name` with `arity` arguments
     /// (the receiver not counted) calls, if any: a learned one only with
-    /// as many parameters; the most specific pattern wins.
+    /// as many parameters; the most specific pattern wins, and of equally
+    /// specific ones the last (a learned name over a configured one).
     fn function_for(&self, name: &str, arity: Option<usize>) -> Option<&Function> {
         if (self.functions.iter()).any(|f| f.pattern.exclude && f.pattern.matches(name)) {
             return None;
         }
-        (self.functions.iter())
-            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
-            .filter(|f| f.arity.is_none() || arity.is_none() || f.arity == arity)
-            .max_by_key(|f| f.pattern.specificity())
+        let arity_fits = |f: &&Function| f.arity.is_none() || arity.is_none() || f.arity == arity;
+        // A learned name is exact: more specific than any prefix, and after
+        // every configured name.
+        let learned = self.learned.named(name).filter(arity_fits).last();
+        learned.or_else(|| {
+            (self.functions.iter())
+                .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+                .filter(arity_fits)
+                .max_by_key(|f| f.pattern.specificity())
+        })
     }
 
     /// [`Self::registration_key`] of a call with `arity` arguments.
@@ -1011,7 +1055,7 @@ impl Vocabulary {
         };
         for f in functions {
             if let Some(pattern) = exact(&f.name) {
-                vocab.functions.push(Function {
+                vocab.learned.push(Function {
                     pattern,
                     key: f.key.clone(),
                     receiver: f.receiver,
@@ -1095,7 +1139,12 @@ impl Vocabulary {
     /// The bytes the names of `names` start with.
     pub fn firsts(&self, names: Names) -> FirstBytes {
         match names {
-            Names::RegistrationFunctions => FirstBytes::of(self.function_stems()),
+            Names::RegistrationFunctions => {
+                let configured = self.functions.iter().filter(|f| !f.pattern.exclude);
+                let mut firsts = FirstBytes::of(configured.map(|f| f.pattern.stem.as_str()));
+                firsts.add(&self.learned.0.firsts);
+                firsts
+            }
             Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
             _ => self
                 .set(names)
@@ -1136,8 +1185,7 @@ impl Vocabulary {
     /// The names and prefixes of the registration functions (exclusions left
     /// out): every name [`Self::registration_key`] knows starts with one.
     fn function_stems(&self) -> impl Iterator<Item = &str> {
-        self.functions
-            .iter()
+        (self.functions.iter().chain(self.learned.list()))
             .filter(|f| !f.pattern.exclude)
             .map(|f| f.pattern.stem.as_str())
     }
@@ -1522,10 +1570,8 @@ impl Config {
                 check_tests: self.vocab.check_tests,
             },
             registration: EffectiveRegistration {
-                functions: self
-                    .vocab
-                    .functions
-                    .iter()
+                functions: (self.vocab.functions.iter())
+                    .chain(self.vocab.learned.list())
                     .map(|f| EffectiveFunction {
                         name: f.pattern.text.clone(),
                         key: (!f.pattern.exclude).then(|| f.key.clone()),

@@ -20,7 +20,7 @@ struct Report {
     code: Option<String>,
     severity: miette::Severity,
     help: Option<String>,
-    source: Option<NamedSource<Arc<str>>>,
+    source: Option<NamedSource<Lines>>,
     labels: Vec<LabeledSpan>,
     /// Labels in other files: each shown with its own excerpt.
     related: Vec<Report>,
@@ -74,7 +74,60 @@ impl miette::Diagnostic for Report {
 /// show, each made once (most are their own text, not copied).
 struct Files<'a> {
     sources: &'a SourceMap,
-    shown: HashMap<u32, (String, Excerpt)>,
+    shown: HashMap<u32, (String, Excerpt, Arc<[usize]>)>,
+}
+
+/// An excerpt's text as miette reads it, with where its lines start:
+/// miette's own reader of a text counts the lines from its start for each
+/// span (each finding of a file with 8,000 read the file 8,000 times);
+/// this one reads from a few lines before the span, as if from the start.
+#[derive(Debug, Clone)]
+struct Lines {
+    text: Arc<str>,
+    /// 0, then where each line starts after a line break as miette counts
+    /// them (`\n`, `\r\n`, a lone `\r`).
+    starts: Arc<[usize]>,
+}
+
+impl Lines {
+    fn starts(text: &str) -> Arc<[usize]> {
+        let b = text.as_bytes();
+        let mut starts = vec![0];
+        for i in memchr::memchr2_iter(b'\n', b'\r', b) {
+            // `\r\n` is one line break, ending after the `\n`.
+            if !(b[i] == b'\r' && b.get(i + 1) == Some(&b'\n')) {
+                starts.push(i + 1);
+            }
+        }
+        starts.into()
+    }
+}
+
+impl miette::SourceCode for Lines {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        // The line of the span's start, and a window from two lines more
+        // than the context before it (as miette tells where the context
+        // starts from the line breaks it has met), or from the start.
+        let line = self.starts.partition_point(|&s| s <= span.offset()) - 1;
+        let first = line.saturating_sub(context_lines_before + 2);
+        let from = self.starts[first];
+        let window = &self.text.as_bytes()[from..];
+        let shifted = miette::SourceSpan::new((span.offset() - from).into(), span.len());
+        let inner = window.read_span(&shifted, context_lines_before, context_lines_after)?;
+        let at = miette::SourceSpan::new((inner.span().offset() + from).into(), inner.span().len());
+        Ok(Box::new(miette::MietteSpanContents::new(
+            inner.data(),
+            at,
+            inner.line() + first,
+            inner.column(),
+            inner.line_count() + first,
+        )))
+    }
 }
 
 impl<'a> Files<'a> {
@@ -89,20 +142,26 @@ impl<'a> Files<'a> {
         for span in spans {
             shown.entry(span.file).or_insert_with(|| {
                 let f = sources.get(span.file);
-                (visible(&f.display).into_owned(), Excerpt::new(&f.text))
+                let excerpt = Excerpt::new(&f.text);
+                let starts = Lines::starts(&excerpt.text);
+                (visible(&f.display).into_owned(), excerpt, starts)
             });
         }
         Files { sources, shown }
     }
 
-    fn source(&self, file: u32) -> NamedSource<Arc<str>> {
-        let (name, excerpt) = &self.shown[&file];
-        NamedSource::new(name, excerpt.text.clone()).with_language("Rust")
+    fn source(&self, file: u32) -> NamedSource<Lines> {
+        let (name, excerpt, starts) = &self.shown[&file];
+        let lines = Lines {
+            text: excerpt.text.clone(),
+            starts: starts.clone(),
+        };
+        NamedSource::new(name, lines).with_language("Rust")
     }
 
     fn label(&self, text: &str, span: Span, primary: bool) -> LabeledSpan {
         let text = (!text.is_empty()).then(|| visible(text).into_owned());
-        let excerpt = &self.shown[&span.file].1;
+        let (_, excerpt, _) = &self.shown[&span.file];
         let range = excerpt.offset(span.start)..excerpt.offset(span.end);
         if primary {
             LabeledSpan::new_primary_with_span(text, range)
@@ -133,7 +192,7 @@ impl<'a> Files<'a> {
     /// in bytes of the excerpt; every other format counts characters of the
     /// file, as rustc does. The pair to replace when the two differ.
     fn header_fix(&self, file: u32, offset: usize) -> Option<(String, String)> {
-        let (name, excerpt) = &self.shown[&file];
+        let (name, excerpt, _) = &self.shown[&file];
         let source = self.sources.get(file);
         let at = source.line_col(offset);
         let line_start = excerpt.offset(source.line_start(at.line));
@@ -439,4 +498,54 @@ fn summary(outcome: &Outcome) -> String {
     }
     line.push('\n');
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use miette::SourceCode;
+
+    /// What miette reads of every span of a few texts, with every context,
+    /// is what it reads of the whole text.
+    #[test]
+    fn lines_read_as_the_whole_text_is_read() {
+        let texts = [
+            "a\nbb\nccc\n\ndddd\neeeee\nf",
+            "one\r\ntwo\r\n\r\nthree\rfour\n\nfive\r\n",
+            "\n\n\nx\n\n\ny\n",
+            "no line break",
+        ];
+        for text in texts {
+            let lines = Lines {
+                text: Arc::from(text),
+                starts: Lines::starts(text),
+            };
+            for start in 0..=text.len() {
+                for end in start..=text.len() {
+                    let span = miette::SourceSpan::new(start.into(), end - start);
+                    for (before, after) in [(0, 0), (1, 1), (2, 0), (0, 3), (4, 4)] {
+                        let whole = text.as_bytes().read_span(&span, before, after);
+                        let ours = lines.read_span(&span, before, after);
+                        let show = |r: Result<Box<dyn miette::SpanContents<'_> + '_>, _>| {
+                            r.map(|c| {
+                                (
+                                    c.data().to_vec(),
+                                    *c.span(),
+                                    c.line(),
+                                    c.column(),
+                                    c.line_count(),
+                                )
+                            })
+                            .map_err(|e: miette::MietteError| e.to_string())
+                        };
+                        assert_eq!(
+                            show(ours),
+                            show(whole),
+                            "{text:?} {start}..{end} {before} {after}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -74,6 +74,20 @@ pub fn render(format: Format, outcome: &Outcome, options: &Options) -> String {
     }
 }
 
+/// Write the report to `out`: as [`render`] gives it, SARIF written as it
+/// is made (its results one at a time: a log of 100,000 is 300 MB).
+pub fn write(
+    format: Format,
+    outcome: &Outcome,
+    options: &Options,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    match format {
+        Format::Sarif => sarif::write(outcome, &options.root, out),
+        _ => out.write_all(render(format, outcome, options).as_bytes()),
+    }
+}
+
 /// How a fix's applicability is written in every format: `safe` (applied
 /// by `--fix`), `unsafe` (only with `--unsafe-fixes`), `display-only`.
 pub(crate) fn applicability(a: Applicability) -> &'static str {

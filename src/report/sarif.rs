@@ -1,5 +1,7 @@
 //! SARIF 2.1.0, as GitHub code scanning accepts it.
 
+use std::io::Write;
+
 use serde_json::{Value, json};
 
 use crate::lints::LINTS;
@@ -122,7 +124,22 @@ fn full_description(docs: &str) -> String {
     body[..end].trim().to_string()
 }
 
+/// The SARIF log as text (what [`write`] writes).
 pub fn render(outcome: &Outcome, root: &Path) -> String {
+    let mut out = Vec::new();
+    write(outcome, root, &mut out).expect("a Vec takes every byte");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// Where the results go in the log before they are written: a string no
+/// other value of the log can be written as after `"results": ` (a
+/// string's quotes and control characters are escaped).
+const RESULTS: &str = "\u{1}";
+
+/// Write the SARIF log to `out`, each result made and written in turn: a
+/// log of 100,000 findings was made whole in memory first, as values (4.5
+/// GiB), then as text. The same text as one pretty JSON document.
+pub fn write(outcome: &Outcome, root: &Path, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let sources = &outcome.sources;
     let rules: Vec<Value> = LINTS
         .iter()
@@ -140,9 +157,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
         })
         .collect();
     let fingerprints = super::fingerprints(outcome, root);
-    let results: Vec<Value> = outcome
-        .diagnostics
-        .iter()
+    let results = (outcome.diagnostics.iter())
         .zip(fingerprints)
         .map(|(d, fingerprint)| {
             let mut message = d.message.clone();
@@ -169,8 +184,7 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                 result["fixes"] = fixes(sources, fix, root);
             }
             result
-        })
-        .collect();
+        });
     // Files not analysed fail the run; skipped files do not: a warning.
     let errors = outcome.errors.iter().map(|e| (e, "error"));
     let skipped = outcome.skipped.iter().map(|e| (e, "warning"));
@@ -207,8 +221,32 @@ pub fn render(outcome: &Outcome, root: &Path) -> String {
                 "executionSuccessful": outcome.errors.is_empty(),
                 "toolExecutionNotifications": notifications,
             }],
-            "results": results,
+            "results": RESULTS,
         }]
     });
-    crate::model::text::json_document(&sarif)
+    let skeleton = crate::model::text::json_document(&sarif);
+    let marker = format!("\"results\": {}", serde_json::to_string(RESULTS)?);
+    let (head, tail) = skeleton
+        .split_once(&marker)
+        .expect("the log holds the marker once");
+    let mut out = std::io::BufWriter::new(out);
+    out.write_all(head.as_bytes())?;
+    out.write_all(b"\"results\": [")?;
+    // The results are items of `runs[0].results`: 8 spaces in.
+    let mut first = true;
+    for result in results {
+        out.write_all(if first { b"\n" } else { b",\n" })?;
+        first = false;
+        let text = crate::model::text::json_document(&result);
+        for (i, line) in text.trim_end_matches('\n').split('\n').enumerate() {
+            if i > 0 {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(b"        ")?;
+            out.write_all(line.as_bytes())?;
+        }
+    }
+    out.write_all(if first { b"]" } else { b"\n      ]" })?;
+    out.write_all(tail.as_bytes())?;
+    out.flush()
 }

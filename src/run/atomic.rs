@@ -54,19 +54,54 @@ impl Seen {
     }
 }
 
-/// The error of [`replace_unless_changed`] when the file is not the one seen.
-pub fn changed_error() -> io::Error {
-    io::Error::other("the file changed since it was read")
+/// Why [`replace_unless_changed`] did not write: the file is not the one
+/// seen. A type, so that callers tell it from other errors by what it is
+/// ([`is_changed`]), not by its text.
+#[derive(Debug)]
+pub struct Changed;
+
+impl std::fmt::Display for Changed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the file changed since it was read")
+    }
+}
+
+impl std::error::Error for Changed {}
+
+fn changed_error() -> io::Error {
+    io::Error::other(Changed)
+}
+
+/// Whether `e` is [`replace_unless_changed`]'s refusal of a changed file.
+pub fn is_changed(e: &io::Error) -> bool {
+    e.get_ref().is_some_and(|inner| inner.is::<Changed>())
 }
 
 /// [`replace`], but only if the file at `path` is still the one `seen`
 /// describes: checked again right before the rename (under the lock), so
 /// an edit made while the new text was written is kept, and the error is
-/// [`changed_error`]'s.
+/// a [`Changed`] ([`is_changed`]).
 pub fn replace_unless_changed(path: &Path, bytes: &[u8], seen: Option<&Seen>) -> io::Result<()> {
+    write_file(path, |out| out.write_all(bytes), seen)
+}
+
+/// [`replace`] with what `write` writes: a report written as it is made.
+pub fn replace_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    write_file(path, write, None)
+}
+
+/// What [`replace`], [`replace_unless_changed`] and [`replace_with`] do.
+fn write_file(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    seen: Option<&Seen>,
+) -> io::Result<()> {
     if path.starts_with("/dev") || path.starts_with("/proc") {
         let mut file = std::fs::OpenOptions::new().append(true).open(path)?;
-        return file.write_all(bytes);
+        return write(&mut file);
     }
     refuse_links_below_current_folder(path)?;
     let old = std::fs::symlink_metadata(path).ok();
@@ -75,7 +110,7 @@ pub fn replace_unless_changed(path: &Path, bytes: &[u8], seen: Option<&Seen>) ->
         .is_some_and(|m| !m.is_file() && !m.is_symlink())
     {
         // A FIFO: it cannot be renamed over (and git cannot commit one).
-        return std::fs::write(path, bytes);
+        return write(&mut std::fs::File::create(path)?);
     }
     // A link keeps nothing of its target, permissions included.
     let old = old.filter(|m| m.is_file());
@@ -111,7 +146,10 @@ pub fn replace_unless_changed(path: &Path, bytes: &[u8], seen: Option<&Seen>) ->
             temp.as_file().set_permissions(old.permissions())?;
             keep_owner(temp.as_file(), old);
         }
-        temp.write_all(bytes)?;
+        let mut out = io::BufWriter::new(temp.as_file_mut());
+        write(&mut out)?;
+        out.flush()?;
+        drop(out);
         temp.as_file().sync_all()
     })();
     let mut pending = lock();
@@ -135,18 +173,22 @@ pub fn replace_unless_changed(path: &Path, bytes: &[u8], seen: Option<&Seen>) ->
     Ok(())
 }
 
-/// As [`replace`], refusing too a link in a folder of `path` below any of
+/// As [`replace_with`], refusing too a link in a folder of `path` below any of
 /// `untrusted`: the folders analysed, their packages and repositories. A
 /// run started outside the checkout (`cd /var/tmp; backend-lint check
 /// CHECKOUT --output sarif=CHECKOUT/reports/z.sarif`) names its files by
 /// their full path, where the current folder's rule does not reach.
-pub fn replace_within(path: &Path, bytes: &[u8], untrusted: &[PathBuf]) -> io::Result<()> {
+pub fn replace_within(
+    path: &Path,
+    untrusted: &[PathBuf],
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     if !(path.starts_with("/dev") || path.starts_with("/proc")) {
         for root in untrusted {
             refuse_links_below(path, root)?;
         }
     }
-    replace(path, bytes)
+    replace_with(path, write)
 }
 
 /// The new file gets the old one's owner and group where the process may

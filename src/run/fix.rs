@@ -263,9 +263,7 @@ fn write_one(change: &Change) -> Result<(), NotFixed> {
         (Ok(now), Ok(seen)) if now == change.old.as_bytes() => {
             match atomic::replace_unless_changed(&change.path, change.new.as_bytes(), Some(&seen)) {
                 Ok(()) => Ok(()),
-                Err(e) if e.to_string() == atomic::changed_error().to_string() => {
-                    Err(not(CHANGED.into()))
-                }
+                Err(e) if atomic::is_changed(&e) => Err(not(CHANGED.into())),
                 Err(e) => Err(not(format!("it could not be written ({e})"))),
             }
         }

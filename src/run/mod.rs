@@ -801,16 +801,53 @@ fn read_again_naming<'n>(
     names: impl Fn(usize) -> &'n [String] + Sync,
     parse: impl Fn(usize, String) -> Option<FileOutcome> + Sync,
 ) -> Vec<(usize, FileOutcome)> {
+    // One search for all of a crate's words: a word at a time, ten
+    // thousand learned names were each searched for in every file.
+    let mut words: HashMap<usize, Words> = HashMap::new();
+    for &i in todo {
+        let krate = inputs[i].krate;
+        words
+            .entry(krate)
+            .or_insert_with(|| Words::new(names(krate)));
+    }
     on_big_stack(pool, || {
         todo.par_iter()
             .with_max_len(1)
             .filter_map(|&i| {
                 let text = input_text(&inputs[i]).ok()?;
-                let named = names(inputs[i].krate).iter().any(|n| names_word(&text, n));
+                let named = words[&inputs[i].krate].named_in(&text);
                 named.then(|| parse(i, text)).flatten().map(|o| (i, o))
             })
             .collect()
     })
+}
+
+/// Words searched for at once, each as a whole word ([`names_word`]).
+struct Words(Option<aho_corasick::AhoCorasick>);
+
+impl Words {
+    fn new(words: &[String]) -> Words {
+        // The longest word found at a place: a word is named there only
+        // when it is the whole identifier, which no shorter word is then.
+        let matcher = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(words.iter().filter(|w| !w.is_empty()));
+        Words(matcher.ok().filter(|m| m.patterns_len() > 0))
+    }
+
+    /// Whether `text` holds one of the words as a whole word.
+    fn named_in(&self, text: &str) -> bool {
+        let Some(matcher) = &self.0 else {
+            return false;
+        };
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let bytes = text.as_bytes();
+        matcher.find_iter(bytes).any(|m| {
+            let before = m.start() > 0 && word(bytes[m.start() - 1]);
+            let after = bytes.get(m.end()).is_some_and(|&b| word(b));
+            !before && !after
+        })
+    }
 }
 
 /// Whether `text` holds `name` as a whole word (in code or not: a mention
@@ -878,6 +915,9 @@ fn reparse_for_learned_names(
                     )
             })
             .collect();
+        let own_words: HashMap<usize, Words> = (own.iter())
+            .map(|(krate, names)| (*krate, Words::new(names)))
+            .collect();
         let more = read_again_naming(
             pool,
             inputs,
@@ -885,7 +925,7 @@ fn reparse_for_learned_names(
             |krate| &fresh[&krate],
             |i, text| {
                 let krate = inputs[i].krate;
-                let own = (own.get(&krate).into_iter().flatten()).any(|n| names_word(&text, n));
+                let own = own_words.get(&krate).is_some_and(|w| w.named_in(&text));
                 let group = wanted.get(&krate).is_some_and(|w| w.named_in(&text));
                 if !(own || group) {
                     return None;
@@ -1438,6 +1478,37 @@ fn extract_text(
 
 #[cfg(test)]
 mod tests {
+    use super::{Words, names_word};
+
+    #[test]
+    fn words_are_found_as_names_word_finds_each() {
+        let words: Vec<String> = ["w1", "w10", "w100", "reg", "r", "x_1"]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        let matcher = Words::new(&words);
+        for text in [
+            "w1(r)",
+            "w10",
+            "aw10 w100x",
+            "w1000 w10_",
+            "xw1 w1",
+            "fn f() { w100(r) }",
+            "regs",
+            "x_1",
+            "x_10",
+            "",
+            "w",
+            "reg_w1",
+            "w10w1",
+            "(w10)",
+        ] {
+            let each = words.iter().any(|w| names_word(text, w));
+            assert_eq!(matcher.named_in(text), each, "{text}");
+        }
+        assert!(!Words::new(&[]).named_in("anything"));
+    }
+
     #[test]
     fn permute_puts_each_item_where_the_order_says() {
         // Fixed points, a cycle of two and one of three.

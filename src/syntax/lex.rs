@@ -255,6 +255,11 @@ pub fn nesting(text: &str) -> Nesting {
     let mut prefix_run = 0usize;
     // The last word was `else` (comments and whitespace between do not count).
     let mut after_else = false;
+    // The last token closed a block (`}`): a word next starts another
+    // statement or item (`if a.b() {} if c.d() {}`), which ends the chains
+    // of this level; a `.`, `?`, `>` or bracket next may go on with one
+    // (`match x {}.len()`, `a.b::<{ 1 }>().c()`), so they do not.
+    let mut after_block = false;
     let mut prev: Option<u8> = None;
     // The last token ends an operand (`x`, `1`, `)`): `*`, `&`, `-`, `!`
     // after it are binary operators or a macro's `!`, not prefixes.
@@ -270,12 +275,22 @@ pub fn nesting(text: &str) -> Nesting {
             Event::Code(i) => i,
             Event::Literal(..) => {
                 prefix_run = 0;
+                after_block = false;
                 prev = Some(b'"');
                 after_operand = true;
                 return;
             }
             Event::Word(start, end) => {
                 let w = &b[start..end];
+                if std::mem::take(&mut after_block) {
+                    let l = levels.last_mut().expect("one level always");
+                    // `else` goes on with the `if` chain before it.
+                    let else_if = l.else_if;
+                    *l = Chains::default();
+                    if w == b"else" {
+                        l.else_if = else_if;
+                    }
+                }
                 // `const`/`mut` continue a run of `*`/`&` prefixes.
                 let keyword = matches!(
                     w,
@@ -312,6 +327,9 @@ pub fn nesting(text: &str) -> Nesting {
         };
         after_else = false;
         let c = b[i];
+        if !c.is_ascii_whitespace() {
+            after_block = c == b'}';
+        }
         let next = b.get(i + 1).copied();
         let l = levels.last_mut().expect("one level always");
         match c {
@@ -516,6 +534,19 @@ mod tests {
         assert_eq!(chain("fn f() -> fn() -> fn() -> u8 {}").0, 3);
         assert_eq!(chain("let f = |x| |y| |z| x;").0, 3);
         assert_eq!(chain("let v = a.b().c().d();").0, 3);
+        // A block ends the chains of its statement when a word follows.
+        assert_eq!(chain("fn f() { if k.a() {} if k.b() {} if k.c() {} }").0, 1);
+        assert_eq!(
+            chain("fn f() { if let A | B = k.a() {} if let C = k {} }").0,
+            1
+        );
+        assert_eq!(chain("fn f() { for x in k.a() {} while k.b() {} }").0, 1);
+        assert_eq!(chain("fn f() { match k.a() {}.b().c() }").0, 3);
+        assert_eq!(chain("let v = a.b::<{ 1 }>().c::<{ 2 }>().d();").0, 3);
+        assert_eq!(
+            chain("fn f() { if a {} else if b {} else if c {} }"),
+            (2, "`else if` links")
+        );
         // Not chains: separate statements and arguments, numbers, comparisons.
         assert!(chain("let a = 1; let b = 2; f(x.y, z.w);").0 <= 1);
         assert_eq!(chain("let x = 1.0 + 2.5 + 3.25;").0, 1);
