@@ -27,6 +27,8 @@ struct Shape {
     make: fn(&Path, usize),
     /// The report's `--format`: `short` unless the shape is about another.
     format: &'static str,
+    /// The files given by name (as pre-commit gives them), not the folder.
+    by_name: bool,
 }
 
 const SHAPES: &[Shape] = &[
@@ -36,6 +38,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[1_000, 2_000, 10_000, 100_000],
         make: allow_file_lines,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "registrations_one_fn",
@@ -43,6 +46,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[5_000, 10_000, 50_000],
         make: registrations_one_fn,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "inline_mods_registering",
@@ -50,6 +54,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[1_000, 10_000],
         make: inline_mods_registering,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "inline_mods_quiet",
@@ -57,6 +62,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[1_000, 10_000],
         make: inline_mods_quiet,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "big_file",
@@ -64,6 +70,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[8, 31],
         make: big_file,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "many_lines",
@@ -71,6 +78,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[250_000, 1_000_000],
         make: many_lines,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "long_sum",
@@ -78,6 +86,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[250_000, 1_000_000],
         make: long_sum,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "exclusive_cfgs",
@@ -85,6 +94,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[1_000, 10_000],
         make: exclusive_cfgs,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "findings_one_line",
@@ -92,6 +102,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[20_000, 80_000],
         make: findings_one_line,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "doc_lines_one_item",
@@ -99,6 +110,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[10_000, 100_000],
         make: doc_lines_one_item,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "docs_between_attributes",
@@ -106,6 +118,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[10_000, 100_000],
         make: docs_between_attributes,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "tiny_files",
@@ -113,6 +126,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[10_000, 100_000],
         make: tiny_files,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "learned_wrappers",
@@ -120,6 +134,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[5_000, 10_000],
         make: learned_wrappers,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "learned_wrappers_ring",
@@ -127,6 +142,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[1_000, 10_000],
         make: learned_wrappers_ring,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "learned_wrappers_files",
@@ -134,6 +150,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[2_000, 10_000],
         make: learned_wrappers_files,
         format: "short",
+        by_name: false,
     },
     Shape {
         name: "findings_one_file_human",
@@ -141,6 +158,15 @@ const SHAPES: &[Shape] = &[
         sizes: &[2_000, 8_000, 100_000],
         make: findings_one_file,
         format: "human",
+        by_name: false,
+    },
+    Shape {
+        name: "one_finding_files_by_name",
+        unit: "files",
+        sizes: &[10_000, 20_000],
+        make: one_finding_files,
+        format: "short",
+        by_name: true,
     },
     Shape {
         name: "one_finding_files_human",
@@ -148,6 +174,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[10_000, 30_000],
         make: one_finding_files,
         format: "human",
+        by_name: false,
     },
     Shape {
         name: "findings_one_file_sarif",
@@ -155,6 +182,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[10_000, 100_000],
         make: findings_one_file,
         format: "sarif",
+        by_name: false,
     },
     Shape {
         name: "block_statements",
@@ -162,6 +190,7 @@ const SHAPES: &[Shape] = &[
         sizes: &[2_001, 100_000],
         make: block_statements,
         format: "short",
+        by_name: false,
     },
 ];
 
@@ -194,6 +223,7 @@ fn main() {
                 &format!("{size} {}", shape.unit),
                 dir.path(),
                 shape.format,
+                shape.by_name,
                 timeout,
             );
         }
@@ -206,14 +236,18 @@ fn main() {
 }
 
 /// One line of the table: the folder checked in both modes and parsed bare.
-fn report(name: &str, size: &str, dir: &Path, format: &str, timeout: Duration) {
+fn report(name: &str, size: &str, dir: &Path, format: &str, by_name: bool, timeout: Duration) {
     let bytes = folder_bytes(dir);
     let linter = env!("CARGO_BIN_EXE_backend-lint");
     let run = |extra: &[&str]| {
         let mut cmd = std::process::Command::new(linter);
         cmd.args(["--quiet", "--format", format, "--color", "never"])
-            .args(extra)
-            .arg(dir);
+            .args(extra);
+        match by_name {
+            // Relative to the folder, as pre-commit names them.
+            true => cmd.current_dir(dir).args(rs_files(dir, dir)),
+            false => cmd.arg(dir),
+        };
         measure(cmd, timeout)
     };
     let default = run(&[]);
@@ -225,6 +259,20 @@ fn report(name: &str, size: &str, dir: &Path, format: &str, timeout: Duration) {
         "{name:<26} {size:>14} {:>9.1} | {default:>18} | {full:>18} | {bare:>18}",
         bytes as f64 / 1e6
     );
+}
+
+/// The `.rs` files under `dir`, relative to `base`.
+fn rs_files(dir: &Path, base: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            out.extend(rs_files(&path, base));
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path.strip_prefix(base).unwrap().to_path_buf());
+        }
+    }
+    out
 }
 
 /// The bare parse of a folder's files, in this process (a child of the bench).
@@ -527,7 +575,7 @@ fn registry(name: &str, manifests: bool, timeout: Duration) {
         return;
     }
     if manifests {
-        report(name, "registry", &corpus, "short", timeout);
+        report(name, "registry", &corpus, "short", false, timeout);
         return;
     }
     let copy = tempfile::tempdir().unwrap();
@@ -537,5 +585,5 @@ fn registry(name: &str, manifests: bool, timeout: Duration) {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(&input.path, to).unwrap();
     }
-    report(name, "registry", copy.path(), "short", timeout);
+    report(name, "registry", copy.path(), "short", false, timeout);
 }

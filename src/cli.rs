@@ -1,5 +1,6 @@
 //! The command line (clap), and the `cargo backend-lint` shim.
 
+use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -797,7 +798,7 @@ fn unsafe_note(args: &CheckArgs, outcome: &Outcome) -> String {
 struct Selected {
     inputs: Vec<Input>,
     /// Findings are reported for these files only (given files: pre-commit).
-    only: Option<Vec<PathBuf>>,
+    only: Option<HashSet<PathBuf>>,
     path_errors: Vec<discover::PathError>,
 }
 
@@ -1180,7 +1181,7 @@ fn statistics(outcome: &Outcome) -> String {
 }
 
 /// Keep only what concerns the given files (the whole packages were analysed).
-fn restrict(outcome: &mut Outcome, only: &[PathBuf], quiet: bool) {
+fn restrict(outcome: &mut Outcome, only: &HashSet<PathBuf>, quiet: bool) {
     let sources = &outcome.sources;
     let wanted =
         |file: u32| std::path::absolute(&sources.get(file).path).is_ok_and(|p| only.contains(&p));
