@@ -92,16 +92,16 @@ def change(client, path, version, line, start, end, text):
 
 
 async def until(client, predicate, what):
-    """Wait for diagnostics until `predicate()` holds (10 s at most)."""
-    for _ in range(200):
+    """Wait for diagnostics until `predicate()` holds (20 s at most).
+
+    Polls what pytest-lsp has recorded (`client.diagnostics`): a
+    `wait_for_notification` cut short by a timeout leaves a cancelled
+    future that the next notification fails to resolve, which ends the
+    client's reader (seen under CI's load)."""
+    for _ in range(800):
         if predicate():
             return
-        try:
-            await asyncio.wait_for(
-                client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), 0.05
-            )
-        except asyncio.TimeoutError:
-            pass
+        await asyncio.sleep(0.025)
     raise AssertionError(f"timed out waiting for {what}: {client.diagnostics}")
 
 
