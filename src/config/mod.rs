@@ -1504,17 +1504,22 @@ impl Config {
         })
     }
 
+    /// `path` relative to the configuration's folder, which `exclude` and
+    /// `[per-file-ignores]` globs are written against; `None` outside it or
+    /// for the built-in configuration.
+    fn relative(&self, path: &Path) -> Option<PathBuf> {
+        let dir = self.origin.dir()?;
+        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        abs.strip_prefix(dir).ok().map(Path::to_path_buf)
+    }
+
     /// `path` matches an `exclude` pattern (relative to the configuration's
     /// folder), or lies in a folder that does.
     pub fn excludes(&self, path: &Path) -> bool {
         if self.exclude.is_empty() {
             return false;
         }
-        let Some(dir) = self.origin.dir() else {
-            return false;
-        };
-        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let Ok(rel) = abs.strip_prefix(dir) else {
+        let Some(rel) = self.relative(path) else {
             return false;
         };
         rel.ancestors()
@@ -1532,11 +1537,7 @@ impl Config {
         if entries.peek().is_none() {
             return false;
         }
-        let Some(dir) = self.origin.dir() else {
-            return false;
-        };
-        let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        let Ok(rel) = abs.strip_prefix(dir) else {
+        let Some(rel) = self.relative(path) else {
             return false;
         };
         let name = rel.file_name().map(Path::new);
