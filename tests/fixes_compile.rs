@@ -445,3 +445,37 @@ fn every_fixed_fixture_compiles_unless_it_says_why_not() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}\n{stderr}");
 }
+
+/// A binding of a method the crate declares `-> String`, under a name of a
+/// configured source (`platform_name`), compared twice: the canonicalizer
+/// taking `&str` is given `&p` (found on a crate written for the review:
+/// `canonicalize_platform(p)` was E0308).
+#[test]
+fn a_binding_of_an_owned_platform_is_borrowed() {
+    let lib = "\
+pub fn canonicalize_platform(p: &str) -> std::borrow::Cow<'_, str> {
+    std::borrow::Cow::Owned(p.to_ascii_lowercase())
+}
+
+pub struct Client {
+    kind: String,
+}
+
+impl Client {
+    pub fn platform_name(&self) -> String {
+        self.kind.clone()
+    }
+
+    pub fn is_accel(&self) -> bool {
+        let p = self.platform_name();
+        p == \"gpu\" || p == \"tpu\"
+    }
+}
+";
+    let dir = crate_of(lib);
+    let fixed = fixed_and_compiled(dir.path());
+    assert!(
+        fixed.contains("canonicalize_platform(&p) == \"tpu\""),
+        "{fixed}"
+    );
+}

@@ -98,9 +98,10 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Whether the raw side may be a `String` (a field, a binding, a copy
+/// Whether the raw side may be a `String` (a field, any binding, a copy
 /// made by `.to_lowercase()`), which a canonicalizer taking `&str` takes
-/// as `&side`; a call of a source (`d.platform()`) gives a `&str`.
+/// as `&side`; a call of a source written in place (`d.platform()`) gives
+/// a `&str`.
 fn may_be_owned(krate: &CrateFacts<'_>, side: &Side) -> bool {
     const OWNED: &[&str] = &[
         ".to_lowercase()",
@@ -129,8 +130,11 @@ fn may_be_owned(krate: &CrateFacts<'_>, side: &Side) -> bool {
     {
         return ty != StrKind::Str;
     }
-    let from = side.origin.as_deref().unwrap_or(&side.text);
-    OWNED.iter().any(|m| from.ends_with(m)) || !from.ends_with(')')
+    // A binding is borrowed whatever made it: `let p = self.platform_name()`
+    // may hold a `String` (a method of the crate declared so), and `&p`
+    // compiles for a `&str` too (deref coercion), where `p` does not for a
+    // `String`. A call written in place keeps its form: a source gives `&str`.
+    side.origin.is_some() || OWNED.iter().any(|m| side.text.ends_with(m)) || !side.text.ends_with(')')
 }
 
 /// A part compared with a name that is not canonical (`.contains("gpu")`):
