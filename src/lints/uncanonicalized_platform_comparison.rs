@@ -134,7 +134,9 @@ fn may_be_owned(krate: &CrateFacts<'_>, side: &Side) -> bool {
     // may hold a `String` (a method of the crate declared so), and `&p`
     // compiles for a `&str` too (deref coercion), where `p` does not for a
     // `String`. A call written in place keeps its form: a source gives `&str`.
-    side.origin.is_some() || OWNED.iter().any(|m| side.text.ends_with(m)) || !side.text.ends_with(')')
+    side.origin.is_some()
+        || OWNED.iter().any(|m| side.text.ends_with(m))
+        || !side.text.ends_with(')')
 }
 
 /// A part compared with a name that is not canonical (`.contains("gpu")`):
