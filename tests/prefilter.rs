@@ -964,6 +964,7 @@ fn the_declared_starts_suffice_under_overlapping_vocabularies() {
             arity: 2,
             switch: None,
             constants: Vec::new(),
+            self_type: None,
         };
         v.with_learned(
             &[

@@ -646,6 +646,9 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             arity,
             switch: f.switch_param,
             constants: f.constants,
+            self_type: (f.summary.self_type.as_deref())
+                .filter(|t| !t.starts_with("dyn "))
+                .map(|t| t.rsplit("::").next().unwrap_or(t).to_string()),
         });
     }
     learned.switches.sort();

@@ -5,6 +5,7 @@
 //! 2. Per crate: resolve what needs the whole crate (string constants) and
 //!    let every lint look at the facts of all files at once.
 
+pub mod callees;
 pub mod extract;
 pub mod infer;
 pub mod modules;

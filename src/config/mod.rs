@@ -405,6 +405,9 @@ pub struct LearnedFunction {
     /// given (`fn add_cpu(reg: &mut Registry) { reg.register("cpu", ..) }`).
     /// Its `key` is then empty.
     pub constants: Vec<ConstantKey>,
+    /// The `impl`'s self type of a learned method (last segment): a call on
+    /// a receiver known to be of another type is that type's method.
+    pub self_type: Option<String>,
 }
 
 /// A key a learned helper registers on the registry it is given.

@@ -1,6 +1,7 @@
 //! `duplicate_registration`: the same key registered twice on one registry.
 
 use crate::analysis::CrateFacts;
+use crate::analysis::callees::Callees;
 use crate::analysis::modules::Program;
 use crate::config::platform;
 use crate::lints::{Check, Lint};
@@ -35,15 +36,29 @@ struct Resolved<'a> {
     program: (usize, Program),
     /// The item a [`Registry::Item`] names, when the module tree tells.
     item: Option<String>,
+    /// Whether the body the call reaches rejects a second key, when one is
+    /// in the crate.
+    rejects: Option<bool>,
 }
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     let mut regs: Vec<Resolved> = Vec::new();
+    let callees = Callees::new(krate);
     for &(file, facts) in &krate.files {
         let place = krate.place(file);
         for reg in &facts.registrations {
             // A call asserted to fail registers nothing: it is the test of the guard.
             if reg.expects_failure {
+                continue;
+            }
+            // The body the call reaches decides: one that keeps both keys
+            // (appends, merges) registers nothing twice, and a learned
+            // method on a receiver of another type is that type's.
+            let key_args = (krate.vocab)
+                .registration_key_with(&reg.callee, Some(reg.arity))
+                .unwrap_or(&[0]);
+            let verdict = callees.verdict(krate, reg, key_args);
+            if verdict.keeps_both || verdict.other_type {
                 continue;
             }
             let Some(key) = krate.resolve(file, &reg.key) else {
@@ -60,6 +75,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             else {
                 continue;
             };
+            let mut also = also;
+            also.extend(verdict.more_key.into_iter().map(Some));
             let mut cfgs = place.cfgs.clone();
             cfgs.extend(reg.context.cfgs.iter().cloned());
             let test_scope = match reg.context.test_scope {
@@ -70,6 +87,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             regs.push(Resolved {
                 file,
                 reg,
+                rejects: verdict.rejects,
                 guards: reg
                     .context
                     .guards
@@ -106,7 +124,10 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         // scopes), so nothing here can clash with the library.
         if reg.test_scope.is_some()
             && !krate.vocab.check_test_registrations
-            && !(reg.reg.expects_success && may_reject(krate, &reg.reg.callee))
+            && !(reg.reg.expects_success
+                && reg
+                    .rejects
+                    .unwrap_or_else(|| may_reject(krate, &reg.reg.callee)))
         {
             continue;
         }

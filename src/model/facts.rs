@@ -119,6 +119,27 @@ pub struct Registration {
     /// The statement the call is (`r.register(k, v);`, also behind
     /// `.unwrap()`, `.expect(..)` or `?`): what a fix removes.
     pub statement: Option<Statement>,
+    /// Each argument as written (whitespace removed), the receiver of a
+    /// `Type::f(r, ..)` left out, and the call's type arguments
+    /// (`::<i64>`) after them: the parts of a key a callee's body compares
+    /// beyond the configured key (`("len", Kind::String)`, issue 28).
+    pub args: Vec<String>,
+    /// How many of [`Self::args`] are the call's arguments (the rest are
+    /// its type arguments).
+    pub arity: usize,
+    /// What the receiver's type is, where the walk knows it.
+    pub receiver_type: Option<ReceiverType>,
+}
+
+/// The type of a registration's receiver, as the walk knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReceiverType {
+    /// A type by its last segment: `self` in `impl Scene`, `g: &mut
+    /// RenderGraph`, `let g = RenderGraph::new()`.
+    Named(String),
+    /// `self.headers` in the methods of `owner`: the field's declared type,
+    /// which the crate pass finds ([`FieldDef`]).
+    Field { owner: String, field: String },
 }
 
 /// A statement a fix may remove.
@@ -635,6 +656,28 @@ pub struct FnSummary {
     pub arity: usize,
     /// Their names, `None` for a pattern, `self` not counted: for messages.
     pub params: Vec<Option<String>>,
+    /// What its body does with a key given twice, for a function named as a
+    /// registration (`register*`): its calls are then judged by it, not by
+    /// the name (issue 28). `None` for other functions, or a body that
+    /// tells none of these.
+    pub keeping: Option<Keeping>,
+}
+
+/// What a body named as a registration does with a key registered again
+/// ([`FnSummary::keeping`]); a rejection is [`FnSummary::rejects`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keeping {
+    /// `self.map.insert(k, v)` with no check: the second replaces the first.
+    Replaces,
+    /// `if self.map.contains_key(k) { return Ok(false) }`, `entry(k).or_insert(v)`:
+    /// the first stays, the second is answered, not refused.
+    KeepsFirst,
+    /// `entry(k).or_default().push(v)`, `self.list.push(v)`: both are kept
+    /// (an overload table, a list of handlers).
+    Appends,
+    /// `*entry(k).or_insert(0) |= flags`, `and_modify(..)`: one entry made
+    /// of both (a symbol table).
+    Merges,
 }
 
 /// `if self.map.contains_key(&key) { bail!(..) }`: the parameters the

@@ -74,7 +74,10 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     let mut budget = 2 * text.len();
     let mut i = 0;
     while i < toks.len() {
-        let Some((open, close)) = (word(i) == Some("fn") && word(i + 1).is_some())
+        // A registration's own body stays: what it does with a second key
+        // decides its calls (`analysis::extract::summary`).
+        let named = |w: &str| vocab.has(crate::config::Names::RegistrationFunctions, w);
+        let Some((open, close)) = (word(i) == Some("fn") && word(i + 1).is_some_and(|w| !named(w)))
             .then(|| body(toks, i + 2))
             .flatten()
         else {

@@ -377,7 +377,9 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse, within: Opti
     if blanks_only && start > before.len() && DECLARING.contains(&&before[word_at..]) {
         let prior = word_at.checked_sub(1).map(|k| b[k]);
         if !prior.is_some_and(|c| c == b'#' || c == b'\'' || c >= 0x80) {
-            return false;
+            // `fn register_op(`: a registration's own body decides what its
+            // calls do with a second key (`analysis::extract::summary`).
+            return how == NameUse::CalleeWithArguments && &before[word_at..] == b"fn";
         }
     }
     let blank = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');

@@ -88,8 +88,6 @@ fn a_name_outside_ascii_is_read_whole() {
 #[test]
 fn declared_imported_or_a_path_the_name_starts_no_fact() {
     for text in [
-        "fn register(&mut self) {}",
-        "pub fn register_backend(&mut self, name: &str) {}",
         "struct S { register_op: u8, pub platform: String }",
         "use linux as platform;\nmod platform;\nfn f() { platform::compose_opcode(1); }",
         "fn f() { let platform = 1; let lower_size_bound = 2; }",
@@ -97,6 +95,23 @@ fn declared_imported_or_a_path_the_name_starts_no_fact() {
         read(text);
         assert!(quiet(text, &Vocabulary::default()), "not quiet: {text}");
     }
+}
+
+/// What a registration's own body does with a second key (appends,
+/// merges, replaces, rejects) decides its calls (issue 28): the file
+/// defining one is parsed, that body kept.
+#[test]
+fn a_registration_s_definition_needs_its_body() {
+    for text in [
+        "fn register(&mut self) {}",
+        "pub fn register_backend(&mut self, name: &str) { self.v.push(name) }",
+    ] {
+        parsed(text, VOCAB);
+        assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
+    }
+    let text = "fn f() { g(1) }\nfn register(&mut self, n: &str) { self.v.push(n) }\n";
+    let kept = bodies::blanked(text, &Vocabulary::default()).expect("`f`'s body is blanked");
+    assert!(kept.contains("self.v.push(n)"), "{kept}");
 }
 
 #[test]

@@ -47,8 +47,8 @@ use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
     BackendRequest, Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext,
-    ModDecl, Operand, Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment, Side,
-    Statement, StrExpr, Unregistration, UseDecl,
+    ModDecl, Operand, ReceiverType, Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment,
+    Side, Statement, StrExpr, Unregistration, UseDecl,
 };
 use crate::syntax::ends::expr_ends;
 use crate::syntax::parse::{LineTable, SpanConv};
@@ -206,6 +206,13 @@ struct Binding {
     /// The literal platform list it holds (`let targets = ["gpu"];`), with
     /// each name's span.
     platforms: Option<Vec<(StrExpr, Span)>>,
+    /// The `let` that made it, numbered by the walk: two `let mut group =
+    /// runner.new_group()` in two blocks are two variables, so two
+    /// registries, whatever they are named.
+    local: Option<u32>,
+    /// The type a constructor made it of (`RenderGraph::default()`,
+    /// `Scene { .. }`): a receiver's type, for learned methods.
+    made: Option<String>,
 }
 
 /// The walk: a visitor that keeps where it stands ([`Cx`]) and tells each
@@ -479,6 +486,8 @@ impl<'t> Cx<'t> {
             ty: None,
             returned: None,
             platforms: None,
+            local: None,
+            made: None,
         });
     }
 }
@@ -970,6 +979,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 b.fresh = Some((id, kind));
             }
         }
+        // Not a look-up by a written name (`linker.instance("env")?`): two
+        // of one name reach one entry.
+        if let Some(name) = let_name(&l.pat)
+            && !looks_up_by_literal(&init.expr)
+        {
+            let id = self.cx.id();
+            let made = constructed_type(&init.expr);
+            if let Some(b) = (self.cx.frame.scopes)
+                .last_mut()
+                .and_then(|s| s.iter_mut().rev().find(|b| b.name == name))
+            {
+                b.local = Some(id);
+                b.made = made;
+            }
+        }
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {
@@ -1244,6 +1268,49 @@ fn is_constructor(e: &Expr) -> bool {
             .is_some_and(|n| matches!(n.as_str(), "new" | "default" | "with_capacity" | "empty")),
         _ => false,
     }
+}
+
+/// A call (or a chain of calls) with a string literal among its arguments.
+fn looks_up_by_literal(e: &Expr) -> bool {
+    let lit = |a: &Expr| {
+        matches!(
+            peel(a),
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(_),
+                ..
+            })
+        )
+    };
+    match strip_parens(e) {
+        Expr::Try(t) => looks_up_by_literal(&t.expr),
+        Expr::Reference(r) => looks_up_by_literal(&r.expr),
+        Expr::MethodCall(m) => m.args.iter().any(lit) || looks_up_by_literal(&m.receiver),
+        Expr::Call(c) => c.args.iter().any(lit),
+        _ => false,
+    }
+}
+
+/// The type a constructor names: `RenderGraph` of `RenderGraph::new()`,
+/// `graph::RenderGraph::default()` or `Scene { .. }`.
+fn constructed_type(e: &Expr) -> Option<String> {
+    if !is_constructor(e) {
+        return None;
+    }
+    let path = match peel(e) {
+        Expr::Struct(s) => &s.path,
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) if p.path.segments.len() >= 2 => {
+                let segments = &p.path.segments;
+                let ty = segments[segments.len() - 2].ident.to_string();
+                return (ty.starts_with(|c: char| c.is_ascii_uppercase()) && ty != "Self")
+                    .then_some(ty);
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let ty = path.segments.last()?.ident.to_string();
+    (ty.starts_with(|c: char| c.is_ascii_uppercase()) && ty != "Self").then_some(ty)
 }
 
 /// A list or a map, from the constructor (`Vec::new()`, `vec![]`,

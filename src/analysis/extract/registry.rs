@@ -109,7 +109,11 @@ impl Registrations {
             ),
         };
         if counts {
-            self.registration(cx, callee, name, receiver, rest, c);
+            let generics = match &p.path.segments.last().map(|s| &s.arguments) {
+                Some(syn::PathArguments::AngleBracketed(a)) => type_args(cx, &a.args),
+                _ => Vec::new(),
+            };
+            self.registration(cx, (callee, name, &generics), receiver, rest, c);
         }
         self.unregistration(cx, name, receiver, rest, c);
     }
@@ -129,7 +133,8 @@ impl Registrations {
                 .registration_receiver_with(name, Some(args.len())),
             CallReceiver::Free { .. }
         ) {
-            self.registration(cx, &m.method, name, Some(&m.receiver), args, m);
+            let generics = (m.turbofish.as_ref()).map_or_else(Vec::new, |t| type_args(cx, &t.args));
+            self.registration(cx, (&m.method, name, &generics), Some(&m.receiver), args, m);
         }
         self.unregistration(cx, name, Some(&m.receiver), args, m);
         self.switch_off(cx, name, &m.receiver);
@@ -145,12 +150,12 @@ impl Registrations {
 
     /// `call` is the whole call expression; its span is computed only when a
     /// registration is recorded (computing a span walks all its tokens).
-    /// A call of `callee`, whose name is `name` (taken once by the caller).
+    /// A call of `callee`, whose name is `name` (taken once by the caller),
+    /// with the type arguments `generics` (`::<i64>`), as written.
     pub(super) fn registration<T: syn::spanned::Spanned>(
         &mut self,
         cx: &mut Cx<'_>,
-        callee: &syn::Ident,
-        name: &str,
+        (callee, name, generics): (&syn::Ident, &str, &[String]),
         receiver: Option<&Expr>,
         args: &[&Expr],
         call: &T,
@@ -293,6 +298,11 @@ impl Registrations {
                 .min()
                 .copied()
                 .filter(|_| cx.frame.in_closure == 0),
+            args: (args.iter().map(|a| cx.compact_text(*a)))
+                .chain(generics.iter().cloned())
+                .collect(),
+            arity: args.len(),
+            receiver_type: receiver.and_then(|r| cx.registry_type(r)),
         });
     }
 
@@ -346,12 +356,61 @@ impl Registrations {
                 expects_failure: self.failing_calls.contains(&id),
                 expects_success: self.succeeding_calls.contains(&id),
                 returns_at,
+                args: Vec::new(),
+                arity: 0,
+                receiver_type: None,
             });
         }
     }
 }
 
+/// The type arguments of a call (`::<i64>`), as written.
+fn type_args(
+    cx: &Cx<'_>,
+    args: &syn::punctuated::Punctuated<syn::GenericArgument, syn::Token![,]>,
+) -> Vec<String> {
+    args.iter().map(|a| cx.compact_text(a)).collect()
+}
+
 impl<'t> Cx<'t> {
+    /// What a receiver's type is, where the walk knows it: `self` in an
+    /// `impl`, a field of `self` (by its declaration, found by the crate
+    /// pass), a parameter or `let` of a written type, a local made by a
+    /// constructor.
+    fn registry_type(&self, r: &Expr) -> Option<ReceiverType> {
+        let last = |t: &str| t.rsplit("::").next().unwrap_or(t).to_string();
+        match strip_parens(r) {
+            Expr::Reference(x) => self.registry_type(&x.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.registry_type(&u.expr),
+            Expr::Path(p) if p.path.is_ident("self") => {
+                let ty = self
+                    .self_type
+                    .as_deref()
+                    .filter(|t| !t.starts_with("dyn "))?;
+                Some(ReceiverType::Named(last(ty)))
+            }
+            Expr::Path(p) => {
+                let b = self.lookup(&p.path.get_ident()?.to_string())?;
+                (b.ty.clone().or_else(|| b.made.clone())).map(ReceiverType::Named)
+            }
+            Expr::Field(f) if matches!(strip_parens(&f.base), Expr::Path(p) if p.path.is_ident("self")) =>
+            {
+                let ty = self
+                    .self_type
+                    .as_deref()
+                    .filter(|t| !t.starts_with("dyn "))?;
+                match &f.member {
+                    syn::Member::Named(n) => Some(ReceiverType::Field {
+                        owner: last(ty),
+                        field: n.to_string(),
+                    }),
+                    syn::Member::Unnamed(_) => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// A registration key: a literal or a const path, never a local variable.
     pub(super) fn key(&self, e: &Expr) -> Option<StrExpr> {
         let key = str_expr(e, self.scope)?;
@@ -430,7 +489,9 @@ impl Registrations {
         if self.switched.is_empty() {
             return false;
         }
-        here(registry) || receiver.is_some_and(|r| here(&cx.registry(chain_root(r)).0))
+        // A local inheriting the switch is named by [`Self::inherit_switch`].
+        let named = |r: &Expr| registry_root(r).is_some_and(|n| here(&Registry::Expr(n)));
+        here(registry) || receiver.is_some_and(|r| here(&cx.registry(chain_root(r)).0) || named(r))
     }
 
     /// `let mut inst = linker.instance("bench")?;` after
@@ -494,6 +555,12 @@ impl<'t> Cx<'t> {
             let function = self.params.0.map_or(0, |s| self.start_of(s));
             return (Registry::Param { function, text }, RegistryKind::Unknown);
         }
+        // A local no constructor made (`let mut group = runner.new_group()`):
+        // its own `let`, not its name.
+        let fresh = fresh.or_else(|| {
+            let local = registry_root(r).and_then(|i| self.lookup(&i))?.local?;
+            Some((local, RegistryKind::Unknown))
+        });
         match fresh {
             // `r` itself, not `r.inner`: what is in it is not known.
             Some((binding, kind)) => {

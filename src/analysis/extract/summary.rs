@@ -15,7 +15,7 @@ use syn::{Expr, Pat};
 use super::collect::{self, Asks, Collector, Start};
 use super::{Cx, parse_args, path_last, strip_parens};
 use crate::config::{NameUse, Names, Vocabulary};
-use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Rejection};
+use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Keeping, Rejection};
 use crate::syntax::parse::LineTable;
 
 /// A summary is made of a function whose body names a registration (to
@@ -61,8 +61,18 @@ impl Summaries {
     /// registration functions from.
     pub(super) fn summarize(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, body: &syn::Block) {
         let learning = (self.learning).get_or_init(|| LearningWords::of(cx.text, cx.vocab));
+        // A function named as a registration is summarized whatever its
+        // body names: what it does with a second key decides its calls.
+        let named = Asks {
+            vocab: cx.vocab,
+            collector: &COLLECTOR,
+        }
+        .has(Names::RegistrationFunctions, &sig.ident.to_string());
         // Most files hold no such word: no body's place is needed.
-        if learning.is_empty() || !learning.any_in(cx.lines().range(body.brace_token.span.join())) {
+        if !named
+            && (learning.is_empty()
+                || !learning.any_in(cx.lines().range(body.brace_token.span.join())))
+        {
             return;
         }
         let self_type = cx.self_type.as_deref();
@@ -162,6 +172,11 @@ pub(super) fn summarize(
             syn::FnArg::Receiver(_) => None,
         })
         .collect();
+    let named = Asks {
+        vocab,
+        collector: &COLLECTOR,
+    }
+    .has(Names::RegistrationFunctions, &sig.ident.to_string());
     if params.iter().all(Option::is_none) && vocab.stems(Names::SwitchFields).is_empty() {
         return None;
     }
@@ -184,6 +199,7 @@ pub(super) fn summarize(
         calls: Vec::new(),
         sets_fields: Vec::new(),
         lookups: Vec::new(),
+        signs: KeepSigns::default(),
     };
     s.visit_block(body);
     // A check followed by no insertion into that map validates, it does not
@@ -194,7 +210,11 @@ pub(super) fn summarize(
     {
         s.rejects = None;
     }
-    if s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() {
+    let keeping = match named && s.rejects.is_none() {
+        true => s.signs.keeping(!s.inserts.is_empty()),
+        false => None,
+    };
+    if s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() && keeping.is_none() {
         return None;
     }
     Some(FnSummary {
@@ -208,6 +228,68 @@ pub(super) fn summarize(
         sets_fields: s.sets_fields,
         arity,
         params: names,
+        keeping,
+    })
+}
+
+/// What a body does with a key besides rejecting it
+/// ([`crate::model::facts::Keeping`]), as its calls and assignments show.
+#[derive(Default)]
+struct KeepSigns {
+    /// `if self.map.contains_key(k) { return Ok(false); }`: a look-up
+    /// answered without failing.
+    keeps_first: bool,
+    /// `push`, `push_back`, `extend`, `append`: a list grows.
+    pushes: bool,
+    /// `|=`, `+=`, `and_modify(..)`: an entry updated.
+    merges: bool,
+    /// `entry(k).or_insert(v)`, `or_default()`: an entry made once.
+    or_insert: bool,
+}
+
+impl KeepSigns {
+    /// The first of these that tells (a map's `insert` replaces, unless a
+    /// look-up answered first).
+    fn keeping(&self, inserts: bool) -> Option<Keeping> {
+        Some(if self.keeps_first {
+            Keeping::KeepsFirst
+        } else if inserts {
+            Keeping::Replaces
+        } else if self.pushes {
+            Keeping::Appends
+        } else if self.merges {
+            Keeping::Merges
+        } else if self.or_insert {
+            Keeping::KeepsFirst
+        } else {
+            return None;
+        })
+    }
+}
+
+/// A look-up of a key: `map.contains_key(k)`, `set.contains(k)`,
+/// `map.get(k).is_some()`.
+fn is_lookup(e: &Expr) -> bool {
+    match strip_parens(e) {
+        Expr::MethodCall(m) => match m.method.to_string().as_str() {
+            "contains_key" | "contains" => m.args.len() == 1,
+            "is_some" => {
+                matches!(strip_parens(&m.receiver), Expr::MethodCall(g) if g.method == "get")
+            }
+            _ => false,
+        },
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_) | syn::BinOp::Or(_)) => {
+            is_lookup(&b.left) || is_lookup(&b.right)
+        }
+        _ => false,
+    }
+}
+
+/// A block that returns without failing: `return Ok(false);`, `return;`.
+fn returns_quietly(b: &syn::Block) -> bool {
+    b.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(Expr::Return(r), _) => !r.expr.as_deref().is_some_and(expr_rejects),
+        _ => false,
     })
 }
 
@@ -244,6 +326,7 @@ struct Summarizer<'a, 't> {
     /// is made from: a call under a look-up of its own key is conditional
     /// (wasmtime's `into_instance` re-opens an instance defined already).
     lookups: Vec<Vec<usize>>,
+    signs: KeepSigns,
 }
 
 impl Summarizer<'_, '_> {
@@ -543,6 +626,29 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         }
     }
 
+    /// `if let Some(id) = self.ids.get(name) { return *id; }`: what
+    /// follows in the block runs only when the key was absent, as under
+    /// the `if` (a get-or-insert cache, not a registration).
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        let depth = self.lookups.len();
+        for st in &b.stmts {
+            self.visit_stmt(st);
+            if let syn::Stmt::Expr(Expr::If(i), _) = st
+                && i.else_branch.is_none()
+                && returns_quietly(&i.then_branch)
+            {
+                let looked_up = match &*i.cond {
+                    Expr::Let(l) => self.flow(&l.expr),
+                    cond => self.flow(cond),
+                };
+                if !looked_up.is_empty() {
+                    self.lookups.push(looked_up);
+                }
+            }
+        }
+        self.lookups.truncate(depth);
+    }
+
     fn visit_local(&mut self, l: &'ast syn::Local) {
         visit::visit_local(self, l);
         if let (Some(name), Some(init)) = (super::let_name(&l.pat), &l.init) {
@@ -552,6 +658,9 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        if is_lookup(&i.cond) && returns_quietly(&i.then_branch) {
+            self.signs.keeps_first = true;
+        }
         if rejects(&i.then_branch) {
             let r = match &*i.cond {
                 // `if let Entry::Occupied(_) = self.map.entry(k) { bail!() }`
@@ -614,6 +723,17 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         args.iter().for_each(|a| self.visit_expr(a));
     }
 
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        use syn::BinOp::*;
+        if matches!(
+            b.op,
+            AddAssign(_) | SubAssign(_) | MulAssign(_) | BitOrAssign(_) | BitAndAssign(_)
+        ) {
+            self.signs.merges = true;
+        }
+        visit::visit_expr_binary(self, b);
+    }
+
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
         if let Expr::Field(f) = &*a.left
             && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self"))
@@ -637,6 +757,12 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             other => self.names_param(other),
         };
         let name = m.method.to_string();
+        match name.as_str() {
+            "push" | "push_back" | "push_front" | "extend" | "append" => self.signs.pushes = true,
+            "and_modify" => self.signs.merges = true,
+            "or_insert" | "or_insert_with" | "or_default" => self.signs.or_insert = true,
+            _ => {}
+        }
         if name == "insert" {
             self.inserts
                 .push(compact(self.lines, self.text, &*m.receiver));

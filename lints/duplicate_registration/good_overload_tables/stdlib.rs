@@ -1,0 +1,11 @@
+use crate::engine::Engine;
+
+fn abs(args: &[f64]) -> f64 {
+    args[0].abs()
+}
+
+pub fn math(engine: &mut Engine) {
+    engine.register_1_arg::<i64>("abs", abs);
+    engine.register_1_arg::<f64>("abs", abs);
+    engine.register_1_arg::<i32>("abs", abs);
+}

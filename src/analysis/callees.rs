@@ -1,0 +1,138 @@
+//! What the body a registration call reaches does with a key given twice
+//! (issue 28: behaviour decides, names only break ties).
+//!
+//! A call named as a registration (`register*`) whose body is in the crate
+//! is judged by that body ([`FnSummary::rejects`], [`FnSummary::keeping`]):
+//! an overload table that appends (`entry(name).or_default().push(f)`) or
+//! a symbol table that merges (`*entry(name).or_insert(0) |= usage`) keeps
+//! both, so no key is registered twice; a rejection keyed by more than the
+//! name (`contains_key(&(name, kind))`) makes those arguments part of the
+//! key. The configured names decide only for calls reaching no body.
+//!
+//! A method learned from one type's body (`Scene::add_node` rejects) is
+//! that type's: a call on a receiver the walk knows to be of another type
+//! (`graph: &mut RenderGraph`, `self.headers` declared a `HashMap`) is
+//! another method, whatever its name.
+
+use std::collections::HashMap;
+
+use crate::analysis::CrateFacts;
+use crate::config::CallReceiver;
+use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry};
+
+/// The bodies of the crate's functions summarized, by name.
+pub struct Callees<'a> {
+    by_name: HashMap<&'a str, Vec<&'a FnSummary>>,
+    /// The declared type of each struct field (`(owner, field)`), when one.
+    fields: HashMap<(&'a str, &'a str), Option<&'a str>>,
+}
+
+/// What the body (or bodies) a registration reaches tell of it.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// It keeps both keys (appends or merges): nothing is registered twice.
+    pub keeps_both: bool,
+    /// The arguments (and type arguments) beyond the configured key that
+    /// the body's rejection compares, as written.
+    pub more_key: Vec<String>,
+    /// Whether a second call can fail: `None` when no body tells.
+    pub rejects: Option<bool>,
+    /// The call is a learned method on a receiver of another type than
+    /// the one it was learned from.
+    pub other_type: bool,
+}
+
+impl<'a> Callees<'a> {
+    pub fn new(krate: &CrateFacts<'a>) -> Callees<'a> {
+        let mut by_name: HashMap<&str, Vec<&FnSummary>> = HashMap::new();
+        let mut fields: HashMap<(&str, &str), Option<&str>> = HashMap::new();
+        for &(_, facts) in &krate.files {
+            for s in &facts.functions {
+                by_name.entry(s.name.as_str()).or_default().push(s);
+            }
+            for f in &facts.fields {
+                let ty = f.ty.as_deref();
+                fields
+                    .entry((f.owner.as_str(), f.field.as_str()))
+                    .and_modify(|t| {
+                        if *t != ty {
+                            *t = None;
+                        }
+                    })
+                    .or_insert(ty);
+            }
+        }
+        Callees { by_name, fields }
+    }
+
+    /// The receiver's type by its last segment, when known.
+    fn receiver_type<'r>(&'r self, reg: &'r Registration) -> Option<&'r str> {
+        match reg.receiver_type.as_ref()? {
+            ReceiverType::Named(t) => Some(t),
+            ReceiverType::Field { owner, field } => {
+                let ty = (*self.fields.get(&(owner.as_str(), field.as_str()))?)?;
+                Some(ty.rsplit("::").next().unwrap_or(ty))
+            }
+        }
+    }
+
+    /// What the bodies `reg` may call tell of it; `key`: the configured
+    /// key arguments of its callee (the first is [`Registration::key`]).
+    pub fn verdict(&self, krate: &CrateFacts<'_>, reg: &Registration, key: &[usize]) -> Verdict {
+        let mut verdict = Verdict::default();
+        if reg.via_helper.is_some() || reg.via_macro.is_some() {
+            return verdict;
+        }
+        let receiver_type = self.receiver_type(reg);
+        // A learned method is the type's it was learned from.
+        if let Some(learned) = krate.learned {
+            let types: Vec<&str> = (learned.functions.iter())
+                .filter(|f| f.name == reg.callee && f.arity == reg.arity)
+                .filter(|f| matches!(f.receiver, CallReceiver::Method { .. }))
+                .filter_map(|f| f.self_type.as_deref())
+                .collect();
+            if let Some(t) = receiver_type
+                && !types.is_empty()
+                && !types.contains(&t)
+            {
+                verdict.other_type = true;
+                return verdict;
+            }
+        }
+        let method = !matches!(reg.registry, Registry::Free);
+        let bodies: Vec<&FnSummary> = (self.by_name.get(reg.callee.as_str()))
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|s| s.arity == reg.arity && s.method == method)
+            .filter(|s| s.rejects.is_some() || s.keeping.is_some())
+            .filter(|s| match (receiver_type, s.self_type.as_deref()) {
+                (Some(t), Some(own)) => own.rsplit("::").next() == Some(t),
+                _ => true,
+            })
+            .collect();
+        if bodies.is_empty() {
+            return verdict;
+        }
+        let rejecting: Vec<&FnSummary> = bodies
+            .iter()
+            .copied()
+            .filter(|s| s.rejects.is_some())
+            .collect();
+        verdict.rejects = Some(!rejecting.is_empty());
+        verdict.keeps_both = rejecting.is_empty()
+            && (bodies.iter())
+                .all(|s| matches!(s.keeping, Some(Keeping::Appends | Keeping::Merges)));
+        // The parts of the key every rejecting body compares beyond the
+        // configured key (one body: a name and its kind).
+        if let [one] = rejecting.as_slice()
+            && let Some(r) = &one.rejects
+        {
+            verdict.more_key = (r.key.iter())
+                .filter(|i| !key.contains(i))
+                .filter_map(|&i| reg.args.get(i).cloned())
+                .collect();
+        }
+        verdict
+    }
+}
