@@ -40,6 +40,10 @@ pub struct Verdict {
     /// The call is a learned method on a receiver of another type than
     /// the one it was learned from.
     pub other_type: bool,
+    /// How a learned method was matched to the call, for its "why": on a
+    /// receiver of the type it was learned from, or by name where the
+    /// receiver's type is not known.
+    pub rule: Option<String>,
 }
 
 impl<'a> Callees<'a> {
@@ -76,6 +80,21 @@ impl<'a> Callees<'a> {
         }
     }
 
+    /// A method of `reg`'s name and arity defined on a type other than
+    /// `types` (those a learned method of the name was learned from),
+    /// with a body that does not reject.
+    fn other_bodies(&self, reg: &Registration, types: &[&str]) -> bool {
+        let last = |t: &'a str| t.rsplit("::").next().unwrap_or(t);
+        (self.by_name.get(reg.callee.as_str()).into_iter().flatten()).any(|s| {
+            s.method
+                && s.arity == reg.arity
+                && s.rejects.is_none()
+                && s.self_type
+                    .as_deref()
+                    .is_some_and(|t| !types.contains(&last(t)))
+        })
+    }
+
     /// What the bodies `reg` may call tell of it; `key`: the configured
     /// key arguments of its callee (the first is [`Registration::key`]).
     pub fn verdict(&self, krate: &CrateFacts<'_>, reg: &Registration, key: &[usize]) -> Verdict {
@@ -91,12 +110,26 @@ impl<'a> Callees<'a> {
                 .filter(|f| matches!(f.receiver, CallReceiver::Method { .. }))
                 .filter_map(|f| f.self_type.as_deref())
                 .collect();
-            if let Some(t) = receiver_type
-                && !types.is_empty()
-                && !types.contains(&t)
-            {
-                verdict.other_type = true;
-                return verdict;
+            if !types.is_empty() {
+                match receiver_type {
+                    Some(t) if !types.contains(&t) => {
+                        verdict.other_type = true;
+                        return verdict;
+                    }
+                    Some(t) => verdict.rule = Some(format!("the receiver is its type, `{t}`")),
+                    // Not known: it may be any type with a method of the
+                    // name, and one whose body does not reject is no
+                    // registry.
+                    None if self.other_bodies(reg, &types) => {
+                        verdict.other_type = true;
+                        return verdict;
+                    }
+                    None => {
+                        verdict.rule = Some(
+                            "the receiver's type is not known, and no other type defines it".into(),
+                        )
+                    }
+                }
             }
         }
         let method = !matches!(reg.registry, Registry::Free);

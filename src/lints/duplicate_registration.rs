@@ -39,6 +39,9 @@ struct Resolved<'a> {
     /// Whether the body the call reaches rejects a second key, when one is
     /// in the crate.
     rejects: Option<bool>,
+    /// How a learned method was matched to the call
+    /// ([`crate::analysis::callees::Verdict::rule`]).
+    rule: Option<String>,
 }
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
@@ -88,6 +91,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 file,
                 reg,
                 rejects: verdict.rejects,
+                rule: verdict.rule,
                 guards: reg
                     .context
                     .guards
@@ -416,7 +420,7 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
 /// The label of the later call; for a function learned from the code, why
 /// it counts as a registration ("`define` registers: it rejects a second
 /// key at src/linker.rs:40 (..)"): no configuration named it.
-fn again_label(krate: &CrateFacts<'_>, reg: &Registration) -> String {
+fn again_label(krate: &CrateFacts<'_>, reg: &Registration, rule: Option<&str>) -> String {
     let by = match &reg.via_macro {
         Some(name) => format!(" by `{name}!`"),
         None => String::new(),
@@ -428,8 +432,9 @@ fn again_label(krate: &CrateFacts<'_>, reg: &Registration) -> String {
     };
     match krate.learned.and_then(|l| l.why(callee)) {
         Some(inferred) => format!(
-            "registered again here{by}; `{callee}` registers: {}",
-            inferred.why
+            "registered again here{by}; `{callee}` registers: {}{}",
+            inferred.why,
+            rule.map(|r| format!(" ({r})")).unwrap_or_default()
         ),
         None => format!("registered again here{by}"),
     }
@@ -470,7 +475,7 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
                 "`{}`{with} is registered twice with `{}`{case_note}",
                 later.key, reg.callee
             ),
-            again_label(krate, reg),
+            again_label(krate, reg, later.rule.as_deref()),
             format!(
                 "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
                 match reg.registry_kind {

@@ -214,7 +214,10 @@ pub(super) fn summarize(
         true => s.signs.keeping(!s.inserts.is_empty()),
         false => None,
     };
-    if s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() && keeping.is_none() {
+    // A function named as a registration is recorded whatever its body
+    // tells: that a body of the name exists decides which calls a learned
+    // method of another type may be (`analysis::callees`).
+    if !named && s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() {
         return None;
     }
     Some(FnSummary {
