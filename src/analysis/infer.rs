@@ -234,7 +234,10 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
             );
             found.push(Found {
                 summary: s,
-                key: r.key.clone(),
+                // Not its type parameters (`TypeId::of::<A>()`): a call may
+                // leave them to inference, the crate pass compares them
+                // where written (`analysis::callees`).
+                key: (r.key.iter().copied()).filter(|&k| k < s.arity).collect(),
                 receiver,
                 why,
                 rejects: true,

@@ -8,9 +8,13 @@ pub struct Overload {
     pub call: Native,
 }
 
+#[derive(Debug)]
+pub struct Clash(pub String);
+
 #[derive(Default)]
 pub struct Engine {
     natives: HashMap<String, Vec<Overload>>,
+    exact: HashMap<(String, TypeId), Native>,
 }
 
 impl Engine {
@@ -25,6 +29,16 @@ impl Engine {
             .or_default()
             .push(overload);
         self
+    }
+
+    /// One function per name and argument type: the same pair twice fails.
+    pub fn register_exact<A: 'static>(&mut self, name: &str, call: Native) -> Result<(), Clash> {
+        let key = (name.to_string(), TypeId::of::<A>());
+        if self.exact.contains_key(&key) {
+            return Err(Clash(name.to_string()));
+        }
+        self.exact.insert(key, call);
+        Ok(())
     }
 
     pub fn overloads(&self, name: &str) -> usize {

@@ -1,4 +1,4 @@
-use crate::engine::Engine;
+use crate::engine::{Clash, Engine};
 
 fn abs(args: &[f64]) -> f64 {
     args[0].abs()
@@ -8,4 +8,10 @@ pub fn math(engine: &mut Engine) {
     engine.register_1_arg::<i64>("abs", abs);
     engine.register_1_arg::<f64>("abs", abs);
     engine.register_1_arg::<i32>("abs", abs);
+}
+
+pub fn exact(engine: &mut Engine) -> Result<(), Clash> {
+    engine.register_exact::<i64>("abs", abs)?;
+    engine.register_exact::<f64>("abs", abs)?;
+    Ok(())
 }

@@ -182,7 +182,15 @@ pub(super) fn summarize(
     }
     let arity = params.len();
     let names = params.clone();
+    // Type parameters are numbered after the parameters, as a call's type
+    // arguments follow its arguments (`Registration::args`).
+    let generics: Vec<String> = (sig.generics.type_params())
+        .map(|p| p.ident.to_string())
+        .collect();
     let mut s = Summarizer {
+        generics: (generics.into_iter().enumerate())
+            .map(|(k, g)| (g, arity + k))
+            .collect(),
         vocab: Asks {
             vocab,
             collector: &COLLECTOR,
@@ -311,6 +319,9 @@ const CONVERSIONS: &[&str] = &[
 ];
 
 struct Summarizer<'a, 't> {
+    /// The function's type parameters, each with its number after the
+    /// parameters: `TypeId::of::<A>()` in a key is made of `A`.
+    generics: Vec<(String, usize)>,
     vocab: Asks<'a>,
     /// Where the file's words that a summary records are.
     learning: &'a LearningWords,
@@ -364,7 +375,13 @@ impl Summarizer<'_, '_> {
             // `cx.intern(name)`: what the arguments are made of, never the
             // receiver.
             Expr::MethodCall(m) => m.args.iter().for_each(|a| self.flow_into(a, out)),
-            Expr::Call(c) => c.args.iter().for_each(|a| self.flow_into(a, out)),
+            Expr::Call(c) => {
+                // `TypeId::of::<A>()`, `type_name::<A>()`: the type parameter.
+                if let Expr::Path(p) = &*c.func {
+                    self.flow_generics(&p.path, out);
+                }
+                c.args.iter().for_each(|a| self.flow_into(a, out))
+            }
             Expr::Tuple(t) => t.elems.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Struct(st) => st.fields.iter().for_each(|f| self.flow_into(&f.expr, out)),
             Expr::Field(f) => self.flow_into(&f.base, out),
@@ -374,6 +391,26 @@ impl Summarizer<'_, '_> {
             Expr::Await(a) => self.flow_into(&a.base, out),
             Expr::Macro(m) => self.flow_tokens(m.mac.tokens.clone(), out),
             _ => {}
+        }
+    }
+
+    /// The type parameters named as a path's type arguments.
+    fn flow_generics(&self, path: &syn::Path, out: &mut Vec<usize>) {
+        if self.generics.is_empty() {
+            return;
+        }
+        for segment in &path.segments {
+            let syn::PathArguments::AngleBracketed(a) = &segment.arguments else {
+                continue;
+            };
+            for arg in &a.args {
+                if let syn::GenericArgument::Type(syn::Type::Path(t)) = arg
+                    && let Some(i) = t.path.get_ident()
+                    && let Some((_, k)) = self.generics.iter().find(|(g, _)| i == g)
+                {
+                    out.push(*k);
+                }
+            }
         }
     }
 
