@@ -3,4 +3,5 @@
 //! merges, so recording `x` as assigned and then as read is no duplicate.
 
 pub mod scope;
+pub mod flags;
 pub mod resolve;

@@ -219,7 +219,7 @@ pub(super) fn summarize(
         s.rejects = None;
     }
     let keeping = match named && s.rejects.is_none() {
-        true => s.signs.keeping(!s.inserts.is_empty()),
+        true => s.signs.keeping(),
         false => None,
     };
     // A function named as a registration is recorded whatever its body
@@ -256,15 +256,18 @@ struct KeepSigns {
     merges: bool,
     /// `entry(k).or_insert(v)`, `or_default()`: an entry made once.
     or_insert: bool,
+    /// `map.insert(k, v)`, `k` made of the parameters: a second value
+    /// replaces the first.
+    replaces: bool,
 }
 
 impl KeepSigns {
     /// The first of these that tells (a map's `insert` replaces, unless a
     /// look-up answered first).
-    fn keeping(&self, inserts: bool) -> Option<Keeping> {
+    fn keeping(&self) -> Option<Keeping> {
         Some(if self.keeps_first {
             Keeping::KeepsFirst
-        } else if inserts {
+        } else if self.replaces {
             Keeping::Replaces
         } else if self.pushes {
             Keeping::Appends
@@ -802,6 +805,17 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             "and_modify" => self.signs.merges = true,
             "or_insert" | "or_insert_with" | "or_default" => self.signs.or_insert = true,
             _ => {}
+        }
+        // `map.insert(name, f)` replaces; `set.insert(name)` keeps the
+        // first; `flags.insert(Flags::USE)`, of no parameter, updates an
+        // entry (bit flags).
+        if name == "insert" {
+            match m.args.first().map(|k| self.flow(k).is_empty()) {
+                Some(false) if m.args.len() == 2 => self.signs.replaces = true,
+                Some(false) => self.signs.or_insert = true,
+                Some(true) => self.signs.merges = true,
+                None => {}
+            }
         }
         if name == "insert" {
             self.inserts
