@@ -105,11 +105,12 @@ impl<'a> Callees<'a> {
         let receiver_type = self.receiver_type(reg);
         // A learned method is the type's it was learned from.
         if let Some(learned) = krate.learned {
-            let types: Vec<&str> = (learned.functions.iter())
+            let methods = (learned.functions.iter())
                 .filter(|f| f.name == reg.callee && f.arity == reg.arity)
-                .filter(|f| matches!(f.receiver, CallReceiver::Method { .. }))
-                .filter_map(|f| f.self_type.as_deref())
-                .collect();
+                .filter(|f| matches!(f.receiver, CallReceiver::Method { .. }));
+            let self_only =
+                (methods.clone()).any(|f| f.receiver == CallReceiver::Method { self_only: true });
+            let types: Vec<&str> = methods.filter_map(|f| f.self_type.as_deref()).collect();
             if !types.is_empty() {
                 match receiver_type {
                     Some(t) if !types.contains(&t) => {
@@ -120,7 +121,10 @@ impl<'a> Callees<'a> {
                     // Not known: it may be any type with a method of the
                     // name, and one whose body does not reject is no
                     // registry.
-                    None if self.other_bodies(reg, &types) => {
+                    // A method named like a collection's (`insert`) on a
+                    // receiver of unknown type (`self.headers`) is most
+                    // likely the collection's.
+                    None if self_only || self.other_bodies(reg, &types) => {
                         verdict.other_type = true;
                         return verdict;
                     }

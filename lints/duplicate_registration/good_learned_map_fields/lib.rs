@@ -4,3 +4,5 @@
 
 pub mod catalog;
 pub mod request;
+pub mod response;
+pub mod types;

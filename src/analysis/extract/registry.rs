@@ -196,11 +196,18 @@ impl Registrations {
         {
             return;
         }
-        // A learned method named like a collection's counts on `self` only.
+        // A learned method named like a collection's counts on `self`, or
+        // on a receiver whose type is written (`catalog: &mut Catalog`): the
+        // crate pass keeps it where that type is the one it was learned from
+        // (`analysis::callees`).
         if let CallReceiver::Method { self_only: true } = cx
             .registration_names()
             .registration_receiver_with(name, arity)
             && receiver.and_then(registry_root).as_deref() != Some("self")
+            && !matches!(
+                receiver.and_then(|r| cx.registry_type(r)),
+                Some(ReceiverType::Named(_))
+            )
         {
             return;
         }
