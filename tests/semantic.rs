@@ -570,3 +570,50 @@ fn this_repository_resolves_a_known_call() {
         calls.len()
     );
 }
+
+#[test]
+fn the_query_api_answers_paths_items_and_methods() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "pub mod ops;\npub trait Runtime { fn launch(&self); }\npub struct Cuda;\n\
+             impl Runtime for Cuda { fn launch(&self) {} }\n\
+             impl Cuda { pub fn new(n: usize, label: &str) -> Self { Cuda } }\n\
+             fn user<R: Runtime>(r: R) { /*here*/ }\n",
+        ),
+        (
+            "src/ops/mod.rs",
+            "pub mod gather { pub fn register(registry: &mut Vec<String>) {} }\n",
+        ),
+    ]);
+    let lib = std::path::Path::new("src/lib.rs");
+    let here = c.at("src/lib.rs", "$/*here*/");
+    let register = c.def("src/ops/mod.rs", "fn $register");
+    assert_eq!(
+        c.model
+            .resolve_path(lib, here, "crate::ops::gather::register"),
+        Resolved::Item(vec![register.clone()])
+    );
+    assert_eq!(
+        c.model.resolve_path(lib, here, "ops::missing"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+    let info = c.model.item_info(&register).unwrap();
+    assert_eq!(info.path, "crate::ops::gather::register");
+    assert_eq!(info.params, [(Some("registry".into()), "&mut Vec".into())]);
+    let new = c.model.item_info(&c.def("src/lib.rs", "fn $new")).unwrap();
+    assert_eq!(new.path, "crate::Cuda::new");
+    assert_eq!(new.impl_self.as_deref(), Some("Cuda"));
+    assert_eq!(new.ret.as_deref(), Some("Self"));
+    let every = Resolved::Item(vec![
+        c.def("src/lib.rs", "{ fn $launch(&self); }"),
+        c.def("src/lib.rs", "for Cuda { fn $launch"),
+    ]);
+    assert_eq!(c.model.method_targets(lib, here, "&R", "launch"), every);
+    assert_eq!(
+        c.model
+            .method_targets(lib, here, "std::sync::Arc<Cuda>", "launch"),
+        Resolved::Item(vec![c.def("src/lib.rs", "for Cuda { fn $launch")])
+    );
+    assert_eq!(c.model.resolve_path(lib, here, "R::launch"), every);
+}

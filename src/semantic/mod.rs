@@ -21,14 +21,12 @@
 pub mod body;
 pub mod def_map;
 pub mod item_tree;
-mod query;
+pub mod query;
 pub mod ty;
 
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-pub use query::{ItemInfo, ItemKindName};
 
 /// One crate of the inputs: a library, a binary, a test target.
 #[derive(Debug, Clone, Default)]
