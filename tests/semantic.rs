@@ -225,6 +225,57 @@ fn enum_variants_through_a_glob_and_paths() {
 }
 
 #[test]
+fn variants_through_self_and_their_fields() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub enum Op { Load { slot: u8 }, Nop }
+         impl Op {
+    fn nop() -> Self { Self::Nop }
+    fn slot(&self) -> u8 { match self { Self::Load { slot } => *slot, _ => 0 } }
+    fn load() -> Self { Op::Load { slot: 1 } }
+}
+",
+    )]);
+    c.resolves_to("src/lib.rs", "{ Self::$Nop }", "src/lib.rs", ", $Nop }");
+    c.resolves_to(
+        "src/lib.rs",
+        "Self::$Load { slot }",
+        "src/lib.rs",
+        "{ $Load {",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "Self::Load { $slot }",
+        "src/lib.rs",
+        "{ $slot: u8 }",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "Op::Load { $slot: 1",
+        "src/lib.rs",
+        "{ $slot: u8 }",
+    );
+}
+
+#[test]
+fn a_macro_called_where_items_stand_leaves_names_unresolved() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "mod a { crate::imports!(); fn f() { helper(); } }
+mod b { fn f() { helper(); } }
+",
+    )]);
+    assert_eq!(
+        c.target("src/lib.rs", "mod a { crate::imports!(); fn f() { $helper"),
+        Resolved::Unresolved(Why::MacroItems)
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "mod b { fn f() { $helper"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+}
+
+#[test]
 fn a_path_attribute_and_mod_rs_find_their_files() {
     let c = Case::one(&[
         (

@@ -639,11 +639,10 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
             syn::Pat::Struct(s) => {
                 self.path_ref(s.qself.as_ref(), &s.path, RefKind::Type);
                 let (target, _) = self.resolve_path(s.qself.as_ref(), &s.path, Ns::Types);
-                let adt = self.model.ty_of_target(&target);
                 for fp in &s.fields {
-                    let (fty, loc) = match (&fp.member, &adt) {
-                        (syn::Member::Named(n), Ty::Adt(id, _)) => {
-                            match self.model.field_ty(*id, &n.to_string()) {
+                    let (fty, loc) = match &fp.member {
+                        syn::Member::Named(n) => {
+                            match self.model.field_of_target(&target, &n.to_string()) {
                                 Some((t, l)) => (t, Some(l)),
                                 None => (Ty::Unknown, None),
                             }
@@ -741,6 +740,7 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
                 {
                     Ok(def) => self.model.def_target(def),
                     Err(_) if STD_MACROS.contains(&name.as_str()) => Resolved::External,
+                    Err(Why::UnresolvedGlob) => Resolved::Unresolved(Why::UnresolvedGlob),
                     Err(_) => Resolved::Unresolved(Why::MacroNotFound),
                 },
             }
@@ -1264,11 +1264,13 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_, '_> {
             RefKind::Type
         };
         self.path_ref(s.qself.as_ref(), &s.path, kind);
-        let adt = self.model.ty_of_target(&target);
+        let known = matches!(target, Resolved::Item(_));
         for fv in &s.fields {
-            if let (syn::Member::Named(n), Ty::Adt(id, _)) = (&fv.member, &adt) {
+            if let syn::Member::Named(n) = &fv.member
+                && known
+            {
                 let range = self.range(n.span());
-                let target = match self.model.field_ty(*id, &n.to_string()) {
+                let target = match self.model.field_of_target(&target, &n.to_string()) {
                     Some((_, loc)) => Resolved::Item(vec![loc]),
                     None => Resolved::Unresolved(Why::NotFound),
                 };
@@ -1394,6 +1396,27 @@ impl Model {
                 .map(|e| Ty::Adt(e, Vec::new()))
                 .unwrap_or(Ty::Unknown),
         }
+    }
+
+    /// A field of the struct or variant a resolved path names: its type and
+    /// where it is declared.
+    fn field_of_target(&self, target: &Resolved, name: &str) -> Option<(Ty, ItemLoc)> {
+        let Resolved::Item(locs) = target else {
+            return None;
+        };
+        let loc = locs.first()?;
+        if let Some(id) = self.item_at(loc) {
+            return match self.ty_of_target(target) {
+                Ty::Adt(adt, _) => self.field_ty(adt, name),
+                _ => self.field_ty(id, name),
+            };
+        }
+        let e = self.enum_of_variant(loc)?;
+        let ItemKind::Enum { variants, .. } = &self.item(e).kind else {
+            return None;
+        };
+        let v = variants.iter().position(|v| v.name_range == loc.name)?;
+        self.variant_field_ty(e, v as u32, name)
     }
 
     /// The enum whose variant is named at `loc`.

@@ -100,6 +100,9 @@ pub enum Why {
     /// The name may come from a glob import of an external crate, or one
     /// that did not resolve.
     UnresolvedGlob,
+    /// The module calls a macro where items stand, whose expansion (not
+    /// modelled) may declare the name.
+    MacroItems,
     /// A path segment is an unresolved import.
     UnresolvedImport,
     /// The receiver's type is not known from declarations.

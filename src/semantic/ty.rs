@@ -336,7 +336,7 @@ impl Model {
     /// The associated item `name` of a type (`T::new`, `Self::X`).
     pub fn assoc_of_ty(&self, ty: &Ty, name: &str) -> Resolved {
         match ty {
-            Ty::Adt(id, _) => self.located(self.adt_assoc(*id, name), Why::AssocNotFound),
+            Ty::Adt(id, _) => self.adt_path_assoc(*id, name),
             Ty::Bounded(traits, outside) => {
                 let found = self.trait_assoc(traits, name);
                 if found.is_empty() && (*outside || traits.is_empty()) {
@@ -367,10 +367,29 @@ impl Model {
                 self.assoc_of_ty(&ty, name)
             }
             ItemKind::Struct { .. } | ItemKind::Enum { .. } | ItemKind::Union { .. } => {
-                self.located(self.adt_assoc(id, name), Why::AssocNotFound)
+                self.adt_path_assoc(id, name)
             }
             _ => Resolved::Unresolved(Why::AssocNotFound),
         }
+    }
+
+    /// `Type::name` for a type of the inputs: an enum's variant (`Self::A`
+    /// in an enum's impl), an associated item, or std's trait methods
+    /// (`T::default()` of a derive).
+    fn adt_path_assoc(&self, id: ItemId, name: &str) -> Resolved {
+        if let Some((v, _)) = self
+            .def_map
+            .variant_names(id)
+            .iter()
+            .find(|(_, n)| n == name)
+        {
+            return self.def_target(Def::Variant(id, *v));
+        }
+        let found = self.adt_assoc(id, name);
+        if found.is_empty() && STD_TRAIT_METHODS.contains(&name) {
+            return Resolved::External;
+        }
+        self.located(found, Why::AssocNotFound)
     }
 
     pub fn located(&self, ids: Vec<ItemId>, otherwise: Why) -> Resolved {
@@ -468,6 +487,23 @@ impl Model {
             name: f.name_range.clone(),
         };
         Some((self.lower(&f.ty, &scope, 0), loc))
+    }
+
+    /// The declared type of a field of an enum's variant.
+    pub fn variant_field_ty(&self, e: ItemId, v: u32, name: &str) -> Option<(Ty, ItemLoc)> {
+        let ItemKind::Enum { variants, .. } = &self.item(e).kind else {
+            return None;
+        };
+        let f = variants
+            .get(v as usize)?
+            .fields
+            .iter()
+            .find(|f| f.name == name)?;
+        let loc = ItemLoc {
+            file: self.files[e.file as usize].path.clone(),
+            name: f.name_range.clone(),
+        };
+        Some((self.lower(&f.ty, &self.item_scope(e), 0), loc))
     }
 
     /// The declared type of a const or static.
