@@ -668,3 +668,28 @@ fn the_query_api_answers_paths_items_and_methods() {
     );
     assert_eq!(c.model.resolve_path(lib, here, "R::launch"), every);
 }
+
+#[test]
+fn deref_block_macros_and_traits_on_std_types() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "use std::ops::Deref;\npub struct Tensor;\nimpl Tensor { pub fn shape(&self) {} }\n\
+         pub struct Var(Tensor);\nimpl Deref for Var { type Target = Tensor; fn deref(&self) -> &Tensor { &self.0 } }\n\
+         pub trait DType: Copy + num::Zero { fn size(xs: &[Self]) -> usize; }\n\
+         impl DType for f32 { fn size(xs: &[Self]) -> usize { 4 } }\n\
+         fn f<D: DType>(v: Var, d: D) {\n    v.shape();\n    macro_rules! local { () => {} }\n    local!();\n    D::zero();\n}\n",
+    )]);
+    c.resolves_to("src/lib.rs", "v.$shape()", "src/lib.rs", "pub fn $shape");
+    c.resolves_to(
+        "src/lib.rs",
+        "    $local!();",
+        "src/lib.rs",
+        "macro_rules! $local",
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "&[$Self]) -> usize { 4"),
+        Resolved::External
+    );
+    // A method of an outside supertrait.
+    assert_eq!(c.target("src/lib.rs", "D::$zero"), Resolved::External);
+}

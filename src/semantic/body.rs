@@ -175,6 +175,10 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
                     self.declare_block_use(&u.tree, &mut Vec::new(), u.leading_colon.is_some());
                     continue;
                 }
+                syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => match &m.ident {
+                    Some(ident) => (ident, Ns::Macros),
+                    None => continue,
+                },
                 _ => continue,
             };
             let loc = ItemLoc {
@@ -306,6 +310,10 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
                         Ty::Adt(id, _) => Resolved::Item(vec![self.model.loc(*id)]),
                         Ty::Bounded(t, _) if t.len() == 1 => {
                             Resolved::Item(vec![self.model.loc(t[0])])
+                        }
+                        // `impl Trait for f32`, `for Vec<T>`, `for [T]`.
+                        Ty::Ext(..) | Ty::Slice(_) | Ty::Tuple(_) | Ty::Ref(_) => {
+                            Resolved::External
                         }
                         _ => Resolved::Unresolved(Why::NotFound),
                     };
@@ -726,7 +734,14 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
         };
         let name = last.ident.to_string();
         let range = self.range(last.ident.span());
-        let target = if mac.path.segments.len() == 1 {
+        let in_block = (self.block_items.iter().rev())
+            .find(|b| b.ns == Ns::Macros && b.name == name)
+            .map(|b| b.target.clone());
+        let target = if let Some(t) = in_block
+            && mac.path.segments.len() == 1
+        {
+            t
+        } else if mac.path.segments.len() == 1 {
             let legacy = self
                 .model
                 .def_map

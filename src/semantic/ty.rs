@@ -255,22 +255,54 @@ impl Model {
         }
     }
 
-    /// The trait's items, and its supertraits' (transitively).
+    /// The traits and their supertraits (transitively).
     pub fn with_supertraits(&self, traits: &[ItemId]) -> Vec<ItemId> {
+        self.supertraits(traits).0
+    }
+
+    /// The traits and their supertraits (transitively), and whether one of
+    /// them has a supertrait outside the inputs.
+    pub fn supertraits(&self, traits: &[ItemId]) -> (Vec<ItemId>, bool) {
         let mut seen: HashSet<ItemId> = HashSet::new();
         let mut work: Vec<ItemId> = traits.to_vec();
         let mut out = Vec::new();
+        let mut outside = false;
         while let Some(t) = work.pop() {
             if !seen.insert(t) || seen.len() > 4 * MAX_STEPS {
                 continue;
             }
             out.push(t);
             if let ItemKind::Trait { supertraits, .. } = &self.item(t).kind {
-                let (more, _) = self.bound_traits(self.module_of(t), supertraits);
+                let (more, out_of) = self.bound_traits(self.module_of(t), supertraits);
+                outside |= out_of;
                 work.extend(more);
             }
         }
-        out
+        (out, outside)
+    }
+
+    /// What a type of the inputs derefs to: the `Target` of its `impl
+    /// Deref` (the trait is std's, found by name).
+    fn deref_target(&self, adt: ItemId) -> Option<Ty> {
+        let impls = self.def_map.impls.trait_for.get(&adt)?;
+        impls.iter().find_map(|&imp| {
+            let ItemKind::Impl(d) = &self.item(imp).kind else {
+                return None;
+            };
+            let is_deref = d
+                .trait_
+                .as_ref()
+                .and_then(|t| t.last())
+                .is_some_and(|s| s.name == "Deref");
+            if !is_deref {
+                return None;
+            }
+            let target = self.member(imp, "Target")?;
+            let ItemKind::TypeAlias { ty: Some(t), .. } = &self.item(target).kind else {
+                return None;
+            };
+            Some(self.lower(t, &self.item_scope(target), 0))
+        })
     }
 
     /// The member of an impl or trait named `name`.
@@ -339,7 +371,8 @@ impl Model {
             Ty::Adt(id, _) => self.adt_path_assoc(*id, name),
             Ty::Bounded(traits, outside) => {
                 let found = self.trait_assoc(traits, name);
-                if found.is_empty() && (*outside || traits.is_empty()) {
+                let outside = *outside || self.supertraits(traits).1;
+                if found.is_empty() && (outside || traits.is_empty()) {
                     Resolved::External
                 } else {
                     self.located(found, Why::AssocNotFound)
@@ -410,6 +443,10 @@ impl Model {
                     if !found.is_empty() {
                         return (self.located(found.clone(), Why::MethodNotFound), found);
                     }
+                    if let Some(target) = self.deref_target(id) {
+                        ty = target;
+                        continue;
+                    }
                     return if STD_TRAIT_METHODS.contains(&name) {
                         (Resolved::External, Vec::new())
                     } else {
@@ -421,6 +458,7 @@ impl Model {
                     if !found.is_empty() {
                         return (self.located(found.clone(), Why::MethodNotFound), found);
                     }
+                    let outside = outside || self.supertraits(&traits).1;
                     let std = outside || traits.is_empty() || STD_TRAIT_METHODS.contains(&name);
                     return if std {
                         (Resolved::External, Vec::new())
