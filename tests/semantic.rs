@@ -693,3 +693,42 @@ fn deref_block_macros_and_traits_on_std_types() {
     // A method of an outside supertrait.
     assert_eq!(c.target("src/lib.rs", "D::$zero"), Resolved::External);
 }
+
+/// A dependency inherited from `[workspace.dependencies]` under another
+/// name than its package's is a crate of the inputs.
+#[test]
+fn the_loader_maps_workspace_dependencies_to_their_packages() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |path: &str, text: &str| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"core\", \"cuda\"]\nresolver = \"2\"\n\
+         [workspace.dependencies]\nrt = { path = \"core\", package = \"rt-core\" }\n",
+    );
+    write(
+        "core/Cargo.toml",
+        "[package]\nname = \"rt-core\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write("core/src/lib.rs", "pub fn register() {}\n");
+    write(
+        "cuda/Cargo.toml",
+        "[package]\nname = \"rt-cuda\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         [dependencies]\nrt = { workspace = true }\n",
+    );
+    write("cuda/src/lib.rs", "pub fn init() { rt::register(); }\n");
+    let model = backend_lint::run::model::load(root).expect("the model of the workspace");
+    let refs = model.references();
+    let call = refs
+        .iter()
+        .find(|r| r.file.ends_with("cuda/src/lib.rs") && r.kind == RefKind::Call)
+        .expect("the call");
+    let Resolved::Item(locs) = &call.target else {
+        panic!("{:?}", call.target);
+    };
+    assert!(locs[0].file.ends_with("core/src/lib.rs"), "{locs:?}");
+}
