@@ -732,3 +732,25 @@ fn the_loader_maps_workspace_dependencies_to_their_packages() {
     };
     assert!(locs[0].file.ends_with("core/src/lib.rs"), "{locs:?}");
 }
+
+#[test]
+fn associated_types_answer_the_trait_declaration_too() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub trait Module { type Output; fn run(&self) -> Self::Output; }\n\
+         pub struct M;\nimpl Module for M { type Output = u8; fn run(&self) -> Self::Output { 0 } }\n\
+         impl Module for f32 { type Output = u16; fn run(&self) -> Self::Output { 1 } }\n",
+    )]);
+    let decl = c.def("src/lib.rs", "{ type $Output;");
+    assert_eq!(
+        c.target("src/lib.rs", "-> Self::$Output { 0 } }\nimpl"),
+        Resolved::Item(vec![
+            decl.clone(),
+            c.def("src/lib.rs", "for M { type $Output")
+        ])
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "-> Self::$Output { 1 }"),
+        Resolved::Item(vec![decl, c.def("src/lib.rs", "for f32 { type $Output")])
+    );
+}

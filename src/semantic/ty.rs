@@ -349,19 +349,39 @@ impl Model {
                 return vec![m];
             }
         }
-        let mut out = Vec::new();
         let trait_impls = impls.trait_for.get(&adt).into_iter().flatten();
-        for &imp in trait_impls.chain(&impls.blanket) {
-            if let Some(m) = self.member(imp, name) {
-                out.push(m);
-            } else if let Some(&t) = impls.trait_of.get(&imp)
-                && let Some(m) = self.member(t, name)
-            {
-                out.push(m);
+        self.impls_assoc(trait_impls.chain(&impls.blanket), name)
+    }
+
+    /// The members named `name` of trait impls (a trait's default when the
+    /// impl does not define it). An associated type or const answers the
+    /// trait's declaration too: rustc resolves `Self::Output` to it.
+    fn impls_assoc<'i>(&self, impls: impl Iterator<Item = &'i ItemId>, name: &str) -> Vec<ItemId> {
+        let trait_of = &self.def_map.impls.trait_of;
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let mut add = |id: ItemId, out: &mut Vec<ItemId>| {
+            if seen.insert(id) {
+                out.push(id);
+            }
+        };
+        for &imp in impls {
+            let decl = trait_of.get(&imp).and_then(|&t| self.member(t, name));
+            match self.member(imp, name) {
+                Some(m) => {
+                    let assoc = !matches!(self.item(m).kind, ItemKind::Fn(_));
+                    if let (true, Some(d)) = (assoc, decl) {
+                        add(d, &mut out);
+                    }
+                    add(m, &mut out);
+                }
+                None => {
+                    if let Some(d) = decl {
+                        add(d, &mut out);
+                    }
+                }
             }
         }
-        out.sort();
-        out.dedup();
         out
     }
 
@@ -378,7 +398,18 @@ impl Model {
                     self.located(found, Why::AssocNotFound)
                 }
             }
-            Ty::Ext(..) | Ty::Slice(_) | Ty::Tuple(_) => Resolved::External,
+            Ty::Ext(n, _) => {
+                // `Self::X` in `impl Tr for f32`: that impl's, else std's.
+                let impls = &self.def_map.impls;
+                let for_it = impls.for_external.get(n).into_iter().flatten();
+                let found = self.impls_assoc(for_it, name);
+                if found.is_empty() {
+                    Resolved::External
+                } else {
+                    self.located(found, Why::AssocNotFound)
+                }
+            }
+            Ty::Slice(_) | Ty::Tuple(_) => Resolved::External,
             Ty::Ref(t) => self.assoc_of_ty(t, name),
             Ty::Unknown => Resolved::Unresolved(Why::AssocNotFound),
         }
@@ -478,13 +509,8 @@ impl Model {
                 }
                 Ty::Ext(ref n, _) => {
                     let impls = &self.def_map.impls;
-                    let mut found: Vec<ItemId> = Vec::new();
                     let by_name = impls.for_external.get(n).into_iter().flatten();
-                    for &imp in by_name.chain(&impls.blanket) {
-                        if let Some(m) = self.member(imp, name) {
-                            found.push(m);
-                        }
-                    }
+                    let found = self.impls_assoc(by_name.chain(&impls.blanket), name);
                     if found.is_empty() {
                         return (Resolved::External, Vec::new());
                     }
