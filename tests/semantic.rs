@@ -221,6 +221,8 @@ fn enum_variants_through_a_glob_and_paths() {
          fn f(k: Kind) -> bool { let _ = Gpu(1); matches!(k, Cpu) || k == Kind::Cpu }\n",
     )]);
     c.resolves_to("src/lib.rs", "= $Gpu(1)", "src/lib.rs", "Cpu, $Gpu(u8)");
+    // The prefix of a glob is a reference too.
+    c.resolves_to("src/lib.rs", "use $Kind::*", "src/lib.rs", "enum $Kind");
     c.resolves_to("src/lib.rs", "Kind::$Cpu }", "src/lib.rs", "{ $Cpu,");
 }
 
