@@ -756,3 +756,25 @@ fn associated_types_answer_the_trait_declaration_too() {
         Resolved::Item(vec![decl, c.def("src/lib.rs", "for f32 { type $Output")])
     );
 }
+
+/// A ring of globs longer than the import loop's bound of rounds: a
+/// change is handed on along the ring within a round.
+#[test]
+fn a_long_glob_ring_settles() {
+    let n = 200;
+    let mut text = String::new();
+    for i in 0..n {
+        let next = (i + 1) % n;
+        text.push_str(&format!(
+            "pub mod m{i} {{ pub use super::m{next}::*; pub fn f{i}() {{}} }}\n"
+        ));
+    }
+    text.push_str("fn call() { m1::f0(); }\n");
+    let c = Case::one(&[("src/lib.rs", &text)]);
+    c.resolves_to("src/lib.rs", "m1::$f0()", "src/lib.rs", "pub fn $f0()");
+    assert!(
+        c.model.def_map.rounds < 5,
+        "{} rounds",
+        c.model.def_map.rounds
+    );
+}
