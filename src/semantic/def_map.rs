@@ -606,11 +606,10 @@ impl DefMap {
             rounds += 1;
             let mut changed = false;
             let mut dirty: Vec<ModuleId> = Vec::new();
-            for i in 0..imports.len() {
-                if imports[i].done {
+            for (i, st) in imports.iter_mut().enumerate() {
+                if st.done {
                     continue;
                 }
-                let st = &mut imports[i];
                 let item = &files[st.item.file as usize].tree.items[st.item.idx as usize];
                 let ItemKind::Import(import) = &item.kind else {
                     continue;
