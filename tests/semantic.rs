@@ -778,3 +778,19 @@ fn a_long_glob_ring_settles() {
         c.model.def_map.rounds
     );
 }
+
+#[test]
+fn a_generic_type_alias_passes_its_arguments_on() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub struct Error;\npub type Result<T> = std::result::Result<T, Error>;\n\
+         pub struct Tensor;\nimpl Tensor {\n    pub fn rand() -> Result<Tensor> { todo!() }\n    pub fn reshape(&self) {}\n}\n\
+         fn f() -> Result<()> { Tensor::rand()?.reshape(); Ok(()) }\n",
+    )]);
+    c.resolves_to(
+        "src/lib.rs",
+        "?.$reshape()",
+        "src/lib.rs",
+        "pub fn $reshape",
+    );
+}

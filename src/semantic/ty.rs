@@ -87,6 +87,9 @@ pub struct TyScope {
     pub module: ModuleId,
     pub generics: Vec<(String, Vec<ItemId>, bool)>,
     pub self_ty: Option<Ty>,
+    /// Generic parameters given as arguments (`Result<Tensor>` of `type
+    /// Result<T> = std::result::Result<T, Error>`).
+    pub subst: Vec<(String, Ty)>,
 }
 
 impl Model {
@@ -223,6 +226,9 @@ impl Model {
             if *one == "Self" {
                 return scope.self_ty.clone().unwrap_or(Ty::Unknown);
             }
+            if let Some((_, ty)) = scope.subst.iter().find(|(n, _)| n == one) {
+                return ty.clone();
+            }
             if let Some((_, traits, outside)) = scope.generics.iter().rev().find(|g| g.0 == *one) {
                 return Ty::Bounded(traits.clone(), *outside);
             }
@@ -239,8 +245,14 @@ impl Model {
                     Ty::Adt(id, args(names.len() - 1))
                 }
                 ItemKind::Trait { .. } => Ty::Bounded(vec![id], false),
-                ItemKind::TypeAlias { ty: Some(t), .. } => {
-                    let inner = self.item_scope(id);
+                ItemKind::TypeAlias {
+                    ty: Some(t),
+                    generics,
+                } => {
+                    let mut inner = self.item_scope(id);
+                    let given = args(names.len() - 1);
+                    let params = generics.params.iter().filter(|g| g.is_type);
+                    inner.subst = params.map(|g| g.name.clone()).zip(given).collect();
                     self.lower(t, &inner, depth + 1)
                 }
                 _ => Ty::Unknown,
