@@ -893,6 +893,87 @@ fn value_sets_are_shared_by_the_packages_of_a_configuration() {
     );
 }
 
+/// A registration function learned in one package is used by the packages
+/// that depend on it (by its name in their `Cargo.toml`, renamed or not),
+/// and by no other: a package that cannot call it is not read again for its
+/// name, and its own calls of a function so named are not registrations
+/// (issue 28: tokio's files were parsed again for wasmtime's `define`).
+#[test]
+fn a_learned_function_reaches_only_the_packages_depending_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = |name: &str, deps: &str| {
+        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n\n[dependencies]\n{deps}")
+    };
+    let linker = r#"use std::collections::HashMap;
+pub struct Linker { map: HashMap<(String, String), u32> }
+impl Linker {
+    fn insert(&mut self, key: (String, String), f: u32) -> Result<(), String> {
+        if self.map.contains_key(&key) {
+            return Err("defined twice".into());
+        }
+        self.map.insert(key, f);
+        Ok(())
+    }
+    pub fn define(&mut self, module: &str, name: &str, f: u32) -> Result<(), String> {
+        self.insert((module.to_string(), name.to_string()), f)
+    }
+}
+"#;
+    let caller = "pub fn setup(l: &mut wl::Linker) {\n    l.define(\"env\", \"abort\", 1).unwrap();\n    l.define(\"env\", \"abort\", 2).unwrap();\n}\n";
+    let files = [
+        ("linker/Cargo.toml", package("linker", "")),
+        ("linker/src/lib.rs", linker.to_string()),
+        // Renamed: its name in the code is `wl`.
+        (
+            "app/Cargo.toml",
+            package(
+                "app",
+                "wl = { package = \"linker\", path = \"../linker\" }\n",
+            ),
+        ),
+        ("app/src/lib.rs", caller.to_string()),
+        // Through another package that depends on it.
+        (
+            "tool/Cargo.toml",
+            package("tool", "app = { path = \"../app\" }\n"),
+        ),
+        ("tool/src/lib.rs", caller.to_string()),
+        ("other/Cargo.toml", package("other", "serde = \"1\"\n")),
+        ("other/src/lib.rs", caller.to_string()),
+        // A dev-dependency is its package's own, not its dependents'.
+        (
+            "tests/Cargo.toml",
+            package("tests", "") + "\n[dev-dependencies]\nlinker = { path = \"../linker\" }\n",
+        ),
+        ("tests/src/lib.rs", "pub fn t() {}\n".to_string()),
+        (
+            "user/Cargo.toml",
+            package("user", "tests = { path = \"../tests\" }\n"),
+        ),
+        ("user/src/lib.rs", caller.to_string()),
+    ];
+    for (path, text) in &files {
+        common::write(dir.path(), path, text);
+    }
+    let report = |prefilter: bool| {
+        let (mut inputs, errors) =
+            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
+        assert!(errors.is_empty());
+        for input in &mut inputs {
+            input.prefilter = prefilter;
+        }
+        analyze(inputs, LINTS)
+    };
+    let (default, full) = (report(true), report(false));
+    let failures = differences("workspace", &default, &full);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let mut found: Vec<String> = (default.diagnostics.iter())
+        .map(|d| default.sources.get(d.span.file).display.replace('\\', "/"))
+        .collect();
+    found.dedup();
+    assert_eq!(found, ["app/src/lib.rs", "tool/src/lib.rs"]);
+}
+
 /// A doc comment blanked for the parse is still in the file a fix edits:
 /// the removal of a statement followed by one on its line is the statement
 /// alone, and its text is the file's.

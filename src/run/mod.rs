@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod cache;
+mod deps;
 pub mod discover;
 pub mod fix;
 pub mod init;
@@ -597,9 +598,11 @@ fn per_file_pass(
 ///
 /// Each package learns from its own files; what surely rejects a second key
 /// ([`infer::Learned::exported`]) is also used by the other packages checked
-/// with the same configuration, as a linker defined in one package of a
-/// workspace is called from the others. A name two packages learned apart
-/// is used by neither of the others (which one they call is not known).
+/// with the same configuration that depend on it ([`deps::Reach`]), as a
+/// linker defined in one package of a workspace is called from the others;
+/// a package that cannot call it is not read again for its name. A name two
+/// packages learned apart is used by neither of the others (which one they
+/// call is not known).
 /// Returned per crate number.
 fn learn(
     inputs: &mut [Input],
@@ -619,6 +622,8 @@ fn learn(
     }
     let group = |krate: usize| groups[first[&krate]];
     let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
+    // Who may call whom, read from the manifests once something is exported.
+    let mut reach: Option<deps::Reach> = None;
     // Each round reads again the files naming what is new: a chain of
     // wrappers as long as the files are many would read them all that many
     // times. Both modes stop at the same round.
@@ -628,8 +633,14 @@ fn learn(
             break;
         }
         let exports = exported_by_group(&own, group);
+        if !exports.is_empty() && reach.is_none() {
+            reach = Some(deps::Reach::new(inputs));
+        }
+        let may_call = |caller: usize, callee: usize| {
+            caller != callee && reach.as_ref().is_some_and(|r| r.may_call(caller, callee))
+        };
         // Each crate with something new, and the names new to it: those
-        // that learned something, and any other when something is exported.
+        // that learned something, and those depending on one exporting.
         let mut news: HashMap<usize, (Arc<infer::Learned>, Vec<String>)> = HashMap::new();
         let mut krates: Vec<usize> = match exports.is_empty() {
             true => own.keys().copied().collect(),
@@ -639,7 +650,7 @@ fn learn(
         for krate in krates {
             let mut now = own.get(&krate).cloned().unwrap_or_default();
             for (from, exported) in exports.get(&group(krate)).into_iter().flatten() {
-                if *from != krate {
+                if may_call(krate, *from) {
                     now.import(exported);
                 }
             }
