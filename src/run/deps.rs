@@ -95,89 +95,27 @@ fn reached(
     Some(seen)
 }
 
-/// The manifest in `root`, `None` when it cannot be read.
+/// The manifest in `root`, `None` when it cannot be read or names no
+/// package.
 fn manifest(root: &Path) -> Option<Manifest> {
-    let table = read_toml(&root.join("Cargo.toml"))?;
-    let name = table.get("package")?.get("name")?.as_str()?;
+    let read = super::manifest::read(root)?;
     let mut deps = HashSet::new();
     let mut normal = HashSet::new();
     let mut known = true;
-    let mut workspace: Option<Option<toml::Table>> = None;
-    for (section, is_normal) in dependency_tables(&table) {
-        for (key, value) in section {
-            let package = value.get("package").and_then(|p| p.as_str());
-            let inherited = value.get("workspace").and_then(|w| w.as_bool()) == Some(true);
-            let name = match (package, inherited) {
-                (Some(p), _) => Some(p.to_string()),
-                (None, false) => Some(key.clone()),
-                // `x = { workspace = true }`: the workspace may rename it.
-                (None, true) => {
-                    let ws = workspace.get_or_insert_with(|| workspace_manifest(root));
-                    ws.as_ref().map(|ws| {
-                        let renamed = (ws.get("workspace"))
-                            .and_then(|w| w.get("dependencies"))
-                            .and_then(|d| d.get(key))
-                            .and_then(|d| d.get("package"))
-                            .and_then(|p| p.as_str());
-                        renamed.unwrap_or(key).to_string()
-                    })
+    for dep in read.dependencies {
+        match dep.package {
+            Some(p) => {
+                if dep.normal {
+                    normal.insert(p.clone());
                 }
-            };
-            match name {
-                Some(n) if is_normal => {
-                    normal.insert(crate_name(&n));
-                    deps.insert(crate_name(&n));
-                }
-                Some(n) => {
-                    deps.insert(crate_name(&n));
-                }
-                None => known = false,
+                deps.insert(p);
             }
+            None => known = false,
         }
     }
     Some(Manifest {
-        name: crate_name(name),
+        name: read.name?,
         deps: known.then_some(deps),
         normal: known.then_some(normal),
     })
-}
-
-/// Every dependency table of a manifest: normal, dev and build, and those
-/// of each `[target.'cfg(..)']`; each with whether it is the normal one.
-fn dependency_tables(table: &toml::Table) -> Vec<(&toml::Table, bool)> {
-    const KINDS: [&str; 5] = [
-        "dependencies",
-        "dev-dependencies",
-        "build-dependencies",
-        "dev_dependencies",
-        "build_dependencies",
-    ];
-    fn of(t: &toml::Table) -> impl Iterator<Item = (&toml::Table, bool)> {
-        (KINDS.iter()).filter_map(|k| Some((t.get(*k)?.as_table()?, *k == "dependencies")))
-    }
-    let mut out: Vec<(&toml::Table, bool)> = of(table).collect();
-    if let Some(targets) = table.get("target").and_then(|t| t.as_table()) {
-        for target in targets.values().filter_map(|t| t.as_table()) {
-            out.extend(of(target));
-        }
-    }
-    out
-}
-
-/// The nearest manifest above `root` (or `root`'s own) with a
-/// `[workspace]` table.
-fn workspace_manifest(root: &Path) -> Option<toml::Table> {
-    (root.ancestors())
-        .filter_map(|dir| read_toml(&dir.join("Cargo.toml")))
-        .find(|t| t.contains_key("workspace"))
-}
-
-fn read_toml(path: &Path) -> Option<toml::Table> {
-    let text = std::fs::read_to_string(path).ok()?;
-    text.parse::<toml::Table>().ok()
-}
-
-/// A crate name as cargo compares them.
-fn crate_name(name: &str) -> String {
-    name.replace('-', "_")
 }

@@ -6,6 +6,7 @@ mod deps;
 pub mod discover;
 pub mod fix;
 pub mod init;
+mod manifest;
 #[cfg(feature = "testing")]
 pub mod model;
 pub mod suppress;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::manifest;
 use crate::run::MAX_FILE_BYTES;
 use crate::run::discover::{self, Package, Selection};
 use crate::semantic::{CrateInput, Model};
@@ -37,7 +38,7 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
             list.push((input.path.clone(), text));
         }
     }
-    let lib_name = |p: &Package| p.name.replace('-', "_");
+    let lib_name = |p: &Package| manifest::crate_name(&p.name);
     // The crate index of each package's library (or first target).
     let mut crates: Vec<CrateInput> = Vec::new();
     let mut lib_of: HashMap<String, usize> = HashMap::new();
@@ -52,7 +53,7 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
         if let Some(first) = targets.first()
             && *first == lib
         {
-            lib_of.insert(package.name.clone(), crates.len());
+            lib_of.insert(lib_name(package), crates.len());
             crates.push(CrateInput {
                 name: lib_name(package),
                 root_file: lib.clone(),
@@ -63,24 +64,22 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
         }
         targets_of.push(targets);
     }
-    let workspace_deps = workspace_dependencies(&workspace_root.join("Cargo.toml"));
     for (p, package) in packages.iter().enumerate() {
-        let (inside, outside) = dependencies(&package.root.join("Cargo.toml"), &workspace_deps);
         let mut deps = Vec::new();
-        let mut external = outside;
-        for (name, real) in inside {
+        let mut external = Vec::new();
+        for (name, real) in dependencies(&package.root) {
             match lib_of.get(&real) {
                 Some(&k) => deps.push((name, k)),
                 None => external.push(name),
             }
         }
-        if let Some(&k) = lib_of.get(&package.name) {
+        if let Some(&k) = lib_of.get(&lib_name(package)) {
             crates[k].deps = deps.clone();
             crates[k].external_deps = external.clone();
         }
         for target in &targets_of[p] {
             let mut own = deps.clone();
-            if let Some(&k) = lib_of.get(&package.name) {
+            if let Some(&k) = lib_of.get(&lib_name(package)) {
                 own.push((lib_name(package), k));
             }
             crates.push(CrateInput {
@@ -107,70 +106,20 @@ fn read(path: &Path) -> Option<Arc<str>> {
     String::from_utf8(bytes).ok().map(Arc::from)
 }
 
-/// `[workspace.dependencies]` of the workspace's manifest: name -> package.
-fn workspace_dependencies(manifest: &Path) -> HashMap<String, String> {
-    let Some(text) = std::fs::read_to_string(manifest).ok() else {
-        return HashMap::new();
+/// The dependencies a package's manifest names, as the code calls them:
+/// (name, package) for each, both as crate names; a `workspace = true`
+/// entry whose workspace manifest cannot be read keeps its own name.
+fn dependencies(root: &Path) -> Vec<(String, String)> {
+    let Some(manifest) = manifest::read(root) else {
+        return Vec::new();
     };
-    let Ok(value) = text.parse::<toml::Table>() else {
-        return HashMap::new();
-    };
-    let deps = value
-        .get("workspace")
-        .and_then(|w| w.get("dependencies"))
-        .and_then(|d| d.as_table());
-    deps.into_iter()
-        .flatten()
-        .map(|(name, spec)| {
-            let real = spec.get("package").and_then(|p| p.as_str()).unwrap_or(name);
-            (name.clone(), real.to_string())
+    let mut out: Vec<(String, String)> = (manifest.dependencies.into_iter())
+        .map(|d| {
+            let package = d.package.unwrap_or_else(|| d.name.clone());
+            (d.name, package)
         })
-        .collect()
-}
-
-/// The dependencies a manifest names, as the code calls them (dashes made
-/// underscores): (name, package) for each, and every name again in the
-/// second list when the manifest cannot be read as a package's.
-fn dependencies(
-    manifest: &Path,
-    workspace: &HashMap<String, String>,
-) -> (Vec<(String, String)>, Vec<String>) {
-    let Some(text) = std::fs::read_to_string(manifest).ok() else {
-        return (Vec::new(), Vec::new());
-    };
-    let Ok(value) = text.parse::<toml::Table>() else {
-        return (Vec::new(), Vec::new());
-    };
-    let mut out = Vec::new();
-    let mut tables: Vec<&toml::Table> = Vec::new();
-    for key in ["dependencies", "dev-dependencies", "build-dependencies"] {
-        if let Some(t) = value.get(key).and_then(|v| v.as_table()) {
-            tables.push(t);
-        }
-    }
-    if let Some(targets) = value.get("target").and_then(|v| v.as_table()) {
-        for cfg in targets.values().filter_map(|v| v.as_table()) {
-            for key in ["dependencies", "dev-dependencies", "build-dependencies"] {
-                if let Some(t) = cfg.get(key).and_then(|v| v.as_table()) {
-                    tables.push(t);
-                }
-            }
-        }
-    }
-    for table in tables {
-        for (name, spec) in table {
-            // `x = { workspace = true }`: the package the workspace's
-            // `[workspace.dependencies]` names.
-            let inherited = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
-            let real = match spec.get("package").and_then(|p| p.as_str()) {
-                Some(p) => p.to_string(),
-                None if inherited => workspace.get(name).cloned().unwrap_or(name.clone()),
-                None => name.clone(),
-            };
-            out.push((name.replace('-', "_"), real));
-        }
-    }
+        .collect();
     out.sort();
     out.dedup();
-    (out, Vec::new())
+    out
 }
