@@ -37,6 +37,11 @@ pub fn classify_literal<'v>(vocab: &'v Vocabulary, s: &str) -> LiteralKind<'v> {
     LiteralKind::Unknown
 }
 
+/// A canonical name, in any case (`"cuda"`, `"CUDA"`, `"Cuda"`).
+pub fn names_platform(vocab: &Vocabulary, s: &str) -> bool {
+    vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(s))
+}
+
 pub fn is_canonical(vocab: &Vocabulary, s: &str) -> bool {
     classify_literal(vocab, s) == LiteralKind::Canonical
 }

@@ -51,9 +51,10 @@ pub(super) struct Watch<'a> {
     /// Whether an identifier found at a candidate is a vocabulary name, and
     /// whether the walker matches it only as a callee.
     pub is_vocabulary: &'a dyn Fn(&str) -> Option<NameUse>,
-    /// Canonical platform names: a string literal with one of these values
-    /// can make a binding canonical (`let p = "cuda"; p == "gpu"`).
-    pub canonical: &'a [String],
+    /// Canonical platform names, in lower case: a string literal with one
+    /// of these values, in any case, can make a binding canonical (`let p =
+    /// "cuda"; p == "gpu"`) or a value set (`"CUDA"`).
+    pub platforms: &'a [String],
 }
 
 /// The file's tokens, and upper bounds of what [`crate::syntax::lex::nesting`] finds.
@@ -1034,8 +1035,8 @@ fn check_raw(value: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail
 }
 
 fn check_value(value: &[u8], watch: &Watch<'_>) -> Result<(), Bail> {
-    if watch.canonical.iter().any(|c| c.as_bytes() == value) {
-        return Err("a canonical platform literal");
+    if (watch.platforms.iter()).any(|c| c.as_bytes().eq_ignore_ascii_case(value)) {
+        return Err("a canonical platform literal, in any case");
     }
     Ok(())
 }

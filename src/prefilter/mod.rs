@@ -129,7 +129,10 @@ struct Filter {
     rejections: Vec<memchr::memmem::Finder<'static>>,
     /// `insert(`, without which nothing rejects.
     inserts: memchr::memmem::Finder<'static>,
-    /// No canonical name holds a quote or a backslash: a text test can rule
+    /// The canonical names, lowercased: a literal naming one in any case
+    /// may start a value set (`"CUDA"`).
+    platforms: Vec<String>,
+    /// No platform name holds a quote or a backslash: a text test can rule
     /// their literals out ([`quiet`]).
     #[cfg(feature = "testing")]
     quotable: bool,
@@ -138,9 +141,14 @@ struct Filter {
 impl Filter {
     fn new(vocab: &Vocabulary) -> Filter {
         let (stems, rejections) = triggers::trigger_stems(vocab);
+        let mut platforms: Vec<String> = (vocab.canonical.iter())
+            .map(|p| p.to_ascii_lowercase())
+            .collect();
+        platforms.sort();
+        platforms.dedup();
         // A canonical name with a line break: a literal's value may differ
         // from its text (CRLF), so the literal check could miss it.
-        let odd_platform = vocab.canonical.iter().any(|c| c.contains(['\r', '\n']));
+        let odd_platform = platforms.iter().any(|c| c.contains(['\r', '\n']));
         // A contiguous NFA: with this few patterns the packed (Teddy)
         // searcher does the search whatever the automaton, and a DFA costs
         // more to build than a run's learning rounds save by it.
@@ -162,7 +170,7 @@ impl Filter {
                 (build(&stems), build(&words))
             };
         #[cfg(feature = "testing")]
-        let quotable = vocab.canonical.iter().all(|c| !c.contains(['"', '\\']));
+        let quotable = platforms.iter().all(|c| !c.contains(['"', '\\']));
         // A match of a stem that `concat` starts inside.
         let stems_hide_concat = stems.iter().chain(&rejections).any(|s| {
             (1..s.len()).any(|k| {
@@ -173,6 +181,7 @@ impl Filter {
         Filter {
             vocab: vocab.clone(),
             stems: matcher,
+            platforms,
             words,
             stems_hide_concat,
             inserts: memchr::memmem::Finder::new(crate::config::INSERTION).into_owned(),
@@ -229,16 +238,19 @@ impl Filter {
     #[cfg(feature = "testing")]
     fn risky(&self, text: &str) -> bool {
         let b = text.as_bytes();
-        let canonical = &self.vocab.canonical;
+        let platforms = &self.platforms;
         let literal = memchr::memchr2_iter(b'"', b'\\', b).any(|i| {
             let rest = &b[i + 1..];
             if b[i] == b'\\' {
                 return matches!(rest.first(), Some(b'x' | b'u' | b'\n' | b'\r'));
             }
             // The closing quote first: most quotes are followed by no name.
-            canonical
-                .iter()
-                .any(|c| rest.get(c.len()) == Some(&b'"') && rest.starts_with(c.as_bytes()))
+            platforms.iter().any(|c| {
+                rest.get(c.len()) == Some(&b'"')
+                    && rest
+                        .get(..c.len())
+                        .is_some_and(|r| r.eq_ignore_ascii_case(c.as_bytes()))
+            })
         });
         literal
             || memchr::memmem::find(b, b"concat").is_some()
@@ -531,7 +543,7 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
     let concat = found.concat || filter.stems_hide_concat;
     let lexes = LEXED.with(|cell| {
         let lexed = &mut cell.borrow_mut();
-        watching_found(vocab, filter, found.candidates, |watch| {
+        watching_found(filter, found.candidates, |watch| {
             lex_within::<false>(&parseable, watch, lexed)?;
             if concat {
                 lexer::check_concat_text(&parseable, &vocab.canonical)?;
@@ -616,7 +628,7 @@ pub fn lexes(text: &str) -> bool {
 const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
     candidates: &[],
     is_vocabulary: &|_| None,
-    canonical: &[],
+    platforms: &[],
 };
 
 /// How [`lexer::skim`] and the lexer read `text`, watching the
@@ -737,12 +749,11 @@ fn watching<R>(
         return Err("the vocabulary matches every identifier");
     };
     let candidates = filter.candidates(matcher, text);
-    watching_found(vocab, &filter, candidates, f)
+    watching_found(&filter, candidates, f)
 }
 
 /// [`watching`] with the stems found in `text` already.
 fn watching_found<R>(
-    vocab: &Vocabulary,
     filter: &Filter,
     candidates: Vec<usize>,
     f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
@@ -751,7 +762,7 @@ fn watching_found<R>(
     f(&lexer::Watch {
         candidates: &candidates,
         is_vocabulary: &is_vocabulary,
-        canonical: &vocab.canonical,
+        platforms: &filter.platforms,
     })
 }
 

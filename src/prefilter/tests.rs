@@ -14,7 +14,7 @@ fn parsed(text: &str, why: &str) {
 }
 
 const VOCAB: &str = "a vocabulary name in code";
-const CANONICAL: &str = "a canonical platform literal";
+const CANONICAL: &str = "a canonical platform literal, in any case";
 
 #[test]
 fn the_vocabulary_in_code_needs_the_parse() {
@@ -310,8 +310,12 @@ fn canonical_platform_literals_need_the_parse() {
         "fn f() { let p = concat!(\"cu\", \"da\",); }",
         "a `concat!` of literals giving a canonical platform name",
     );
-    // Not `Lit::Str`, not equal, or not all literals.
-    read("fn f() { let p = b\"cuda\"; let q = c\"cuda\"; let r = \"CUDA\"; let s = \"gpu\"; }");
+    // In another case: a value set of display names (`match self { .. =>
+    // "CUDA" }`) is closed too.
+    parsed("fn f() { let p = \"CUDA\"; }", CANONICAL);
+    parsed("fn f() { let p = \"Metal\"; }", CANONICAL);
+    // Not `Lit::Str`, not equal in any case, or not all literals.
+    read("fn f() { let p = b\"cuda\"; let q = c\"cuda\"; let r = \"CUDA0\"; let s = \"gpu\"; }");
     read("fn f() { let p = concat!(\"cu\", X); let q = \"cuda_matmul\"; let c = 'c'; }");
     // However `concat!` is written.
     parsed(
@@ -401,7 +405,7 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
     let watch = lexer::Watch {
         candidates: &[],
         is_vocabulary: &none,
-        canonical: &[],
+        platforms: &[],
     };
     for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
         lexer::lex::<true>(text, &watch, &mut lexed).unwrap();
@@ -431,7 +435,7 @@ fn what_the_fast_path_accepts_nests_within_its_bounds() {
     let watch = lexer::Watch {
         candidates: &[],
         is_vocabulary: &none,
-        canonical: &[],
+        platforms: &[],
     };
     let units = [
         "if a {} else ",

@@ -60,7 +60,7 @@ impl<'t> Cx<'t> {
 
 impl ValueSets {
     /// Record `sig`/`block` as a value set when every value it returns is a
-    /// string literal and one is a canonical platform name. A method takes
+    /// string literal and one is a canonical platform name (in any case). A method takes
     /// only `self`; a free or associated function one argument (the value).
     pub(super) fn value_set(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, block: &syn::Block) {
         let takes_self = matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
@@ -92,9 +92,11 @@ impl ValueSets {
         }
     }
 
-    /// Record `set` when one of its values is a canonical platform name.
+    /// Record `set` when one of its values is a canonical platform name, in
+    /// any case (`"cuda"`, `"CUDA"`, `"Cuda"`): a set of display names is as
+    /// closed as one of canonical names.
     fn add_value_set(&mut self, cx: &mut Cx<'_>, mut set: ValueSet) {
-        let platform = |v: &String| crate::config::platform::is_canonical(cx.vocab, v);
+        let platform = |v: &String| crate::config::platform::names_platform(cx.vocab, v);
         if set.values.iter().any(platform) {
             dedup_in_order(&mut set.values);
             cx.facts.value_sets.push(set);
@@ -406,7 +408,7 @@ fn dedup_in_order(values: &mut Vec<String>) {
 
 /// What a function returns: string literals, and elements of the file's
 /// arrays of literals (`NAMES[self as usize]`), by the arrays' names.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Returned {
     values: Vec<String>,
     arrays: Vec<String>,
@@ -419,37 +421,99 @@ impl Returned {
 }
 
 /// Every value a body returns, when each is a string literal (or an
-/// element of an array of them).
+/// element of an array of them), also through locals given only those
+/// (`let name = match self { .. }; name.to_string()`).
 fn block_literals(block: &syn::Block) -> Option<Returned> {
     let mut out = Returned::default();
-    tail_literals(block, &mut out, &expr_literals)?;
+    tail_literals(block, &Env::new(), &mut out, &expr_literals)?;
     returns_literals(block, &mut out)?;
     (!out.is_empty()).then_some(out)
 }
 
 /// What a `Display::fmt` writes, when each is one literal: `write!(f,
-/// "vulkan")`, `f.write_str("vulkan")`, in the arms of a `match`.
+/// "vulkan")`, `f.write_str("vulkan")`, in the arms of a `match`, or a
+/// local holding only literals (`write!(f, "{}", text)`).
 fn display_literals(block: &syn::Block) -> Option<Returned> {
     let mut out = Returned::default();
-    tail_literals(block, &mut out, &written_literals)?;
+    tail_literals(block, &Env::new(), &mut out, &written_literals)?;
     (!out.is_empty()).then_some(out)
 }
 
-type Reader = dyn Fn(&Expr, &mut Returned) -> Option<()>;
+/// The locals in scope, latest last: what each holds when that is only
+/// literals, `None` when it may hold anything else.
+type Env = Vec<(String, Option<Returned>)>;
 
-/// The tail expression of `block`, read by `read`; a block with no tail
-/// (or statements after a `match`) gives nothing known.
-fn tail_literals(block: &syn::Block, out: &mut Returned, read: &Reader) -> Option<()> {
-    match block.stmts.last()? {
-        syn::Stmt::Expr(e, None) => read(e, out),
-        _ => None,
+type Reader = dyn Fn(&Expr, &Env, &mut Returned) -> Option<()>;
+
+/// The tail expression of `block`, read by `read`, with the block's `let`s
+/// in scope; a block with no tail (or statements after a `match`) gives
+/// nothing known.
+fn tail_literals(block: &syn::Block, env: &Env, out: &mut Returned, read: &Reader) -> Option<()> {
+    let (tail, stmts) = block.stmts.split_last()?;
+    let syn::Stmt::Expr(e, None) = tail else {
+        return None;
+    };
+    let mut env = env.clone();
+    for stmt in stmts {
+        if let syn::Stmt::Local(local) = stmt {
+            bind_local(local, &mut env);
+        }
     }
+    read(e, &env, out)
+}
+
+/// Bring the names `local` binds into `env`: a plain `let name = ..` of
+/// literals holds them; a `let mut`, a pattern or any other value holds
+/// anything (and hides an outer local of that name).
+fn bind_local(local: &syn::Local, env: &mut Env) {
+    let mut pat = &local.pat;
+    if let Pat::Type(t) = pat {
+        pat = &t.pat;
+    }
+    if let Pat::Ident(p) = pat
+        && p.mutability.is_none()
+        && p.by_ref.is_none()
+        && p.subpat.is_none()
+    {
+        let held = local
+            .init
+            .as_ref()
+            .filter(|i| i.diverge.is_none())
+            .and_then(|i| {
+                let mut found = Returned::default();
+                expr_literals(&i.expr, env, &mut found).map(|()| found)
+            });
+        env.push((p.ident.to_string(), held));
+        return;
+    }
+    struct Names<'e>(&'e mut Env);
+    impl<'ast> Visit<'ast> for Names<'_> {
+        fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+            self.0.push((p.ident.to_string(), None));
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    Names(env).visit_pat(pat);
+}
+
+/// The values of a local named by `e` (`text`), when it holds only literals.
+fn local_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
+    let Expr::Path(p) = e else {
+        return None;
+    };
+    let name = p.path.get_ident()?.to_string();
+    let (_, held) = env.iter().rev().find(|(n, _)| *n == name)?;
+    let held = held.as_ref()?;
+    out.values.extend(held.values.iter().cloned());
+    out.arrays.extend(held.arrays.iter().cloned());
+    Some(())
 }
 
 /// The values of `e`, when it can only be string literals, elements of
-/// an array named by a path (`NAMES[i]`, `Self::NAMES[i]`), or diverge.
-fn expr_literals(e: &Expr, out: &mut Returned) -> Option<()> {
-    branches(e, out, &expr_literals, |e, out| match peel(e) {
+/// an array named by a path (`NAMES[i]`, `Self::NAMES[i]`), locals holding
+/// those, or diverge.
+fn expr_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
+    branches(e, env, out, &expr_literals, |e, out| match peel(e) {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
@@ -466,33 +530,64 @@ fn expr_literals(e: &Expr, out: &mut Returned) -> Option<()> {
             let constant = name.chars().all(|c| !c.is_lowercase());
             constant.then(|| out.arrays.push(name))
         }
+        e @ Expr::Path(_) => local_literals(e, env, out),
+        Expr::Macro(m) if m.mac.path.is_ident("format") => {
+            let args = parse_args(&m.mac.tokens)?;
+            let args: Vec<&Expr> = args.iter().collect();
+            formatted_literals(&args, env, out)
+        }
         _ => None,
     })
 }
 
+/// What `format!`/`write!` arguments (after the formatter) give, when the
+/// format string is one literal, or only `{}`/`{name}` of a local holding
+/// literals.
+fn formatted_literals(args: &[&Expr], env: &Env, out: &mut Returned) -> Option<()> {
+    let (
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }),
+        rest,
+    ) = args.split_first()?
+    else {
+        return None;
+    };
+    let format = s.value();
+    match (format.as_str(), rest) {
+        // A format string with an argument writes more than itself.
+        (f, []) if !f.contains(['{', '}']) => {
+            out.values.push(format);
+            Some(())
+        }
+        ("{}", [arg]) => expr_literals(arg, env, out),
+        (f, []) => {
+            let name = f.strip_prefix('{')?.strip_suffix('}')?;
+            let ident: syn::Ident = syn::parse_str(name).ok()?;
+            let path = Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path: ident.into(),
+            });
+            local_literals(&path, env, out)
+        }
+        _ => None,
+    }
+}
+
 /// What `e` writes to the formatter, when it can only be literals.
-fn written_literals(e: &Expr, out: &mut Returned) -> Option<()> {
-    branches(e, out, &written_literals, |e, out| match e {
+fn written_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
+    branches(e, env, out, &written_literals, |e, out| match e {
         Expr::Macro(m) if m.mac.path.is_ident("write") => {
             let args = parse_args(&m.mac.tokens)?;
-            let [
-                _,
-                Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }),
-            ] = args.iter().collect::<Vec<_>>()[..]
-            else {
-                return None;
-            };
-            // A format string with an argument writes more than itself.
-            let value = s.value();
-            (!value.contains(['{', '}'])).then(|| out.values.push(value))
+            let args: Vec<&Expr> = args.iter().collect();
+            formatted_literals(args.get(1..)?, env, out)
         }
         Expr::MethodCall(m) if m.method == "write_str" && m.args.len() == 1 => {
-            expr_literals(&m.args[0], out)
+            expr_literals(&m.args[0], env, out)
         }
-        Expr::Try(t) => written_literals(&t.expr, out),
+        Expr::Try(t) => written_literals(&t.expr, env, out),
         _ => None,
     })
 }
@@ -501,20 +596,21 @@ fn written_literals(e: &Expr, out: &mut Returned) -> Option<()> {
 /// panics gives no value; anything else to `leaf`.
 fn branches(
     e: &Expr,
+    env: &Env,
     out: &mut Returned,
     read: &Reader,
     leaf: impl Fn(&Expr, &mut Returned) -> Option<()>,
 ) -> Option<()> {
     match e {
-        Expr::Match(m) => m.arms.iter().try_for_each(|a| read(&a.body, out)),
+        Expr::Match(m) => m.arms.iter().try_for_each(|a| read(&a.body, env, out)),
         Expr::If(i) => {
             let (_, otherwise) = i.else_branch.as_ref()?;
-            tail_literals(&i.then_branch, out, read)?;
-            read(otherwise, out)
+            tail_literals(&i.then_branch, env, out, read)?;
+            read(otherwise, env, out)
         }
-        Expr::Block(b) if b.block.stmts.len() == 1 => tail_literals(&b.block, out, read),
-        Expr::Return(r) => read(r.expr.as_deref()?, out),
-        Expr::Paren(p) => read(&p.expr, out),
+        Expr::Block(b) if b.block.stmts.len() == 1 => tail_literals(&b.block, env, out, read),
+        Expr::Return(r) => read(r.expr.as_deref()?, env, out),
+        Expr::Paren(p) => read(&p.expr, env, out),
         Expr::Macro(m)
             if m.mac
                 .path
@@ -538,7 +634,7 @@ fn returns_literals(block: &syn::Block, out: &mut Returned) -> Option<()> {
         fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
             let value = r.expr.as_deref().and_then(|e| {
                 let mut found = Returned::default();
-                expr_literals(e, &mut found).map(|()| found)
+                expr_literals(e, &Env::new(), &mut found).map(|()| found)
             });
             match value {
                 Some(found) => {

@@ -1,0 +1,65 @@
+//! `impossible_value_comparison`: a `Display` (or a name function) that
+//! picks its text into a local first and then writes or returns the
+//! local: the values are still the literals the local was given.
+
+use std::fmt;
+
+#[derive(Clone, Copy)]
+pub enum Engine {
+    Nv,
+    Amd,
+    Host,
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = match *self {
+            Engine::Nv => "Cuda",
+            Engine::Amd => "Rocm",
+            Engine::Host => "cpu",
+        };
+        write!(f, "{}", shown)
+    }
+}
+
+#[derive(Clone, Copy)]
+pub enum Slot {
+    Main,
+    Spare,
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if matches!(self, Slot::Main) { "metal" } else { "cpu" };
+        f.write_str(s)
+    }
+}
+
+pub struct Target(u8);
+
+impl Target {
+    pub fn backend_name(&self) -> String {
+        let name = match self.0 {
+            0 => "cuda",
+            1 => "rocm",
+            _ => "cpu",
+        };
+        name.to_string()
+    }
+}
+
+pub fn is_gpu(engine: Engine) -> bool {
+    matches!(engine.to_string().as_str(), "CUDA" | "Rocm") //~ impossible_value_comparison
+}
+
+pub fn is_host(engine: &Engine) -> bool {
+    engine.to_string() != "Cpu" //~ impossible_value_comparison
+}
+
+pub fn main_is_gpu(slot: Slot) -> bool {
+    slot.to_string() == "gpu" //~ impossible_value_comparison
+}
+
+pub fn on_tpu(target: &Target) -> bool {
+    target.backend_name() == "tpu" //~ impossible_value_comparison
+}
