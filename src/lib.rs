@@ -9,6 +9,8 @@
 //! - `model`: spans, source files, diagnostics, facts, lint ids;
 //! - `syntax`: lexing, the depth guard, parsing, suppression comments;
 //! - `config`: the configuration file, levels, the vocabulary;
+//! - `semantic`: items and name resolution per crate (item trees, def
+//!   maps, bodies resolved on demand);
 //! - `analysis`: the per-file walk, the module tree, name resolution;
 //! - `lints`: one file per lint, levels, suppression;
 //! - `prefilter`: the fast path, which skips what cannot matter;
@@ -64,6 +66,12 @@ mod report;
 pub mod run;
 #[cfg(not(feature = "testing"))]
 mod run;
+// The semantic floor: until the lints query it, only tests and benches do.
+#[cfg(feature = "testing")]
+pub mod semantic;
+#[cfg(not(feature = "testing"))]
+#[allow(dead_code)]
+mod semantic;
 #[cfg(feature = "testing")]
 pub mod server;
 #[cfg(not(feature = "testing"))]

@@ -12,14 +12,15 @@ const LAYERS: &[(&str, u8)] = &[
     ("model", 0),
     ("syntax", 1),
     ("config", 2),
-    ("analysis", 3),
-    ("lints", 4),
-    ("prefilter", 4),
-    ("run", 5),
-    ("report", 6),
-    ("baseline", 7),
-    ("server", 7),
-    ("cli", 8),
+    ("semantic", 3),
+    ("analysis", 4),
+    ("lints", 5),
+    ("prefilter", 5),
+    ("run", 6),
+    ("report", 7),
+    ("baseline", 8),
+    ("server", 8),
+    ("cli", 9),
 ];
 
 fn rank(layer: &str) -> Option<u8> {

@@ -5,6 +5,8 @@ pub mod cache;
 pub mod discover;
 pub mod fix;
 pub mod init;
+#[cfg(feature = "testing")]
+pub mod model;
 pub mod suppress;
 mod values;
 

@@ -1,0 +1,239 @@
+//! The semantic model: items and name resolution per crate, as rustc's
+//! `rustc_resolve` and rust-analyzer's `hir-def` do it, over syn and small.
+//!
+//! Three stages, each a fact table built from the one below:
+//!
+//! - [`item_tree`]: the items of one file, without bodies and without syn
+//!   nodes (names, byte ranges, declared types as small [`item_tree::TypeRef`]s).
+//!   It stays the same when a body changes.
+//! - [`def_map`]: per crate, the module tree (files found from `mod`
+//!   declarations in the crate's file list, `#[path]`, `cfg` recorded) and the
+//!   names visible in each module, in three namespaces, with `use` resolved in
+//!   a fixed-point loop ([`def_map::FIXED_POINT_LIMIT`]).
+//! - [`body`]: a function body resolved on demand (re-parsed from the text
+//!   the model holds): local scopes, paths, and method calls sent to their
+//!   impls through declared types.
+//!
+//! What is deliberately not modelled is listed in docs/architecture.md ("The
+//! semantic model"); where the model gives up it says so
+//! ([`Resolved::Unresolved`] with a [`Why`]) rather than guessing.
+
+pub mod body;
+pub mod def_map;
+pub mod item_tree;
+mod query;
+#[cfg(test)]
+mod tests;
+
+use std::ops::Range;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+pub use query::{ItemInfo, ItemKindName};
+
+/// One crate of the inputs: a library, a binary, a test target.
+#[derive(Debug, Clone, Default)]
+pub struct CrateInput {
+    /// As dependents call it (`burn_core`: dashes made underscores).
+    pub name: String,
+    /// The crate root (`src/lib.rs`, `src/main.rs`, `tests/x.rs`).
+    pub root_file: PathBuf,
+    /// The files the module tree may reach (more is fine: a file no `mod`
+    /// reaches is not part of the crate).
+    pub files: Vec<(PathBuf, Arc<str>)>,
+    /// Dependencies among the inputs: (the name this crate calls it by,
+    /// index of that crate in the inputs).
+    pub deps: Vec<(String, usize)>,
+    /// Other dependencies (outside the inputs), by the name this crate calls
+    /// them: their paths resolve to [`Resolved::External`].
+    pub external_deps: Vec<String>,
+}
+
+/// A name in code that refers to something.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reference {
+    /// As given in the input.
+    pub file: PathBuf,
+    /// Bytes of the referring name as written: last path segment, method
+    /// name, macro name, field name.
+    pub range: Range<usize>,
+    pub kind: RefKind,
+    pub target: Resolved,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RefKind {
+    /// `f(..)`, `T::new(..)`, `Variant(..)`: the callee path.
+    Call,
+    /// `x.f(..)`.
+    MethodCall,
+    /// A value: a const, static or fn used as a value, a unit struct, a variant.
+    Path,
+    /// A type: in a signature, a `let` annotation, a struct literal or pattern.
+    Type,
+    /// The last name of a `use` path.
+    Import,
+    /// `m!(..)`.
+    Macro,
+    /// `x.field`, `T { field: .. }`.
+    Field,
+}
+
+/// What a name stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// An item of the inputs: one, or several. A method called on a generic
+    /// `R: Trait` (or `impl Trait`, `dyn Trait`) resolves to the trait's
+    /// declaration of the method first, then every impl's method in the
+    /// inputs.
+    Item(Vec<ItemLoc>),
+    /// A local binding or a generic parameter.
+    Local,
+    /// std/core/alloc, a crate outside the inputs, a builtin type.
+    External,
+    /// Not known: why.
+    Unresolved(Why),
+}
+
+/// Why a name stays unresolved: the model says so rather than guessing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Why {
+    /// No item of that name where the path leads.
+    NotFound,
+    /// The name may come from a glob import of an external crate, or one
+    /// that did not resolve.
+    UnresolvedGlob,
+    /// A path segment is an unresolved import.
+    UnresolvedImport,
+    /// The receiver's type is not known from declarations.
+    UnknownReceiver,
+    /// The receiver's type is known, but has no such method in the inputs.
+    MethodNotFound,
+    /// An associated item of a type that could not be found.
+    AssocNotFound,
+    /// A macro neither `macro_rules!` in scope nor exported by a crate.
+    MacroNotFound,
+    /// The file could not be parsed (or nests too deep).
+    FileNotParsed,
+    /// A bound of the model was reached ([`def_map::FIXED_POINT_LIMIT`],
+    /// a chain of aliases or derefs).
+    LimitReached,
+    /// The position asked for is in no file of the model.
+    NoSuchScope,
+}
+
+/// Where an item is defined.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ItemLoc {
+    pub file: PathBuf,
+    /// Bytes of the item's name ident at its definition.
+    pub name: Range<usize>,
+}
+
+/// Index of a file in the model.
+pub type FileIdx = u32;
+
+/// An item: its file and its index in that file's item tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemId {
+    pub file: FileIdx,
+    pub idx: u32,
+}
+
+/// One file of the model.
+pub struct FileData {
+    pub path: PathBuf,
+    pub text: Arc<str>,
+    pub krate: u32,
+    pub tree: item_tree::ItemTree,
+}
+
+/// The semantic model of a set of crates.
+pub struct Model {
+    pub files: Vec<FileData>,
+    pub def_map: def_map::DefMap,
+}
+
+impl Model {
+    /// Build the item trees of every file and the def maps of every crate.
+    /// Parses on a thread of its own with a large stack (the parser's
+    /// recursion), whose proc-macro2 span table is freed after each file.
+    pub fn build(crates: Vec<CrateInput>) -> Model {
+        with_big_stack(move || {
+            let mut files: Vec<FileData> = Vec::new();
+            let mut seen = std::collections::HashMap::new();
+            let mut crate_files: Vec<Vec<FileIdx>> = Vec::new();
+            for (k, c) in crates.iter().enumerate() {
+                let mut own = Vec::new();
+                for (path, text) in &c.files {
+                    // A file given to two crates (a package's lib and its
+                    // bins share one list) is read once per crate: its place
+                    // in each module tree differs.
+                    let key = (k, path.clone());
+                    if seen.contains_key(&key) {
+                        continue;
+                    }
+                    let idx = files.len() as FileIdx;
+                    seen.insert(key, idx);
+                    files.push(FileData {
+                        path: path.clone(),
+                        text: text.clone(),
+                        krate: k as u32,
+                        tree: item_tree::ItemTree::parse(text),
+                    });
+                    proc_macro2::extra::invalidate_current_thread_spans();
+                    own.push(idx);
+                }
+                crate_files.push(own);
+            }
+            let def_map = def_map::DefMap::build(&crates, &files, &crate_files);
+            Model { files, def_map }
+        })
+    }
+
+    /// Every reference in every body and item signature of every crate.
+    pub fn references(&self) -> Vec<Reference> {
+        with_big_stack(|| body::all_references(self))
+    }
+
+    /// Where an item is defined.
+    pub fn loc(&self, id: ItemId) -> ItemLoc {
+        let file = &self.files[id.file as usize];
+        ItemLoc {
+            file: file.path.clone(),
+            name: file.tree.items[id.idx as usize].name_range.clone(),
+        }
+    }
+
+    /// The item at a location (the inverse of [`Model::loc`]).
+    pub fn item_at(&self, loc: &ItemLoc) -> Option<ItemId> {
+        self.files.iter().enumerate().find_map(|(f, file)| {
+            if file.path != loc.file {
+                return None;
+            }
+            let idx = file
+                .tree
+                .items
+                .iter()
+                .position(|i| i.name_range == loc.name)?;
+            Some(ItemId {
+                file: f as FileIdx,
+                idx: idx as u32,
+            })
+        })
+    }
+}
+
+/// Run `f` on a thread with a stack deep enough for the parser's bounds
+/// (`syntax::limits`), as the runner's threads have.
+fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    const STACK_BYTES: usize = 256 * 1024 * 1024;
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, f)
+            .expect("a thread for the semantic model")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
