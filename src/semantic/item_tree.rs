@@ -18,6 +18,10 @@ pub struct ItemTree {
     pub scopes: Vec<LocalScope>,
     /// Why the file has no items: not parsed, or nesting too deep.
     pub error: Option<String>,
+    /// The item whose name starts at an offset.
+    pub by_name_start: std::collections::HashMap<usize, u32>,
+    /// The enum whose variant's name starts at an offset.
+    pub variant_at: std::collections::HashMap<usize, u32>,
 }
 
 /// The items written directly in the file or in one inline module.
@@ -336,10 +340,7 @@ impl ItemTree {
             n.brackets <= MAX_NESTING && n.chain <= MAX_CHAIN
         };
         if !within {
-            return ItemTree {
-                error: Some("the file nests deeper than the parser's bounds".into()),
-                ..ItemTree::default()
-            };
+            return ItemTree::failed("the file nests deeper than the parser's bounds".into());
         }
         let lines = LineTable::new(text);
         let parsed = parse_file_with(text, |input| {
@@ -359,10 +360,28 @@ impl ItemTree {
             }
             Ok(c.tree)
         });
-        parsed.unwrap_or_else(|e| ItemTree {
-            error: Some(format!("could not parse the file: {e}")),
+        let mut tree =
+            parsed.unwrap_or_else(|e| ItemTree::failed(format!("could not parse the file: {e}")));
+        for (i, item) in tree.items.iter().enumerate() {
+            if !item.name.is_empty() {
+                tree.by_name_start.insert(item.name_range.start, i as u32);
+            }
+            if let ItemKind::Enum { variants, .. } = &item.kind {
+                for v in variants {
+                    tree.variant_at.insert(v.name_range.start, i as u32);
+                }
+            }
+        }
+        tree
+    }
+
+    /// A file without items, and why.
+    fn failed(why: String) -> ItemTree {
+        ItemTree {
+            scopes: vec![LocalScope::default()],
+            error: Some(why),
             ..ItemTree::default()
-        })
+        }
     }
 
     /// The innermost local scope holding `offset`.

@@ -22,8 +22,7 @@ pub mod body;
 pub mod def_map;
 pub mod item_tree;
 mod query;
-#[cfg(test)]
-mod tests;
+pub mod ty;
 
 use std::ops::Range;
 use std::path::PathBuf;
@@ -145,13 +144,16 @@ pub struct FileData {
     pub path: PathBuf,
     pub text: Arc<str>,
     pub krate: u32,
-    pub tree: item_tree::ItemTree,
+    /// Shared by the crates that read the same text (a package's targets).
+    pub tree: Arc<item_tree::ItemTree>,
 }
 
 /// The semantic model of a set of crates.
 pub struct Model {
     pub files: Vec<FileData>,
     pub def_map: def_map::DefMap,
+    /// The files of each path (one a crate that reads it).
+    by_path: std::collections::HashMap<PathBuf, Vec<FileIdx>>,
 }
 
 impl Model {
@@ -163,6 +165,11 @@ impl Model {
             let mut files: Vec<FileData> = Vec::new();
             let mut seen = std::collections::HashMap::new();
             let mut crate_files: Vec<Vec<FileIdx>> = Vec::new();
+            // A text given to several crates is parsed once.
+            let mut parsed: std::collections::HashMap<
+                (PathBuf, *const u8),
+                Arc<item_tree::ItemTree>,
+            > = std::collections::HashMap::new();
             for (k, c) in crates.iter().enumerate() {
                 let mut own = Vec::new();
                 for (path, text) in &c.files {
@@ -175,19 +182,37 @@ impl Model {
                     }
                     let idx = files.len() as FileIdx;
                     seen.insert(key, idx);
+                    let tree = parsed
+                        .entry((path.clone(), text.as_ptr()))
+                        .or_insert_with(|| {
+                            let tree = item_tree::ItemTree::parse(text);
+                            proc_macro2::extra::invalidate_current_thread_spans();
+                            Arc::new(tree)
+                        })
+                        .clone();
                     files.push(FileData {
                         path: path.clone(),
                         text: text.clone(),
                         krate: k as u32,
-                        tree: item_tree::ItemTree::parse(text),
+                        tree,
                     });
-                    proc_macro2::extra::invalidate_current_thread_spans();
                     own.push(idx);
                 }
                 crate_files.push(own);
             }
             let def_map = def_map::DefMap::build(&crates, &files, &crate_files);
-            Model { files, def_map }
+            let mut by_path: std::collections::HashMap<PathBuf, Vec<FileIdx>> = Default::default();
+            for (i, f) in files.iter().enumerate() {
+                by_path
+                    .entry(f.path.clone())
+                    .or_default()
+                    .push(i as FileIdx);
+            }
+            Model {
+                files,
+                def_map,
+                by_path,
+            }
         })
     }
 
@@ -207,20 +232,16 @@ impl Model {
 
     /// The item at a location (the inverse of [`Model::loc`]).
     pub fn item_at(&self, loc: &ItemLoc) -> Option<ItemId> {
-        self.files.iter().enumerate().find_map(|(f, file)| {
-            if file.path != loc.file {
-                return None;
-            }
-            let idx = file
-                .tree
-                .items
-                .iter()
-                .position(|i| i.name_range == loc.name)?;
-            Some(ItemId {
-                file: f as FileIdx,
-                idx: idx as u32,
-            })
+        self.files_of(&loc.file).find_map(|f| {
+            let tree = &self.files[f as usize].tree;
+            let &idx = tree.by_name_start.get(&loc.name.start)?;
+            (tree.items[idx as usize].name_range == loc.name).then_some(ItemId { file: f, idx })
         })
+    }
+
+    /// The files of the model at `path` (one per crate that reads it).
+    pub fn files_of(&self, path: &std::path::Path) -> impl Iterator<Item = FileIdx> + '_ {
+        self.by_path.get(path).into_iter().flatten().copied()
     }
 }
 

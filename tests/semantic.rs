@@ -1,0 +1,572 @@
+//! The semantic floor: items, name resolution and declared types over small
+//! crates written as strings, and over this repository's own source.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use backend_lint::semantic::{CrateInput, ItemLoc, Model, RefKind, Reference, Resolved, Why};
+
+/// A crate of `files` (path, text), rooted at the first.
+fn krate(name: &str, files: &[(&str, &str)], deps: &[(&str, usize)]) -> CrateInput {
+    CrateInput {
+        name: name.into(),
+        root_file: PathBuf::from(files[0].0),
+        files: files
+            .iter()
+            .map(|(p, t)| (PathBuf::from(p), Arc::<str>::from(*t)))
+            .collect(),
+        deps: deps.iter().map(|(n, k)| (n.to_string(), *k)).collect(),
+        external_deps: Vec::new(),
+    }
+}
+
+struct Case {
+    crates: Vec<CrateInput>,
+    model: Model,
+    refs: Vec<Reference>,
+}
+
+impl Case {
+    fn new(crates: Vec<CrateInput>) -> Case {
+        let model = Model::build(crates.clone());
+        let refs = model.references();
+        Case {
+            crates,
+            model,
+            refs,
+        }
+    }
+
+    fn one(files: &[(&str, &str)]) -> Case {
+        Case::new(vec![krate("demo", files, &[])])
+    }
+
+    fn text(&self, file: &str) -> &str {
+        self.crates
+            .iter()
+            .flat_map(|c| &c.files)
+            .find(|(p, _)| p == &PathBuf::from(file))
+            .map(|(_, t)| &**t)
+            .unwrap_or_else(|| panic!("no file {file}"))
+    }
+
+    /// The offset `$` marks in the one occurrence of `pattern` in `file`.
+    fn at(&self, file: &str, pattern: &str) -> usize {
+        let needle = pattern.replace('$', "");
+        let text = self.text(file);
+        let found: Vec<usize> = text.match_indices(&needle).map(|(i, _)| i).collect();
+        assert_eq!(
+            found.len(),
+            1,
+            "`{needle}` is in {file} {} times",
+            found.len()
+        );
+        found[0] + pattern.find('$').expect("a `$` in the pattern")
+    }
+
+    /// The definition whose name `$` marks.
+    fn def(&self, file: &str, pattern: &str) -> ItemLoc {
+        let start = self.at(file, pattern);
+        let text = self.text(file);
+        let len = text[start..]
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(text.len() - start);
+        ItemLoc {
+            file: PathBuf::from(file),
+            name: start..start + len,
+        }
+    }
+
+    /// The reference whose name `$` marks.
+    fn reference(&self, file: &str, pattern: &str) -> &Reference {
+        let start = self.at(file, pattern);
+        let found: Vec<&Reference> = self
+            .refs
+            .iter()
+            .filter(|r| r.file == std::path::Path::new(file) && r.range.start == start)
+            .collect();
+        assert_eq!(found.len(), 1, "references at `{pattern}`: {found:?}");
+        found[0]
+    }
+
+    fn target(&self, file: &str, pattern: &str) -> Resolved {
+        self.reference(file, pattern).target.clone()
+    }
+
+    fn resolves_to(&self, file: &str, pattern: &str, def_file: &str, def: &str) {
+        assert_eq!(
+            self.target(file, pattern),
+            Resolved::Item(vec![self.def(def_file, def)]),
+            "at `{pattern}`"
+        );
+    }
+}
+
+#[test]
+fn same_named_functions_of_modules_are_told_apart() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "mod ops;\npub struct Registry;\npub fn all(r: &mut Registry) {\n    ops::gather::register(r);\n    ops::fft::register(r);\n}\n",
+        ),
+        ("src/ops/mod.rs", "pub mod gather;\npub mod fft;\n"),
+        (
+            "src/ops/gather.rs",
+            "use crate::Registry;\npub fn register(r: &mut Registry) {}\n",
+        ),
+        (
+            "src/ops/fft.rs",
+            "use crate::Registry;\npub fn register(r: &mut Registry) {}\n",
+        ),
+    ]);
+    c.resolves_to(
+        "src/lib.rs",
+        "gather::$register",
+        "src/ops/gather.rs",
+        "fn $register",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "fft::$register",
+        "src/ops/fft.rs",
+        "fn $register",
+    );
+    assert_eq!(
+        c.reference("src/lib.rs", "gather::$register").kind,
+        RefKind::Call
+    );
+    c.resolves_to(
+        "src/ops/fft.rs",
+        "crate::$Registry",
+        "src/lib.rs",
+        "struct $Registry",
+    );
+    assert_eq!(
+        c.reference("src/ops/fft.rs", "crate::$Registry").kind,
+        RefKind::Import
+    );
+    // Parameters' types are references too.
+    c.resolves_to(
+        "src/ops/gather.rs",
+        "&mut $Registry",
+        "src/lib.rs",
+        "struct $Registry",
+    );
+}
+
+#[test]
+fn an_explicit_item_shadows_a_glob_import() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "mod a { pub fn f() {} pub fn g() {} }\n\
+         mod b {\n    use super::a::*;\n    fn f() {}\n    fn call() { f(); g(); }\n}\n",
+    )]);
+    c.resolves_to("src/lib.rs", "{ $f(); g", "src/lib.rs", "    fn $f() {}");
+    c.resolves_to("src/lib.rs", "f(); $g()", "src/lib.rs", "pub fn $g()");
+}
+
+#[test]
+fn an_explicit_import_shadows_a_glob_import() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "mod a { pub fn f() {} }\nmod c { pub fn f() {} }\n\
+         mod b {\n    use super::a::*;\n    use super::c::f;\n    fn call() { f(); }\n}\n",
+    )]);
+    c.resolves_to("src/lib.rs", "{ $f(); }", "src/lib.rs", "mod c { pub fn $f");
+}
+
+#[test]
+fn re_export_chains_renames_and_self_super_crate() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub mod deep { pub mod inner { pub fn target() {} } }\n\
+         pub mod mid { pub use crate::deep::inner::target as renamed; }\n\
+         pub mod top { pub use super::mid::renamed; pub use self::sub::*; pub mod sub { pub fn s() {} } }\n\
+         fn user() { top::renamed(); crate::top::s(); self::top::sub::s(); }\n\
+         mod child { fn up() { super::top::renamed(); } }\n",
+    )]);
+    let target = "pub fn $target";
+    c.resolves_to("src/lib.rs", "{ top::$renamed();", "src/lib.rs", target);
+    c.resolves_to("src/lib.rs", "super::top::$renamed", "src/lib.rs", target);
+    c.resolves_to("src/lib.rs", "crate::top::$s()", "src/lib.rs", "pub fn $s");
+    c.resolves_to(
+        "src/lib.rs",
+        "self::top::sub::$s()",
+        "src/lib.rs",
+        "pub fn $s",
+    );
+}
+
+#[test]
+fn a_glob_cycle_ends_and_still_resolves() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "mod a { pub use super::b::*; pub fn fa() {} }\n\
+         mod b { pub use super::a::*; pub fn fb() {} }\n\
+         fn user() { a::fb(); b::fa(); a::missing(); }\n",
+    )]);
+    c.resolves_to("src/lib.rs", "a::$fb()", "src/lib.rs", "pub fn $fb");
+    c.resolves_to("src/lib.rs", "b::$fa()", "src/lib.rs", "pub fn $fa");
+    assert_eq!(
+        c.target("src/lib.rs", "a::$missing"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+}
+
+#[test]
+fn enum_variants_through_a_glob_and_paths() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub enum Kind { Cpu, Gpu(u8) }\nuse Kind::*;\n\
+         fn f(k: Kind) -> bool { let _ = Gpu(1); matches!(k, Cpu) || k == Kind::Cpu }\n",
+    )]);
+    c.resolves_to("src/lib.rs", "= $Gpu(1)", "src/lib.rs", "Cpu, $Gpu(u8)");
+    c.resolves_to("src/lib.rs", "Kind::$Cpu }", "src/lib.rs", "{ $Cpu,");
+}
+
+#[test]
+fn a_path_attribute_and_mod_rs_find_their_files() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "#[path = \"platform/linux_impl.rs\"]\nmod linux;\nmod nested;\nfn f() { linux::open(); nested::deeper::g(); }\n",
+        ),
+        ("src/platform/linux_impl.rs", "pub fn open() {}\n"),
+        ("src/nested/mod.rs", "pub mod deeper;\n"),
+        ("src/nested/deeper.rs", "pub fn g() {}\n"),
+    ]);
+    c.resolves_to(
+        "src/lib.rs",
+        "linux::$open",
+        "src/platform/linux_impl.rs",
+        "fn $open",
+    );
+    c.resolves_to("src/lib.rs", "deeper::$g", "src/nested/deeper.rs", "fn $g");
+}
+
+#[test]
+fn cfg_gated_modules_are_both_read_and_their_cfgs_recorded() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "#[cfg(feature = \"cuda\")]\nmod cuda;\n#[cfg(not(feature = \"cuda\"))]\n#[path = \"cpu.rs\"]\nmod cpu;\nfn f() { cuda::init(); cpu::init(); }\n",
+        ),
+        ("src/cuda.rs", "pub fn init() {}\n"),
+        ("src/cpu.rs", "pub fn init() {}\n"),
+    ]);
+    c.resolves_to("src/lib.rs", "cuda::$init", "src/cuda.rs", "fn $init");
+    c.resolves_to("src/lib.rs", "cpu::$init", "src/cpu.rs", "fn $init");
+    let cfgs: Vec<usize> = (c.model.def_map.modules.iter())
+        .filter(|m| m.parent.is_some())
+        .map(|m| m.cfgs.len())
+        .collect();
+    assert_eq!(cfgs, [1, 1]);
+}
+
+#[test]
+fn macro_rules_textual_scope_macro_use_and_export() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "fn early() { later!(); }\nmacro_rules! later { () => {} }\nfn late() { later!(); }\n\
+             #[macro_use]\nmod macros;\nfn after() { from_mod!(); crate::exported!(); }\n",
+        ),
+        (
+            "src/macros.rs",
+            "macro_rules! from_mod { () => {} }\n#[macro_export]\nmacro_rules! exported { () => {} }\n",
+        ),
+    ]);
+    assert_eq!(
+        c.target("src/lib.rs", "fn early() { $later"),
+        Resolved::Unresolved(Why::MacroNotFound)
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "fn late() { $later",
+        "src/lib.rs",
+        "macro_rules! $later",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "{ $from_mod!",
+        "src/macros.rs",
+        "macro_rules! $from_mod",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "crate::$exported",
+        "src/macros.rs",
+        "macro_rules! $exported",
+    );
+    assert_eq!(
+        c.reference("src/lib.rs", "{ $from_mod!").kind,
+        RefKind::Macro
+    );
+}
+
+#[test]
+fn two_crates_of_the_workspace_by_their_dependency_names() {
+    let core = krate(
+        "rt_core",
+        &[(
+            "core/src/lib.rs",
+            "pub mod backend { pub trait Backend { fn name(&self) -> &str; } pub fn register() {} }\n",
+        )],
+        &[],
+    );
+    let cuda = krate(
+        "rt_cuda",
+        &[(
+            "cuda/src/lib.rs",
+            "use rt_core::backend::Backend;\npub struct Cuda;\n\
+             impl Backend for Cuda { fn name(&self) -> &str { \"cuda\" } }\n\
+             pub fn init() { rt_core::backend::register(); ::rt_core::backend::register(); Cuda.name(); }\n",
+        )],
+        &[("rt_core", 0)],
+    );
+    let c = Case::new(vec![core, cuda]);
+    let register = "pub fn $register";
+    c.resolves_to(
+        "cuda/src/lib.rs",
+        "{ rt_core::backend::$register",
+        "core/src/lib.rs",
+        register,
+    );
+    c.resolves_to(
+        "cuda/src/lib.rs",
+        "::rt_core::backend::$register",
+        "core/src/lib.rs",
+        register,
+    );
+    c.resolves_to(
+        "cuda/src/lib.rs",
+        "backend::$Backend;",
+        "core/src/lib.rs",
+        "trait $Backend",
+    );
+    c.resolves_to(
+        "cuda/src/lib.rs",
+        "Cuda.$name()",
+        "cuda/src/lib.rs",
+        "fn $name(&self) -> &str {",
+    );
+}
+
+#[test]
+fn methods_through_declared_types_and_chains() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "use std::sync::Arc;\n\
+         pub struct Device;\nimpl Device { pub fn kind_str(&self) -> &str { \"x\" } }\n\
+         pub struct Client { device: Arc<Device>, backup: Option<Box<Device>> }\n\
+         impl Client {\n    pub fn new() -> Self { todo!() }\n    pub fn device(&self) -> &Device { &self.device }\n\
+             pub fn try_device(&self) -> Result<Device, ()> { Err(()) }\n\
+             fn a(&self) { self.device().kind_str(); }\n\
+             fn b(&self) { self.device.kind_str(); }\n\
+             fn c(&self) -> Result<(), ()> { self.try_device()?.kind_str(); Ok(()) }\n\
+             fn d(&self) { let d: &Device = self.device(); d.kind_str(); }\n\
+             fn e(&self) { Client::new().device().kind_str(); }\n\
+             fn f(&self) { let c = Client { device: todo!(), backup: None }; c.b(); }\n\
+             fn g(&self) { if let Some(b) = &self.backup { b.kind_str(); } }\n\
+             fn h(&self) { Self::new().a(); }\n}\n",
+    )]);
+    let kind = "pub fn $kind_str";
+    for at in [
+        "fn a(&self) { self.device().$kind_str",
+        "fn b(&self) { self.device.$kind_str",
+        "?.$kind_str",
+        "d.$kind_str",
+        "Client::new().device().$kind_str",
+        "b.$kind_str",
+    ] {
+        c.resolves_to("src/lib.rs", at, "src/lib.rs", kind);
+        assert_eq!(c.reference("src/lib.rs", at).kind, RefKind::MethodCall);
+    }
+    c.resolves_to("src/lib.rs", "c.$b()", "src/lib.rs", "fn $b(&self)");
+    c.resolves_to(
+        "src/lib.rs",
+        "Self::new().$a()",
+        "src/lib.rs",
+        "fn $a(&self)",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "self.$device.kind_str",
+        "src/lib.rs",
+        "{ $device: Arc",
+    );
+    assert_eq!(
+        c.reference("src/lib.rs", "self.$device.kind_str").kind,
+        RefKind::Field
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "Client { $device: todo",
+        "src/lib.rs",
+        "{ $device: Arc",
+    );
+}
+
+#[test]
+fn inherent_methods_come_before_trait_methods() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub trait Named { fn name(&self) -> String; fn label(&self) -> String { self.name() } }\n\
+         pub struct A;\nimpl A { pub fn name(&self) -> String { String::new() } }\n\
+         impl Named for A { fn name(&self) -> String { String::new() } }\n\
+         fn f(a: A) { a.name(); a.label(); }\n",
+    )]);
+    c.resolves_to(
+        "src/lib.rs",
+        "a.$name()",
+        "src/lib.rs",
+        "impl A { pub fn $name",
+    );
+    // Not defined by the impl: the trait's default method.
+    c.resolves_to("src/lib.rs", "a.$label()", "src/lib.rs", "fn $label");
+}
+
+#[test]
+fn a_generic_receiver_resolves_to_every_impl_of_its_trait() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub trait Runtime { fn launch(&self); }\n\
+         pub struct Cuda;\npub struct Wgpu;\n\
+         impl Runtime for Cuda { fn launch(&self) {} }\n\
+         impl Runtime for Wgpu { fn launch(&self) {} }\n\
+         fn run<R: Runtime>(r: &R) { r.launch(); }\n\
+         fn run_where<R>(r: R) where R: Runtime { R::launch(&r); }\n\
+         fn run_impl(r: impl Runtime) { r.launch(); }\n\
+         fn run_dyn(r: &dyn Runtime) { r.launch(); }\n",
+    )]);
+    let text = c.text("src/lib.rs");
+    let every = Resolved::Item(vec![
+        c.def("src/lib.rs", "{ fn $launch(&self); }"),
+        c.def("src/lib.rs", "for Cuda { fn $launch"),
+        c.def("src/lib.rs", "for Wgpu { fn $launch"),
+    ]);
+    let calls: Vec<&Reference> = (c.refs.iter())
+        .filter(|r| &text[r.range.clone()] == "launch" && r.kind != RefKind::Type)
+        .filter(|r| matches!(r.kind, RefKind::MethodCall | RefKind::Call))
+        .collect();
+    assert_eq!(calls.len(), 4);
+    for r in calls {
+        assert_eq!(r.target, every, "at {:?}", r.range);
+    }
+}
+
+#[test]
+fn what_is_not_known_is_unresolved_not_guessed() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub struct S;\nimpl S { pub fn known(&self) {} }\n\
+         fn f(x: S, y: Undeclared) { let z = make(); z.known(); y.known(); x.other(); nowhere::g(); }\n",
+    )]);
+    assert_eq!(
+        c.target("src/lib.rs", "z.$known"),
+        Resolved::Unresolved(Why::UnknownReceiver)
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "y.$known"),
+        Resolved::Unresolved(Why::UnknownReceiver)
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "x.$other"),
+        Resolved::Unresolved(Why::MethodNotFound)
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "nowhere::$g"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "= $make()"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+}
+
+#[test]
+fn locals_shadow_items_and_std_is_external() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "const NAME: &str = \"cuda\";\nfn helper() {}\nfn f(list: Vec<String>) -> Option<usize> {\n\
+         let a = NAME; let b = helper; let helper = 1; let c = helper; let list2 = list.clone();\n\
+         let closure = |list: u8| list; let v: Vec<u8> = Vec::new(); Some(v.len())\n}\n",
+    )]);
+    c.resolves_to("src/lib.rs", "let a = $NAME", "src/lib.rs", "const $NAME");
+    c.resolves_to("src/lib.rs", "let b = $helper", "src/lib.rs", "fn $helper");
+    assert_eq!(c.target("src/lib.rs", "let c = $helper"), Resolved::Local);
+    assert_eq!(c.target("src/lib.rs", "| $list;"), Resolved::Local);
+    assert_eq!(c.target("src/lib.rs", "= Vec::$new"), Resolved::External);
+    assert_eq!(c.target("src/lib.rs", "$Some(v.len"), Resolved::External);
+    assert_eq!(c.target("src/lib.rs", "list.$clone()"), Resolved::External);
+}
+
+#[test]
+fn associated_items_through_impls_and_qualified_paths() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub trait Make { fn make() -> Self; }\npub struct A;\n\
+         impl A { pub const ID: &'static str = \"a\"; }\n\
+         impl Make for A { fn make() -> Self { A } }\n\
+         fn f() { let _ = A::ID; let _ = <A as Make>::make(); let _ = A::make(); }\n",
+    )]);
+    c.resolves_to("src/lib.rs", "A::$ID;", "src/lib.rs", "const $ID");
+    let make = "for A { fn $make";
+    c.resolves_to("src/lib.rs", "<A as Make>::$make", "src/lib.rs", make);
+    c.resolves_to("src/lib.rs", "= A::$make()", "src/lib.rs", make);
+}
+
+#[test]
+fn bad_input_gives_no_panic() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "mod broken;\nmod missing;\nfn f() { broken::g(); }\n",
+        ),
+        ("src/broken.rs", "fn g( {\n"),
+    ]);
+    assert!(c.model.files[1].tree.error.is_some());
+    assert_eq!(
+        c.target("src/lib.rs", "broken::$g"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+}
+
+/// This repository's own source: built without a panic, and a known call
+/// resolves to its definition in another floor.
+#[test]
+fn this_repository_resolves_a_known_call() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let model = backend_lint::run::model::load(&root).expect("the model of this repository");
+    let refs = model.references();
+    let file = root.join("src/run/mod.rs");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let at = text.find("parse::parse_file_with(").unwrap() + "parse::".len();
+    let r = refs
+        .iter()
+        .find(|r| r.file == file && r.range.start == at)
+        .expect("the call is a reference");
+    let def_file = root.join("src/syntax/parse.rs");
+    let def_text = std::fs::read_to_string(&def_file).unwrap();
+    let def = def_text.find("pub fn parse_file_with").unwrap() + "pub fn ".len();
+    assert_eq!(
+        r.target,
+        Resolved::Item(vec![ItemLoc {
+            file: def_file,
+            name: def..def + "parse_file_with".len(),
+        }])
+    );
+    // Most calls of the crate resolve to something.
+    let calls: Vec<&Reference> = (refs.iter())
+        .filter(|r| matches!(r.kind, RefKind::Call | RefKind::MethodCall))
+        .collect();
+    let known = calls
+        .iter()
+        .filter(|r| !matches!(r.target, Resolved::Unresolved(_)))
+        .count();
+    assert!(
+        known * 2 > calls.len(),
+        "{known} of {} calls resolved",
+        calls.len()
+    );
+}
