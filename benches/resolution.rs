@@ -131,7 +131,8 @@ fn main() {
     );
     println!(
         "agreement {} ({} of {} sites both resolve; exact {}, multi-target {} of {}); \
-         coverage {} ({} of {} call/path/type sites); {} sites in comments left out",
+         coverage {} ({} of {} call/path/type sites); left out: {} sites in comments, \
+         {} operator tokens",
         pct(t.agree, t.both),
         t.agree,
         t.both,
@@ -141,7 +142,8 @@ fn main() {
         pct(t.covered, t.modelled),
         t.covered,
         t.modelled,
-        t.in_comments
+        t.in_comments,
+        t.operators
     );
     let all = format!(
         "# All workspaces\n\n### Disagreements ({})\n\n{}\n### Uncovered ({})\n\n{}\n",

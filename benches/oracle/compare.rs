@@ -4,7 +4,8 @@
 //! - The oracle's sites are the reference occurrences (not definitions) of a
 //!   SCIP index whose symbol is defined in the index's own documents, i.e. in
 //!   the workspace. Occurrences in comments (intra-doc links) are set aside:
-//!   they are not code.
+//!   they are not code. So are operator tokens (`a + b` referring to a
+//!   workspace `impl Add`): the model resolves names, not operators.
 //! - Agreement: among sites both resolve to a workspace item, the share where
 //!   our targets contain rust-analyzer's definition. Modules are left out:
 //!   rust-analyzer defines a file module as the whole file, not a name.
@@ -105,6 +106,9 @@ pub struct Site {
     /// The line, trimmed, for reading.
     pub source: String,
     pub in_comment: bool,
+    /// An operator token (`+`, `[`, `?`) whose overload is a workspace
+    /// impl: rust-analyzer references it; the model resolves names only.
+    pub operator: bool,
 }
 
 /// The oracle's sites, with byte ranges computed from the files' texts
@@ -162,6 +166,8 @@ pub fn oracle_sites(index: &Index, texts: &HashMap<String, String>) -> (Vec<Site
                 }
                 continue;
             }
+            let operator =
+                !text[range.clone()].starts_with(|c: char| c == '_' || c.is_alphabetic());
             let source = lines.line(line);
             let column = range.start - lines.start(line).unwrap_or(0);
             let before = source.get(..column).unwrap_or(source);
@@ -182,6 +188,7 @@ pub fn oracle_sites(index: &Index, texts: &HashMap<String, String>) -> (Vec<Site
                     defs: targets.clone(),
                     source: trimmed.to_string(),
                     in_comment,
+                    operator,
                 },
             );
         }
@@ -211,10 +218,12 @@ pub struct Ours {
 /// Counts of one workspace, or of all.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// The oracle's sites (outside comments).
+    /// The oracle's sites (outside comments, operators left out).
     pub sites: usize,
     /// Sites in comments, set aside.
     pub in_comments: usize,
+    /// Operator sites, set aside.
+    pub operators: usize,
     /// Both resolve to a workspace item (modules left out).
     pub both: usize,
     /// ... and our targets contain the oracle's definition.
@@ -238,6 +247,7 @@ impl AddAssign for Tally {
     fn add_assign(&mut self, o: Tally) {
         self.sites += o.sites;
         self.in_comments += o.in_comments;
+        self.operators += o.operators;
         self.both += o.both;
         self.agree += o.agree;
         self.exact += o.exact;
@@ -289,6 +299,10 @@ pub fn compare(sites: &[Site], ours: &[Ours], texts: &HashMap<String, String>) -
     for site in sites {
         if site.in_comment {
             out.tally.in_comments += 1;
+            continue;
+        }
+        if site.operator {
+            out.tally.operators += 1;
             continue;
         }
         out.tally.sites += 1;

@@ -1,5 +1,5 @@
 //! Two files for the oracle's own test: calls, a method, a re-export, a
-//! const, a generic trait call, and text outside ASCII before names so a
+//! const, a generic trait call, an operator overload, and text outside ASCII before names so a
 //! column in UTF-16 units differs from one in bytes.
 
 mod util;
@@ -13,5 +13,5 @@ pub fn run() -> usize {
     let label = "ünïcödé 𝓤"; let n = helper(label.len());
     let mut r = Registry::new();
     r.add(GREETING);
-    let _ = describe(&r); n + r.len() + util::helper(2)
+    let _ = describe(&r); n + r.len() + util::helper(2) + (Registry::new() + 1)
 }

@@ -16,6 +16,14 @@ impl Registry {
     }
 }
 
+impl std::ops::Add<usize> for Registry {
+    type Output = usize;
+
+    fn add(self, n: usize) -> usize {
+        self.names.len() + n
+    }
+}
+
 pub fn helper(x: usize) -> usize {
     x + 1
 }
