@@ -225,6 +225,57 @@ fn enum_variants_through_a_glob_and_paths() {
 }
 
 #[test]
+fn variants_through_self_and_their_fields() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub enum Op { Load { slot: u8 }, Nop }
+         impl Op {
+    fn nop() -> Self { Self::Nop }
+    fn slot(&self) -> u8 { match self { Self::Load { slot } => *slot, _ => 0 } }
+    fn load() -> Self { Op::Load { slot: 1 } }
+}
+",
+    )]);
+    c.resolves_to("src/lib.rs", "{ Self::$Nop }", "src/lib.rs", ", $Nop }");
+    c.resolves_to(
+        "src/lib.rs",
+        "Self::$Load { slot }",
+        "src/lib.rs",
+        "{ $Load {",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "Self::Load { $slot }",
+        "src/lib.rs",
+        "{ $slot: u8 }",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "Op::Load { $slot: 1",
+        "src/lib.rs",
+        "{ $slot: u8 }",
+    );
+}
+
+#[test]
+fn a_macro_called_where_items_stand_leaves_names_unresolved() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "mod a { crate::imports!(); fn f() { helper(); } }
+mod b { fn f() { helper(); } }
+",
+    )]);
+    assert_eq!(
+        c.target("src/lib.rs", "mod a { crate::imports!(); fn f() { $helper"),
+        Resolved::Unresolved(Why::MacroItems)
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "mod b { fn f() { $helper"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+}
+
+#[test]
 fn a_path_attribute_and_mod_rs_find_their_files() {
     let c = Case::one(&[
         (
@@ -569,4 +620,76 @@ fn this_repository_resolves_a_known_call() {
         "{known} of {} calls resolved",
         calls.len()
     );
+}
+
+#[test]
+fn the_query_api_answers_paths_items_and_methods() {
+    let c = Case::one(&[
+        (
+            "src/lib.rs",
+            "pub mod ops;\npub trait Runtime { fn launch(&self); }\npub struct Cuda;\n\
+             impl Runtime for Cuda { fn launch(&self) {} }\n\
+             impl Cuda { pub fn new(n: usize, label: &str) -> Self { Cuda } }\n\
+             fn user<R: Runtime>(r: R) { /*here*/ }\n",
+        ),
+        (
+            "src/ops/mod.rs",
+            "pub mod gather { pub fn register(registry: &mut Vec<String>) {} }\n",
+        ),
+    ]);
+    let lib = std::path::Path::new("src/lib.rs");
+    let here = c.at("src/lib.rs", "$/*here*/");
+    let register = c.def("src/ops/mod.rs", "fn $register");
+    assert_eq!(
+        c.model
+            .resolve_path(lib, here, "crate::ops::gather::register"),
+        Resolved::Item(vec![register.clone()])
+    );
+    assert_eq!(
+        c.model.resolve_path(lib, here, "ops::missing"),
+        Resolved::Unresolved(Why::NotFound)
+    );
+    let info = c.model.item_info(&register).unwrap();
+    assert_eq!(info.path, "crate::ops::gather::register");
+    assert_eq!(info.params, [(Some("registry".into()), "&mut Vec".into())]);
+    let new = c.model.item_info(&c.def("src/lib.rs", "fn $new")).unwrap();
+    assert_eq!(new.path, "crate::Cuda::new");
+    assert_eq!(new.impl_self.as_deref(), Some("Cuda"));
+    assert_eq!(new.ret.as_deref(), Some("Self"));
+    let every = Resolved::Item(vec![
+        c.def("src/lib.rs", "{ fn $launch(&self); }"),
+        c.def("src/lib.rs", "for Cuda { fn $launch"),
+    ]);
+    assert_eq!(c.model.method_targets(lib, here, "&R", "launch"), every);
+    assert_eq!(
+        c.model
+            .method_targets(lib, here, "std::sync::Arc<Cuda>", "launch"),
+        Resolved::Item(vec![c.def("src/lib.rs", "for Cuda { fn $launch")])
+    );
+    assert_eq!(c.model.resolve_path(lib, here, "R::launch"), every);
+}
+
+#[test]
+fn deref_block_macros_and_traits_on_std_types() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "use std::ops::Deref;\npub struct Tensor;\nimpl Tensor { pub fn shape(&self) {} }\n\
+         pub struct Var(Tensor);\nimpl Deref for Var { type Target = Tensor; fn deref(&self) -> &Tensor { &self.0 } }\n\
+         pub trait DType: Copy + num::Zero { fn size(xs: &[Self]) -> usize; }\n\
+         impl DType for f32 { fn size(xs: &[Self]) -> usize { 4 } }\n\
+         fn f<D: DType>(v: Var, d: D) {\n    v.shape();\n    macro_rules! local { () => {} }\n    local!();\n    D::zero();\n}\n",
+    )]);
+    c.resolves_to("src/lib.rs", "v.$shape()", "src/lib.rs", "pub fn $shape");
+    c.resolves_to(
+        "src/lib.rs",
+        "    $local!();",
+        "src/lib.rs",
+        "macro_rules! $local",
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "&[$Self]) -> usize { 4"),
+        Resolved::External
+    );
+    // A method of an outside supertrait.
+    assert_eq!(c.target("src/lib.rs", "D::$zero"), Resolved::External);
 }

@@ -175,6 +175,10 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
                     self.declare_block_use(&u.tree, &mut Vec::new(), u.leading_colon.is_some());
                     continue;
                 }
+                syn::Item::Macro(m) if m.mac.path.is_ident("macro_rules") => match &m.ident {
+                    Some(ident) => (ident, Ns::Macros),
+                    None => continue,
+                },
                 _ => continue,
             };
             let loc = ItemLoc {
@@ -306,6 +310,10 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
                         Ty::Adt(id, _) => Resolved::Item(vec![self.model.loc(*id)]),
                         Ty::Bounded(t, _) if t.len() == 1 => {
                             Resolved::Item(vec![self.model.loc(t[0])])
+                        }
+                        // `impl Trait for f32`, `for Vec<T>`, `for [T]`.
+                        Ty::Ext(..) | Ty::Slice(_) | Ty::Tuple(_) | Ty::Ref(_) => {
+                            Resolved::External
                         }
                         _ => Resolved::Unresolved(Why::NotFound),
                     };
@@ -639,11 +647,10 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
             syn::Pat::Struct(s) => {
                 self.path_ref(s.qself.as_ref(), &s.path, RefKind::Type);
                 let (target, _) = self.resolve_path(s.qself.as_ref(), &s.path, Ns::Types);
-                let adt = self.model.ty_of_target(&target);
                 for fp in &s.fields {
-                    let (fty, loc) = match (&fp.member, &adt) {
-                        (syn::Member::Named(n), Ty::Adt(id, _)) => {
-                            match self.model.field_ty(*id, &n.to_string()) {
+                    let (fty, loc) = match &fp.member {
+                        syn::Member::Named(n) => {
+                            match self.model.field_of_target(&target, &n.to_string()) {
                                 Some((t, l)) => (t, Some(l)),
                                 None => (Ty::Unknown, None),
                             }
@@ -727,7 +734,14 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
         };
         let name = last.ident.to_string();
         let range = self.range(last.ident.span());
-        let target = if mac.path.segments.len() == 1 {
+        let in_block = (self.block_items.iter().rev())
+            .find(|b| b.ns == Ns::Macros && b.name == name)
+            .map(|b| b.target.clone());
+        let target = if let Some(t) = in_block
+            && mac.path.segments.len() == 1
+        {
+            t
+        } else if mac.path.segments.len() == 1 {
             let legacy = self
                 .model
                 .def_map
@@ -741,6 +755,7 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
                 {
                     Ok(def) => self.model.def_target(def),
                     Err(_) if STD_MACROS.contains(&name.as_str()) => Resolved::External,
+                    Err(Why::UnresolvedGlob) => Resolved::Unresolved(Why::UnresolvedGlob),
                     Err(_) => Resolved::Unresolved(Why::MacroNotFound),
                 },
             }
@@ -1264,11 +1279,13 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_, '_> {
             RefKind::Type
         };
         self.path_ref(s.qself.as_ref(), &s.path, kind);
-        let adt = self.model.ty_of_target(&target);
+        let known = matches!(target, Resolved::Item(_));
         for fv in &s.fields {
-            if let (syn::Member::Named(n), Ty::Adt(id, _)) = (&fv.member, &adt) {
+            if let syn::Member::Named(n) = &fv.member
+                && known
+            {
                 let range = self.range(n.span());
-                let target = match self.model.field_ty(*id, &n.to_string()) {
+                let target = match self.model.field_of_target(&target, &n.to_string()) {
                     Some((_, loc)) => Resolved::Item(vec![loc]),
                     None => Resolved::Unresolved(Why::NotFound),
                 };
@@ -1394,6 +1411,27 @@ impl Model {
                 .map(|e| Ty::Adt(e, Vec::new()))
                 .unwrap_or(Ty::Unknown),
         }
+    }
+
+    /// A field of the struct or variant a resolved path names: its type and
+    /// where it is declared.
+    fn field_of_target(&self, target: &Resolved, name: &str) -> Option<(Ty, ItemLoc)> {
+        let Resolved::Item(locs) = target else {
+            return None;
+        };
+        let loc = locs.first()?;
+        if let Some(id) = self.item_at(loc) {
+            return match self.ty_of_target(target) {
+                Ty::Adt(adt, _) => self.field_ty(adt, name),
+                _ => self.field_ty(id, name),
+            };
+        }
+        let e = self.enum_of_variant(loc)?;
+        let ItemKind::Enum { variants, .. } = &self.item(e).kind else {
+            return None;
+        };
+        let v = variants.iter().position(|v| v.name_range == loc.name)?;
+        self.variant_field_ty(e, v as u32, name)
     }
 
     /// The enum whose variant is named at `loc`.

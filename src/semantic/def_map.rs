@@ -74,6 +74,8 @@ pub struct ModuleData {
     /// A glob import here did not resolve, or is of a crate outside the
     /// inputs: a name not found may come from it.
     pub open_glob: bool,
+    /// A macro called where items stand: it may declare names.
+    pub open_macro: bool,
     /// `macro_rules!` in textual scope: (name, item, offset in the
     /// module's file from which it is visible). Later entries shadow.
     pub legacy: Vec<(String, ItemId, usize)>,
@@ -202,6 +204,14 @@ const BUILTIN_TYPES: &[&str] = &[
     "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64",
     "i128", "isize", "f32", "f64",
 ];
+/// Macros called where items stand that declare no name a path can use.
+const ITEM_MACROS_WITHOUT_NAMES: &[&str] = &[
+    "compile_error",
+    "include",
+    "assert_impl_all",
+    "const_assert",
+];
+
 /// Crates every crate may name.
 const SYSROOT: &[&str] = &["std", "core", "alloc", "proc_macro", "test"];
 
@@ -469,6 +479,14 @@ impl DefMap {
                             None => Def::External,
                         };
                         self.insert(m, Ns::Types, &item.name, entry(def));
+                    }
+                    ItemKind::MacroCall { path } => {
+                        // Its expansion is not modelled: it may declare
+                        // names (`test_imports!()` expanding to `use`s).
+                        let name = path.last().map(|s| s.name.as_str()).unwrap_or("");
+                        if !ITEM_MACROS_WITHOUT_NAMES.contains(&name) {
+                            self.modules[m as usize].open_macro = true;
+                        }
                     }
                     ItemKind::MacroRules { export: true } => {
                         let k = self.modules[m as usize].krate as usize;
@@ -754,7 +772,9 @@ impl DefMap {
                 changed |= self.insert(m, ns, &name, entry);
             }
         }
-        if self.modules[src as usize].open_glob && !self.modules[m as usize].open_glob {
+        let src_open =
+            self.modules[src as usize].open_glob || self.modules[src as usize].open_macro;
+        if src_open && !self.modules[m as usize].open_glob {
             self.modules[m as usize].open_glob = true;
             changed = true;
         }
@@ -806,6 +826,9 @@ impl DefMap {
         }
         if module.open_glob {
             return Err(Why::UnresolvedGlob);
+        }
+        if module.open_macro {
+            return Err(Why::MacroItems);
         }
         Err(Why::NotFound)
     }
@@ -873,6 +896,7 @@ impl DefMap {
                     match module.scope(ns_at(i)).get(name) {
                         Some(e) => cur = e.def,
                         None if module.open_glob => return Err(Why::UnresolvedGlob),
+                        None if module.open_macro => return Err(Why::MacroItems),
                         None => return Err(Why::NotFound),
                     }
                 }

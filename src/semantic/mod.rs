@@ -21,14 +21,12 @@
 pub mod body;
 pub mod def_map;
 pub mod item_tree;
-mod query;
+pub mod query;
 pub mod ty;
 
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
-
-pub use query::{ItemInfo, ItemKindName};
 
 /// One crate of the inputs: a library, a binary, a test target.
 #[derive(Debug, Clone, Default)]
@@ -102,6 +100,9 @@ pub enum Why {
     /// The name may come from a glob import of an external crate, or one
     /// that did not resolve.
     UnresolvedGlob,
+    /// The module calls a macro where items stand, whose expansion (not
+    /// modelled) may declare the name.
+    MacroItems,
     /// A path segment is an unresolved import.
     UnresolvedImport,
     /// The receiver's type is not known from declarations.

@@ -255,22 +255,54 @@ impl Model {
         }
     }
 
-    /// The trait's items, and its supertraits' (transitively).
+    /// The traits and their supertraits (transitively).
     pub fn with_supertraits(&self, traits: &[ItemId]) -> Vec<ItemId> {
+        self.supertraits(traits).0
+    }
+
+    /// The traits and their supertraits (transitively), and whether one of
+    /// them has a supertrait outside the inputs.
+    pub fn supertraits(&self, traits: &[ItemId]) -> (Vec<ItemId>, bool) {
         let mut seen: HashSet<ItemId> = HashSet::new();
         let mut work: Vec<ItemId> = traits.to_vec();
         let mut out = Vec::new();
+        let mut outside = false;
         while let Some(t) = work.pop() {
             if !seen.insert(t) || seen.len() > 4 * MAX_STEPS {
                 continue;
             }
             out.push(t);
             if let ItemKind::Trait { supertraits, .. } = &self.item(t).kind {
-                let (more, _) = self.bound_traits(self.module_of(t), supertraits);
+                let (more, out_of) = self.bound_traits(self.module_of(t), supertraits);
+                outside |= out_of;
                 work.extend(more);
             }
         }
-        out
+        (out, outside)
+    }
+
+    /// What a type of the inputs derefs to: the `Target` of its `impl
+    /// Deref` (the trait is std's, found by name).
+    fn deref_target(&self, adt: ItemId) -> Option<Ty> {
+        let impls = self.def_map.impls.trait_for.get(&adt)?;
+        impls.iter().find_map(|&imp| {
+            let ItemKind::Impl(d) = &self.item(imp).kind else {
+                return None;
+            };
+            let is_deref = d
+                .trait_
+                .as_ref()
+                .and_then(|t| t.last())
+                .is_some_and(|s| s.name == "Deref");
+            if !is_deref {
+                return None;
+            }
+            let target = self.member(imp, "Target")?;
+            let ItemKind::TypeAlias { ty: Some(t), .. } = &self.item(target).kind else {
+                return None;
+            };
+            Some(self.lower(t, &self.item_scope(target), 0))
+        })
     }
 
     /// The member of an impl or trait named `name`.
@@ -336,10 +368,11 @@ impl Model {
     /// The associated item `name` of a type (`T::new`, `Self::X`).
     pub fn assoc_of_ty(&self, ty: &Ty, name: &str) -> Resolved {
         match ty {
-            Ty::Adt(id, _) => self.located(self.adt_assoc(*id, name), Why::AssocNotFound),
+            Ty::Adt(id, _) => self.adt_path_assoc(*id, name),
             Ty::Bounded(traits, outside) => {
                 let found = self.trait_assoc(traits, name);
-                if found.is_empty() && (*outside || traits.is_empty()) {
+                let outside = *outside || self.supertraits(traits).1;
+                if found.is_empty() && (outside || traits.is_empty()) {
                     Resolved::External
                 } else {
                     self.located(found, Why::AssocNotFound)
@@ -367,10 +400,29 @@ impl Model {
                 self.assoc_of_ty(&ty, name)
             }
             ItemKind::Struct { .. } | ItemKind::Enum { .. } | ItemKind::Union { .. } => {
-                self.located(self.adt_assoc(id, name), Why::AssocNotFound)
+                self.adt_path_assoc(id, name)
             }
             _ => Resolved::Unresolved(Why::AssocNotFound),
         }
+    }
+
+    /// `Type::name` for a type of the inputs: an enum's variant (`Self::A`
+    /// in an enum's impl), an associated item, or std's trait methods
+    /// (`T::default()` of a derive).
+    fn adt_path_assoc(&self, id: ItemId, name: &str) -> Resolved {
+        if let Some((v, _)) = self
+            .def_map
+            .variant_names(id)
+            .iter()
+            .find(|(_, n)| n == name)
+        {
+            return self.def_target(Def::Variant(id, *v));
+        }
+        let found = self.adt_assoc(id, name);
+        if found.is_empty() && STD_TRAIT_METHODS.contains(&name) {
+            return Resolved::External;
+        }
+        self.located(found, Why::AssocNotFound)
     }
 
     pub fn located(&self, ids: Vec<ItemId>, otherwise: Why) -> Resolved {
@@ -391,6 +443,10 @@ impl Model {
                     if !found.is_empty() {
                         return (self.located(found.clone(), Why::MethodNotFound), found);
                     }
+                    if let Some(target) = self.deref_target(id) {
+                        ty = target;
+                        continue;
+                    }
                     return if STD_TRAIT_METHODS.contains(&name) {
                         (Resolved::External, Vec::new())
                     } else {
@@ -402,6 +458,7 @@ impl Model {
                     if !found.is_empty() {
                         return (self.located(found.clone(), Why::MethodNotFound), found);
                     }
+                    let outside = outside || self.supertraits(&traits).1;
                     let std = outside || traits.is_empty() || STD_TRAIT_METHODS.contains(&name);
                     return if std {
                         (Resolved::External, Vec::new())
@@ -468,6 +525,23 @@ impl Model {
             name: f.name_range.clone(),
         };
         Some((self.lower(&f.ty, &scope, 0), loc))
+    }
+
+    /// The declared type of a field of an enum's variant.
+    pub fn variant_field_ty(&self, e: ItemId, v: u32, name: &str) -> Option<(Ty, ItemLoc)> {
+        let ItemKind::Enum { variants, .. } = &self.item(e).kind else {
+            return None;
+        };
+        let f = variants
+            .get(v as usize)?
+            .fields
+            .iter()
+            .find(|f| f.name == name)?;
+        let loc = ItemLoc {
+            file: self.files[e.file as usize].path.clone(),
+            name: f.name_range.clone(),
+        };
+        Some((self.lower(&f.ty, &self.item_scope(e), 0), loc))
     }
 
     /// The declared type of a const or static.
