@@ -221,6 +221,8 @@ fn enum_variants_through_a_glob_and_paths() {
          fn f(k: Kind) -> bool { let _ = Gpu(1); matches!(k, Cpu) || k == Kind::Cpu }\n",
     )]);
     c.resolves_to("src/lib.rs", "= $Gpu(1)", "src/lib.rs", "Cpu, $Gpu(u8)");
+    // The prefix of a glob is a reference too.
+    c.resolves_to("src/lib.rs", "use $Kind::*", "src/lib.rs", "enum $Kind");
     c.resolves_to("src/lib.rs", "Kind::$Cpu }", "src/lib.rs", "{ $Cpu,");
 }
 
@@ -692,4 +694,103 @@ fn deref_block_macros_and_traits_on_std_types() {
     );
     // A method of an outside supertrait.
     assert_eq!(c.target("src/lib.rs", "D::$zero"), Resolved::External);
+}
+
+/// A dependency inherited from `[workspace.dependencies]` under another
+/// name than its package's is a crate of the inputs.
+#[test]
+fn the_loader_maps_workspace_dependencies_to_their_packages() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let write = |path: &str, text: &str| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"core\", \"cuda\"]\nresolver = \"2\"\n\
+         [workspace.dependencies]\nrt = { path = \"core\", package = \"rt-core\" }\n",
+    );
+    write(
+        "core/Cargo.toml",
+        "[package]\nname = \"rt-core\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write("core/src/lib.rs", "pub fn register() {}\n");
+    write(
+        "cuda/Cargo.toml",
+        "[package]\nname = \"rt-cuda\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\
+         [dependencies]\nrt = { workspace = true }\n",
+    );
+    write("cuda/src/lib.rs", "pub fn init() { rt::register(); }\n");
+    let model = backend_lint::run::model::load(root).expect("the model of the workspace");
+    let refs = model.references();
+    let call = refs
+        .iter()
+        .find(|r| r.file.ends_with("cuda/src/lib.rs") && r.kind == RefKind::Call)
+        .expect("the call");
+    let Resolved::Item(locs) = &call.target else {
+        panic!("{:?}", call.target);
+    };
+    assert!(locs[0].file.ends_with("core/src/lib.rs"), "{locs:?}");
+}
+
+#[test]
+fn associated_types_answer_the_trait_declaration_too() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub trait Module { type Output; fn run(&self) -> Self::Output; }\n\
+         pub struct M;\nimpl Module for M { type Output = u8; fn run(&self) -> Self::Output { 0 } }\n\
+         impl Module for f32 { type Output = u16; fn run(&self) -> Self::Output { 1 } }\n",
+    )]);
+    let decl = c.def("src/lib.rs", "{ type $Output;");
+    assert_eq!(
+        c.target("src/lib.rs", "-> Self::$Output { 0 } }\nimpl"),
+        Resolved::Item(vec![
+            decl.clone(),
+            c.def("src/lib.rs", "for M { type $Output")
+        ])
+    );
+    assert_eq!(
+        c.target("src/lib.rs", "-> Self::$Output { 1 }"),
+        Resolved::Item(vec![decl, c.def("src/lib.rs", "for f32 { type $Output")])
+    );
+}
+
+/// A ring of globs longer than the import loop's bound of rounds: a
+/// change is handed on along the ring within a round.
+#[test]
+fn a_long_glob_ring_settles() {
+    let n = 200;
+    let mut text = String::new();
+    for i in 0..n {
+        let next = (i + 1) % n;
+        text.push_str(&format!(
+            "pub mod m{i} {{ pub use super::m{next}::*; pub fn f{i}() {{}} }}\n"
+        ));
+    }
+    text.push_str("fn call() { m1::f0(); }\n");
+    let c = Case::one(&[("src/lib.rs", &text)]);
+    c.resolves_to("src/lib.rs", "m1::$f0()", "src/lib.rs", "pub fn $f0()");
+    assert!(
+        c.model.def_map.rounds < 5,
+        "{} rounds",
+        c.model.def_map.rounds
+    );
+}
+
+#[test]
+fn a_generic_type_alias_passes_its_arguments_on() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub struct Error;\npub type Result<T> = std::result::Result<T, Error>;\n\
+         pub struct Tensor;\nimpl Tensor {\n    pub fn rand() -> Result<Tensor> { todo!() }\n    pub fn reshape(&self) {}\n}\n\
+         fn f() -> Result<()> { Tensor::rand()?.reshape(); Ok(()) }\n",
+    )]);
+    c.resolves_to(
+        "src/lib.rs",
+        "?.$reshape()",
+        "src/lib.rs",
+        "pub fn $reshape",
+    );
 }

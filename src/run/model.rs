@@ -63,8 +63,9 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
         }
         targets_of.push(targets);
     }
+    let workspace_deps = workspace_dependencies(&workspace_root.join("Cargo.toml"));
     for (p, package) in packages.iter().enumerate() {
-        let (inside, outside) = dependencies(&package.root.join("Cargo.toml"));
+        let (inside, outside) = dependencies(&package.root.join("Cargo.toml"), &workspace_deps);
         let mut deps = Vec::new();
         let mut external = outside;
         for (name, real) in inside {
@@ -106,10 +107,34 @@ fn read(path: &Path) -> Option<Arc<str>> {
     String::from_utf8(bytes).ok().map(Arc::from)
 }
 
+/// `[workspace.dependencies]` of the workspace's manifest: name -> package.
+fn workspace_dependencies(manifest: &Path) -> HashMap<String, String> {
+    let Some(text) = std::fs::read_to_string(manifest).ok() else {
+        return HashMap::new();
+    };
+    let Ok(value) = text.parse::<toml::Table>() else {
+        return HashMap::new();
+    };
+    let deps = value
+        .get("workspace")
+        .and_then(|w| w.get("dependencies"))
+        .and_then(|d| d.as_table());
+    deps.into_iter()
+        .flatten()
+        .map(|(name, spec)| {
+            let real = spec.get("package").and_then(|p| p.as_str()).unwrap_or(name);
+            (name.clone(), real.to_string())
+        })
+        .collect()
+}
+
 /// The dependencies a manifest names, as the code calls them (dashes made
 /// underscores): (name, package) for each, and every name again in the
 /// second list when the manifest cannot be read as a package's.
-fn dependencies(manifest: &Path) -> (Vec<(String, String)>, Vec<String>) {
+fn dependencies(
+    manifest: &Path,
+    workspace: &HashMap<String, String>,
+) -> (Vec<(String, String)>, Vec<String>) {
     let Some(text) = std::fs::read_to_string(manifest).ok() else {
         return (Vec::new(), Vec::new());
     };
@@ -134,11 +159,14 @@ fn dependencies(manifest: &Path) -> (Vec<(String, String)>, Vec<String>) {
     }
     for table in tables {
         for (name, spec) in table {
-            let real = spec
-                .get("package")
-                .and_then(|p| p.as_str())
-                .unwrap_or(name)
-                .to_string();
+            // `x = { workspace = true }`: the package the workspace's
+            // `[workspace.dependencies]` names.
+            let inherited = spec.get("workspace").and_then(|w| w.as_bool()) == Some(true);
+            let real = match spec.get("package").and_then(|p| p.as_str()) {
+                Some(p) => p.to_string(),
+                None if inherited => workspace.get(name).cloned().unwrap_or(name.clone()),
+                None => name.clone(),
+            };
             out.push((name.replace('-', "_"), real));
         }
     }

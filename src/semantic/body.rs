@@ -795,6 +795,14 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
         match tree {
             syn::UseTree::Path(p) => {
                 prefix.push(p.ident.to_string());
+                // Each segment before the last names something too
+                // (`Device` in `use m::Device::Cpu`, `Value` in `Value::*`).
+                if !matches!(p.ident.to_string().as_str(), "crate" | "self" | "super") {
+                    let names: Vec<&str> = prefix.iter().map(String::as_str).collect();
+                    let target = self.resolve_module_path(&names, global, Ns::Types);
+                    let range = self.range(p.ident.span());
+                    self.push_ref(range, RefKind::Import, target);
+                }
                 self.use_refs(&p.tree, prefix, global);
                 prefix.pop();
             }

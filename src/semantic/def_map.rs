@@ -81,7 +81,10 @@ pub struct ModuleData {
     pub legacy: Vec<(String, ItemId, usize)>,
     /// Where `mod x;` declared here looks for files.
     child_dir: PathBuf,
-    version: u32,
+    /// Every name put in its scope, in order (a name again when an
+    /// explicit one replaces a glob's): what a glob of it has applied is a
+    /// position in this log.
+    log: Vec<(Ns, String)>,
 }
 
 impl ModuleData {
@@ -237,8 +240,8 @@ struct ImportState {
     module: ModuleId,
     item: ItemId,
     done: bool,
-    /// For a glob: the version of the source applied last.
-    applied: Option<u32>,
+    /// For a glob: its source module, and how much of its log is applied.
+    applied: Option<(ModuleId, usize)>,
 }
 
 impl DefMap {
@@ -422,7 +425,7 @@ impl DefMap {
         };
         if changed {
             scope.insert(name.to_string(), entry);
-            module.version += 1;
+            module.log.push((ns, name.to_string()));
         }
         changed
     }
@@ -595,16 +598,42 @@ impl DefMap {
                 }
             }
         }
+        // Globs by the module they import from: a change there is handed on
+        // at once, so a chain or a cycle of globs settles in one round.
+        let mut importers: HashMap<ModuleId, Vec<usize>> = HashMap::new();
         let mut rounds = 0;
         loop {
             rounds += 1;
             let mut changed = false;
-            for st in imports.iter_mut().filter(|s| !s.done) {
+            let mut dirty: Vec<ModuleId> = Vec::new();
+            for (i, st) in imports.iter_mut().enumerate() {
+                if st.done {
+                    continue;
+                }
                 let item = &files[st.item.file as usize].tree.items[st.item.idx as usize];
                 let ItemKind::Import(import) = &item.kind else {
                     continue;
                 };
-                changed |= self.step_import(st, item.name.as_str(), &item.vis, import);
+                let before = st.applied;
+                if self.step_import(st, item.name.as_str(), &item.vis, import) {
+                    changed = true;
+                    dirty.push(st.module);
+                }
+                if before.is_none()
+                    && let Some((src, _)) = st.applied
+                {
+                    importers.entry(src).or_default().push(i);
+                }
+            }
+            while let Some(src) = dirty.pop() {
+                for &g in importers.get(&src).into_iter().flatten() {
+                    let st = &mut imports[g];
+                    let item = &files[st.item.file as usize].tree.items[st.item.idx as usize];
+                    let vis = self.vis(st.module, &item.vis);
+                    if self.apply_glob(st, vis) {
+                        dirty.push(st.module);
+                    }
+                }
             }
             if !changed || rounds >= FIXED_POINT_LIMIT {
                 break;
@@ -662,12 +691,10 @@ impl DefMap {
             }
             return match res.def {
                 Def::Module(src) => {
-                    let version = self.modules[src as usize].version;
-                    if st.applied == Some(version) {
-                        return false;
+                    if st.applied.is_none() {
+                        st.applied = Some((src, 0));
                     }
-                    st.applied = Some(version);
-                    self.apply_glob(m, src, vis)
+                    self.apply_glob(st, vis)
                 }
                 Def::Item(e) => {
                     // `use E::*`: the enum's variants (done once).
@@ -754,23 +781,30 @@ impl DefMap {
         changed
     }
 
-    fn apply_glob(&mut self, m: ModuleId, src: ModuleId, vis: Visibility) -> bool {
+    /// What a glob's source module gained since it was applied last, put
+    /// in the importing module; whether anything changed there.
+    fn apply_glob(&mut self, st: &mut ImportState, vis: Visibility) -> bool {
+        let Some((src, from)) = st.applied else {
+            return false;
+        };
+        let m = st.module;
+        let source = &self.modules[src as usize];
+        let new: Vec<(Ns, String, Entry)> = (source.log[from..].iter())
+            .filter_map(|(ns, name)| {
+                let e = source.scope(*ns).get(name)?;
+                Some((*ns, name.clone(), *e))
+            })
+            .filter(|(_, _, e)| self.visible(e.vis, m))
+            .collect();
+        st.applied = Some((src, source.log.len()));
         let mut changed = false;
-        for ns in [Ns::Types, Ns::Values, Ns::Macros] {
-            let entries: Vec<(String, Entry)> = self.modules[src as usize]
-                .scope(ns)
-                .iter()
-                .filter(|(_, e)| self.visible(e.vis, m))
-                .map(|(n, e)| (n.clone(), *e))
-                .collect();
-            for (name, e) in entries {
-                let entry = Entry {
-                    def: e.def,
-                    vis,
-                    glob: true,
-                };
-                changed |= self.insert(m, ns, &name, entry);
-            }
+        for (ns, name, e) in new {
+            let entry = Entry {
+                def: e.def,
+                vis,
+                glob: true,
+            };
+            changed |= self.insert(m, ns, &name, entry);
         }
         let src_open =
             self.modules[src as usize].open_glob || self.modules[src as usize].open_macro;

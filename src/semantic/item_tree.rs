@@ -384,16 +384,23 @@ impl ItemTree {
         }
     }
 
-    /// The innermost local scope holding `offset`.
+    /// The innermost local scope holding `offset`: the last scope opened
+    /// at or before it (scopes are numbered in the order they open), or
+    /// the nearest of its parents that still holds it.
     pub fn scope_at(&self, offset: usize) -> u32 {
-        let mut best = 0u32;
-        for (i, s) in self.scopes.iter().enumerate().skip(1) {
-            if s.range.contains(&offset) && s.range.start >= self.scopes[best as usize].range.start
-            {
-                best = i as u32;
+        let after = self.scopes[1..].partition_point(|s| s.range.start <= offset);
+        let mut at = after as u32;
+        while at != 0 {
+            let scope = &self.scopes[at as usize];
+            if scope.range.contains(&offset) {
+                return at;
             }
+            at = match scope.module_item {
+                Some(item) => self.items[item as usize].scope,
+                None => 0,
+            };
         }
-        best
+        0
     }
 }
 

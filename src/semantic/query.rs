@@ -84,7 +84,7 @@ impl Model {
                 let mut scope = TyScope {
                     module,
                     generics: self.generic_scope(module, &data.generics),
-                    self_ty: None,
+                    ..TyScope::default()
                 };
                 scope.self_ty = Some(self.lower(&data.self_ty, &scope, 0));
                 scope
@@ -93,6 +93,7 @@ impl Model {
                 module,
                 generics: self.generic_scope(module, generics),
                 self_ty: Some(Ty::Bounded(vec![id], false)),
+                ..TyScope::default()
             },
             _ => self.item_scope(id),
         }

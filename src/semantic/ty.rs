@@ -87,6 +87,9 @@ pub struct TyScope {
     pub module: ModuleId,
     pub generics: Vec<(String, Vec<ItemId>, bool)>,
     pub self_ty: Option<Ty>,
+    /// Generic parameters given as arguments (`Result<Tensor>` of `type
+    /// Result<T> = std::result::Result<T, Error>`).
+    pub subst: Vec<(String, Ty)>,
 }
 
 impl Model {
@@ -223,6 +226,9 @@ impl Model {
             if *one == "Self" {
                 return scope.self_ty.clone().unwrap_or(Ty::Unknown);
             }
+            if let Some((_, ty)) = scope.subst.iter().find(|(n, _)| n == one) {
+                return ty.clone();
+            }
             if let Some((_, traits, outside)) = scope.generics.iter().rev().find(|g| g.0 == *one) {
                 return Ty::Bounded(traits.clone(), *outside);
             }
@@ -239,8 +245,14 @@ impl Model {
                     Ty::Adt(id, args(names.len() - 1))
                 }
                 ItemKind::Trait { .. } => Ty::Bounded(vec![id], false),
-                ItemKind::TypeAlias { ty: Some(t), .. } => {
-                    let inner = self.item_scope(id);
+                ItemKind::TypeAlias {
+                    ty: Some(t),
+                    generics,
+                } => {
+                    let mut inner = self.item_scope(id);
+                    let given = args(names.len() - 1);
+                    let params = generics.params.iter().filter(|g| g.is_type);
+                    inner.subst = params.map(|g| g.name.clone()).zip(given).collect();
                     self.lower(t, &inner, depth + 1)
                 }
                 _ => Ty::Unknown,
@@ -349,19 +361,39 @@ impl Model {
                 return vec![m];
             }
         }
-        let mut out = Vec::new();
         let trait_impls = impls.trait_for.get(&adt).into_iter().flatten();
-        for &imp in trait_impls.chain(&impls.blanket) {
-            if let Some(m) = self.member(imp, name) {
-                out.push(m);
-            } else if let Some(&t) = impls.trait_of.get(&imp)
-                && let Some(m) = self.member(t, name)
-            {
-                out.push(m);
+        self.impls_assoc(trait_impls.chain(&impls.blanket), name)
+    }
+
+    /// The members named `name` of trait impls (a trait's default when the
+    /// impl does not define it). An associated type or const answers the
+    /// trait's declaration too: rustc resolves `Self::Output` to it.
+    fn impls_assoc<'i>(&self, impls: impl Iterator<Item = &'i ItemId>, name: &str) -> Vec<ItemId> {
+        let trait_of = &self.def_map.impls.trait_of;
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let mut add = |id: ItemId, out: &mut Vec<ItemId>| {
+            if seen.insert(id) {
+                out.push(id);
+            }
+        };
+        for &imp in impls {
+            let decl = trait_of.get(&imp).and_then(|&t| self.member(t, name));
+            match self.member(imp, name) {
+                Some(m) => {
+                    let assoc = !matches!(self.item(m).kind, ItemKind::Fn(_));
+                    if let (true, Some(d)) = (assoc, decl) {
+                        add(d, &mut out);
+                    }
+                    add(m, &mut out);
+                }
+                None => {
+                    if let Some(d) = decl {
+                        add(d, &mut out);
+                    }
+                }
             }
         }
-        out.sort();
-        out.dedup();
         out
     }
 
@@ -378,7 +410,18 @@ impl Model {
                     self.located(found, Why::AssocNotFound)
                 }
             }
-            Ty::Ext(..) | Ty::Slice(_) | Ty::Tuple(_) => Resolved::External,
+            Ty::Ext(n, _) => {
+                // `Self::X` in `impl Tr for f32`: that impl's, else std's.
+                let impls = &self.def_map.impls;
+                let for_it = impls.for_external.get(n).into_iter().flatten();
+                let found = self.impls_assoc(for_it, name);
+                if found.is_empty() {
+                    Resolved::External
+                } else {
+                    self.located(found, Why::AssocNotFound)
+                }
+            }
+            Ty::Slice(_) | Ty::Tuple(_) => Resolved::External,
             Ty::Ref(t) => self.assoc_of_ty(t, name),
             Ty::Unknown => Resolved::Unresolved(Why::AssocNotFound),
         }
@@ -478,13 +521,8 @@ impl Model {
                 }
                 Ty::Ext(ref n, _) => {
                     let impls = &self.def_map.impls;
-                    let mut found: Vec<ItemId> = Vec::new();
                     let by_name = impls.for_external.get(n).into_iter().flatten();
-                    for &imp in by_name.chain(&impls.blanket) {
-                        if let Some(m) = self.member(imp, name) {
-                            found.push(m);
-                        }
-                    }
+                    let found = self.impls_assoc(by_name.chain(&impls.blanket), name);
                     if found.is_empty() {
                         return (Resolved::External, Vec::new());
                     }
