@@ -794,3 +794,18 @@ fn a_generic_type_alias_passes_its_arguments_on() {
         "pub fn $reshape",
     );
 }
+
+#[test]
+fn a_closure_given_to_an_adaptor_gets_the_element_type() {
+    let c = Case::one(&[(
+        "src/lib.rs",
+        "pub struct Device;\nimpl Device { pub fn name(&self) -> u8 { 0 } }\n\
+         fn f(list: Vec<Device>, one: Option<Device>) {\n    list.iter().map(|d| d.name());\n    one.map(|o| o.name());\n    let _ = |x| x.name();\n}\n",
+    )]);
+    c.resolves_to("src/lib.rs", "d.$name()", "src/lib.rs", "pub fn $name");
+    c.resolves_to("src/lib.rs", "o.$name()", "src/lib.rs", "pub fn $name");
+    assert_eq!(
+        c.target("src/lib.rs", "x.$name()"),
+        Resolved::Unresolved(Why::UnknownReceiver)
+    );
+}

@@ -75,6 +75,9 @@ struct Walker<'m, 'l, 't, 'o> {
     block_items: Vec<BlockItem>,
     /// Bodies entered: an item inside one is a block's item.
     depth: usize,
+    /// The type a closure given next gets for its first parameter: the
+    /// element of the iterator or option whose adaptor it is given to.
+    closure_hint: Option<Ty>,
 }
 
 impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
@@ -93,6 +96,7 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
             locals: Vec::new(),
             block_items: Vec::new(),
             depth: 0,
+            closure_hint: None,
         }
     }
 
@@ -860,6 +864,31 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
     }
 }
 
+/// Adaptors of iterators and options whose closure gets the element.
+const CLOSURE_ADAPTORS: &[&str] = &[
+    "map",
+    "for_each",
+    "filter",
+    "filter_map",
+    "flat_map",
+    "any",
+    "all",
+    "find",
+    "find_map",
+    "position",
+    "inspect",
+    "take_while",
+    "skip_while",
+    "and_then",
+    "map_or",
+    "map_or_else",
+    "is_some_and",
+    "is_none_or",
+    "unwrap_or_else",
+    "max_by_key",
+    "min_by_key",
+];
+
 /// Macros of std used by name.
 const STD_MACROS: &[&str] = &[
     "println",
@@ -1192,8 +1221,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_, '_> {
 
     fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
         let locals = self.locals.len();
+        let mut hint = self.closure_hint.take();
         for p in &c.inputs {
-            self.bind_pat(p, Ty::Unknown);
+            self.bind_pat(p, hint.take().unwrap_or(Ty::Unknown));
         }
         if let syn::ReturnType::Type(_, t) = &c.output {
             self.visit_type(t);
@@ -1266,11 +1296,25 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_, '_> {
         if let Some(t) = &m.turbofish {
             self.visit_angle_bracketed_generic_arguments(t);
         }
-        for a in &m.args {
-            self.visit_expr(a);
-        }
         let recv = self.ty_of(&m.receiver);
-        let (target, _) = self.model.method_on(&recv, &m.method.to_string());
+        let method = m.method.to_string();
+        let elem = match strip(&recv) {
+            Ty::Ext(n, args)
+                if matches!(n.as_str(), "Iter" | "Option")
+                    && CLOSURE_ADAPTORS.contains(&method.as_str()) =>
+            {
+                args.first().cloned()
+            }
+            _ => None,
+        };
+        for a in &m.args {
+            if matches!(a, syn::Expr::Closure(_)) {
+                self.closure_hint = elem.clone();
+            }
+            self.visit_expr(a);
+            self.closure_hint = None;
+        }
+        let (target, _) = self.model.method_on(&recv, &method);
         let range = self.range(m.method.span());
         self.push_ref(range, RefKind::MethodCall, target);
     }
