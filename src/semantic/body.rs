@@ -10,7 +10,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 
 use super::def_map::{Def, ModuleId, Ns, PathRes};
-use super::item_tree::{ItemKind, path_ref, type_ref};
+use super::item_tree::{ItemKind, type_ref};
 use super::ty::{Ty, TyScope, strip};
 use super::{FileIdx, ItemId, ItemLoc, Model, RefKind, Reference, Resolved, Why};
 use crate::syntax::parse::{LineTable, parse_file_with};
@@ -139,7 +139,7 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
 
     fn generics(&mut self, g: &syn::Generics) {
         let lines = self.lines;
-        let tree_generics = ItemKindGenerics::of(lines, g);
+        let tree_generics = super::item_tree::generics(lines, g);
         let more = self.model.generic_scope(self.scope.module, &tree_generics);
         self.scope.generics.extend(more);
         visit::visit_generics(self, g);
@@ -1019,52 +1019,6 @@ fn elem_ty(t: &Ty) -> Ty {
             args.first().cloned().unwrap_or(Ty::Unknown)
         }
         _ => Ty::Unknown,
-    }
-}
-
-/// Generics read from syn for a scope (`ItemTree`'s form).
-struct ItemKindGenerics;
-
-impl ItemKindGenerics {
-    fn of(lines: &LineTable, g: &syn::Generics) -> super::item_tree::Generics {
-        use super::item_tree::{GenericParam, Generics};
-        let bounds = |b: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>| {
-            b.iter()
-                .filter_map(|b| match b {
-                    syn::TypeParamBound::Trait(t) => Some(path_ref(lines, &t.path, None)),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut params: Vec<GenericParam> = g
-            .params
-            .iter()
-            .filter_map(|p| match p {
-                syn::GenericParam::Type(t) => Some(GenericParam {
-                    name: t.ident.to_string(),
-                    bounds: bounds(&t.bounds),
-                    is_type: true,
-                }),
-                syn::GenericParam::Const(c) => Some(GenericParam {
-                    name: c.ident.to_string(),
-                    bounds: Vec::new(),
-                    is_type: false,
-                }),
-                _ => None,
-            })
-            .collect();
-        if let Some(w) = &g.where_clause {
-            for pred in &w.predicates {
-                if let syn::WherePredicate::Type(t) = pred
-                    && let syn::Type::Path(tp) = &t.bounded_ty
-                    && let Some(id) = tp.path.get_ident()
-                    && let Some(p) = params.iter_mut().find(|p| *id == p.name)
-                {
-                    p.bounds.extend(bounds(&t.bounds));
-                }
-            }
-        }
-        Generics { params }
     }
 }
 

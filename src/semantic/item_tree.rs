@@ -977,46 +977,11 @@ impl Collector<'_, '_> {
     }
 
     pub(super) fn generics(&self, g: &syn::Generics) -> Generics {
-        let mut params: Vec<GenericParam> = g
-            .params
-            .iter()
-            .filter_map(|p| match p {
-                syn::GenericParam::Type(t) => Some(GenericParam {
-                    name: t.ident.to_string(),
-                    bounds: self.bounds(t.bounds.iter()),
-                    is_type: true,
-                }),
-                syn::GenericParam::Const(c) => Some(GenericParam {
-                    name: c.ident.to_string(),
-                    bounds: Vec::new(),
-                    is_type: false,
-                }),
-                _ => None,
-            })
-            .collect();
-        if let Some(w) = &g.where_clause {
-            for pred in &w.predicates {
-                if let syn::WherePredicate::Type(t) = pred
-                    && let syn::Type::Path(tp) = &t.bounded_ty
-                    && tp.qself.is_none()
-                    && let Some(id) = tp.path.get_ident()
-                    && let Some(p) = params.iter_mut().find(|p| *id == p.name)
-                {
-                    let more = self.bounds(t.bounds.iter());
-                    p.bounds.extend(more);
-                }
-            }
-        }
-        Generics { params }
+        generics(self.lines, g)
     }
 
     fn bounds<'b>(&self, bounds: impl Iterator<Item = &'b syn::TypeParamBound>) -> Vec<PathRef> {
-        bounds
-            .filter_map(|b| match b {
-                syn::TypeParamBound::Trait(t) => Some(self.path(&t.path)),
-                _ => None,
-            })
-            .collect()
+        trait_bounds(self.lines, bounds)
     }
 
     pub(super) fn path(&self, p: &syn::Path) -> PathRef {
@@ -1104,4 +1069,53 @@ fn vis_of(v: &syn::Visibility) -> Vis {
             }
         }
     }
+}
+
+/// The generic parameters of `g` with their trait bounds, those of its
+/// `where` clause added (the item tree's and a body's items alike).
+pub(super) fn generics(lines: &LineTable, g: &syn::Generics) -> Generics {
+    let bounds = |b: &syn::punctuated::Punctuated<syn::TypeParamBound, syn::Token![+]>| {
+        trait_bounds(lines, b.iter())
+    };
+    let mut params: Vec<GenericParam> = (g.params.iter())
+        .filter_map(|p| match p {
+            syn::GenericParam::Type(t) => Some(GenericParam {
+                name: t.ident.to_string(),
+                bounds: bounds(&t.bounds),
+                is_type: true,
+            }),
+            syn::GenericParam::Const(c) => Some(GenericParam {
+                name: c.ident.to_string(),
+                bounds: Vec::new(),
+                is_type: false,
+            }),
+            _ => None,
+        })
+        .collect();
+    if let Some(w) = &g.where_clause {
+        for pred in &w.predicates {
+            if let syn::WherePredicate::Type(t) = pred
+                && let syn::Type::Path(tp) = &t.bounded_ty
+                && tp.qself.is_none()
+                && let Some(id) = tp.path.get_ident()
+                && let Some(p) = params.iter_mut().find(|p| *id == p.name)
+            {
+                p.bounds.extend(bounds(&t.bounds));
+            }
+        }
+    }
+    Generics { params }
+}
+
+/// The traits among `bounds` (lifetimes and `use<..>` left out).
+fn trait_bounds<'b>(
+    lines: &LineTable,
+    bounds: impl Iterator<Item = &'b syn::TypeParamBound>,
+) -> Vec<PathRef> {
+    bounds
+        .filter_map(|b| match b {
+            syn::TypeParamBound::Trait(t) => Some(path_ref(lines, &t.path, None)),
+            _ => None,
+        })
+        .collect()
 }
