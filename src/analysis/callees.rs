@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::CrateFacts;
+use crate::analysis::{CrateFacts, last_segment};
 use crate::config::CallReceiver;
 use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry};
 
@@ -75,7 +75,7 @@ impl<'a> Callees<'a> {
             ReceiverType::Named(t) => Some(t),
             ReceiverType::Field { owner, field } => {
                 let ty = (*self.fields.get(&(owner.as_str(), field.as_str()))?)?;
-                Some(ty.rsplit("::").next().unwrap_or(ty))
+                Some(last_segment(ty))
             }
         }
     }
@@ -84,14 +84,13 @@ impl<'a> Callees<'a> {
     /// `types` (those a learned method of the name was learned from),
     /// with a body that does not reject.
     fn other_bodies(&self, reg: &Registration, types: &[&str]) -> bool {
-        let last = |t: &'a str| t.rsplit("::").next().unwrap_or(t);
         (self.by_name.get(reg.callee.as_str()).into_iter().flatten()).any(|s| {
             s.method
                 && s.arity == reg.arity
                 && s.rejects.is_none()
                 && s.self_type
                     .as_deref()
-                    .is_some_and(|t| !types.contains(&last(t)))
+                    .is_some_and(|t| !types.contains(&last_segment(t)))
         })
     }
 
@@ -144,7 +143,7 @@ impl<'a> Callees<'a> {
             .filter(|s| s.arity == reg.arity && s.method == method)
             .filter(|s| s.rejects.is_some() || s.keeping.is_some())
             .filter(|s| match (receiver_type, s.self_type.as_deref()) {
-                (Some(t), Some(own)) => own.rsplit("::").next() == Some(t),
+                (Some(t), Some(own)) => last_segment(own) == t,
                 _ => true,
             })
             .collect();

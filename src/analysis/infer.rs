@@ -651,7 +651,7 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             constants: f.constants,
             self_type: (f.summary.self_type.as_deref())
                 .filter(|t| !t.starts_with("dyn "))
-                .map(|t| t.rsplit("::").next().unwrap_or(t).to_string()),
+                .map(|t| crate::analysis::last_segment(t).to_string()),
         });
     }
     learned.switches.sort();

@@ -379,6 +379,12 @@ fn why(f: &PlatformFn, kind: &Operand) -> String {
 }
 
 /// `"a"`, `"b"` and `"c"`, for messages.
+/// The last segment of a type's path as written (`crate::gpu::Device`:
+/// `Device`), by which the walk names a type.
+pub fn last_segment(path: &str) -> &str {
+    path.rsplit("::").next().unwrap_or(path)
+}
+
 pub fn quoted_list(values: &[String]) -> String {
     let quoted: Vec<String> = values.iter().map(|v| format!("`\"{v}\"`")).collect();
     match quoted.split_last() {

@@ -196,6 +196,7 @@ impl Registrations {
         {
             return;
         }
+        let receiver_type = receiver.and_then(|r| cx.registry_type(r));
         // A learned method named like a collection's counts on `self`, or
         // on a receiver whose type is written (`catalog: &mut Catalog`): the
         // crate pass keeps it where that type is the one it was learned from
@@ -204,10 +205,7 @@ impl Registrations {
             .registration_names()
             .registration_receiver_with(name, arity)
             && receiver.and_then(registry_root).as_deref() != Some("self")
-            && !matches!(
-                receiver.and_then(|r| cx.registry_type(r)),
-                Some(ReceiverType::Named(_))
-            )
+            && !matches!(receiver_type, Some(ReceiverType::Named(_)))
         {
             return;
         }
@@ -309,7 +307,7 @@ impl Registrations {
                 .chain(generics.iter().cloned())
                 .collect(),
             arity: args.len(),
-            receiver_type: receiver.and_then(|r| cx.registry_type(r)),
+            receiver_type,
         });
     }
 
@@ -385,7 +383,7 @@ impl<'t> Cx<'t> {
     /// pass), a parameter or `let` of a written type, a local made by a
     /// constructor.
     fn registry_type(&self, r: &Expr) -> Option<ReceiverType> {
-        let last = |t: &str| t.rsplit("::").next().unwrap_or(t).to_string();
+        let last = |t: &str| crate::analysis::last_segment(t).to_string();
         match strip_parens(r) {
             Expr::Reference(x) => self.registry_type(&x.expr),
             Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.registry_type(&u.expr),

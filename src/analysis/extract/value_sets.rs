@@ -4,6 +4,7 @@
 //! crate-wide, where every function of that name is known.
 
 use super::*;
+use crate::analysis::last_segment;
 use crate::model::facts::{FieldDef, ValueCall, ValueSet};
 use syn::visit::Visit;
 
@@ -46,7 +47,7 @@ impl<'t> Cx<'t> {
     pub(super) fn call_of(&self, name: &str, is_method: bool) -> Option<ValueCall> {
         let ty = match (&self.self_type, is_method) {
             (Some(ty), _) if ty.starts_with("dyn ") => return None,
-            (Some(ty), _) => Some(last_segment(ty)),
+            (Some(ty), _) => Some(last_segment(ty).to_string()),
             (None, false) => None,
             (None, true) => return None,
         };
@@ -198,7 +199,7 @@ impl<'t> Cx<'t> {
             .collect();
         let (name, owner) = segments.split_last()?;
         let ty = match owner.last() {
-            Some(o) if o == "Self" => Some(last_segment(self.self_type.as_deref()?)),
+            Some(o) if o == "Self" => Some(last_segment(self.self_type.as_deref()?).to_string()),
             Some(o) if is_type_name(o) => Some(o.clone()),
             _ => None,
         };
@@ -245,7 +246,7 @@ impl<'t> Cx<'t> {
         if let Some(ident) = p.path.get_ident() {
             if ident == "self" {
                 let ty = self.self_type.as_deref()?;
-                return (!ty.starts_with("dyn ")).then(|| last_segment(ty));
+                return (!ty.starts_with("dyn ")).then(|| last_segment(ty).to_string());
             }
             return self.lookup(&ident.to_string())?.ty.clone();
         }
@@ -352,7 +353,7 @@ fn variant_type(p: &syn::ExprPath, self_type: Option<&str>) -> Option<String> {
     match ty.as_str() {
         "Self" => self_type
             .filter(|t| !t.starts_with("dyn "))
-            .map(last_segment),
+            .map(|t| last_segment(t).to_string()),
         _ if is_type_name(&ty) => Some(ty),
         _ => None,
     }
@@ -379,10 +380,6 @@ fn written_type(ty: &syn::Type) -> Option<String> {
 
 fn is_type_name(s: &str) -> bool {
     s.starts_with(|c: char| c.is_ascii_uppercase())
-}
-
-fn last_segment(ty: &str) -> String {
-    ty.rsplit("::").next().unwrap_or(ty).to_string()
 }
 
 /// `["cpu", "cuda"]` or `&["cpu", "cuda"]`: its literals and where each is.
