@@ -184,12 +184,12 @@ impl Filter {
             platforms,
             words,
             stems_hide_concat,
-            inserts: memchr::memmem::Finder::new(crate::config::INSERTION).into_owned(),
+            inserts: memchr::memmem::Finder::new(crate::syntax::rejection::INSERTION).into_owned(),
             rejections: (rejections.iter())
                 .map(|r| {
                     // An everyday method name counts only called right away.
                     let mut needle = r.as_bytes().to_vec();
-                    if crate::config::CALL_REJECTIONS.contains(r) {
+                    if crate::syntax::rejection::CALL_REJECTIONS.contains(r) {
                         needle.push(b'(');
                     }
                     memchr::memmem::Finder::new(&needle).into_owned()
@@ -273,7 +273,7 @@ impl Filter {
 
     /// `found` (sorted) with where a rejection word starts a word, in order.
     /// Every rejection inserts too (`insert(`: see
-    /// `config::rejection_in_context`), and nine files in ten do not:
+    /// `syntax::rejection::rejection_in_context`), and nine files in ten do not:
     /// one search that stops at the first saves the others.
     fn add_rejections(&self, text: &str, found: &mut Vec<usize>) {
         let b = text.as_bytes();
@@ -398,7 +398,7 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse, within: Opti
     let odd = |c: u8| !c.is_ascii() || c == 0x0b || c == 0x0c;
     let mut rest = b[end..].iter().skip_while(blank);
     if how == NameUse::Rejection {
-        return crate::config::rejection_in_context(b, start, end);
+        return crate::syntax::rejection::rejection_in_context(b, start, end);
     }
     match (how, rest.next().copied()) {
         (_, None) => false,

@@ -17,6 +17,7 @@ use super::{Cx, parse_args, path_last, strip_parens};
 use crate::config::{NameUse, Names, Vocabulary};
 use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Keeping, Rejection};
 use crate::syntax::parse::LineTable;
+use crate::syntax::rejection::rejection_in_context;
 
 /// A summary is made of a function whose body names a registration (to
 /// learn wrappers and helpers), a rejection word where the text around it
@@ -86,7 +87,7 @@ impl Summaries {
 
 /// Where a word a summary records starts in a file's text: a registration
 /// function's name, a switch field's, or a rejection word where the text
-/// around it rejects ([`crate::config::rejection_in_context`], which the
+/// around it rejects ([`rejection_in_context`], which the
 /// summary asks too). Comments and strings count (a mention there only
 /// costs a summary). Found once per file, in one pass over its bytes: most
 /// function bodies (and macros in them) hold none, and their summary would
@@ -107,8 +108,7 @@ impl LearningWords {
             !b[start].is_ascii_digit()
                 && (asks.is_registration(w)
                     || asks.has(Names::SwitchFields, w)
-                    || (asks.has(Names::Rejections, w)
-                        && crate::config::rejection_in_context(b, start, end)))
+                    || (asks.has(Names::Rejections, w) && rejection_in_context(b, start, end)))
         };
         let word_end = |start: usize| start + b[start..].iter().take_while(|&&c| word(c)).count();
         // Where a stem starts a word (a match inside a word ends in it, so
@@ -848,11 +848,11 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
 
 impl Summarizer<'_, '_> {
     /// The prefilter's test of a rejection word's surroundings
-    /// ([`crate::config::rejection_in_context`]): a rejection it would not
+    /// ([`rejection_in_context`]): a rejection it would not
     /// parse the file for is none here either.
     fn in_context(&self, word: proc_macro2::Span) -> bool {
         let range = self.lines.range(word);
-        crate::config::rejection_in_context(self.text.as_bytes(), range.start, range.end)
+        rejection_in_context(self.text.as_bytes(), range.start, range.end)
     }
 
     /// An `Occupied` pattern where the prefilter sees a rejection.

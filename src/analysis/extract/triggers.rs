@@ -4,7 +4,8 @@
 //! lists a name: each collector declares its own ([`collect`]).
 
 use super::collect::{Collector, Start};
-use crate::config::{CALL_REJECTIONS, FirstBytes, NameUse, Names, Vocabulary};
+use crate::config::{FirstBytes, NameUse, Names, Vocabulary};
+use crate::syntax::rejection::CALL_REJECTIONS;
 
 /// Every collector of the walk.
 pub const COLLECTORS: &[&Collector] = &[
@@ -41,7 +42,7 @@ fn once_each(starts: impl Iterator<Item = (Names, NameUse)>) -> Vec<(Names, Name
 /// the loosest place first: a fact starts wherever any collector's rule
 /// lets it, so for a name two starts share the loosest place wins.
 /// Anywhere, then a rejection word (which counts only where the text
-/// around it fails and inserts, `config::rejection_in_context`), then as a
+/// around it fails and inserts, `syntax::rejection::rejection_in_context`), then as a
 /// callee, then as a callee with arguments. An everyday method name among
 /// the rejection words (`contains`) is the strictest of all: it counts as
 /// a rejection only when nothing else has it.
