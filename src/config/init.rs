@@ -9,9 +9,10 @@
 
 use std::fmt::Write;
 
-use super::{
+use super::names::Pattern;
+use super::vocab::{
     ALIASES, BACKEND_REQUESTS, BACKEND_SETTERS, BACKENDS, CANONICAL, CANONICALIZERS, FUNCTIONS,
-    GUARDS, LOWERING_CALLS, LOWERING_REGISTRATIONS, Pattern, RUN_ONCE, SOURCES, UNREGISTER,
+    GUARDS, LOWERING_CALLS, LOWERING_REGISTRATIONS, RUN_ONCE, SOURCES, UNREGISTER,
 };
 use crate::model::facts::{Inferred, InferredKind};
 use crate::model::lint_id::{LintId, REPOSITORY_URL};
@@ -236,7 +237,7 @@ fn value_sets(w: &mut String, learned: &Learned) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{RawConfig, RawLowering, RawPlatforms, RawRegistration};
+    use super::super::file::{RawConfig, RawLowering, RawPlatforms, RawRegistration};
     use super::*;
 
     /// Every `# key = value` line uncommented.

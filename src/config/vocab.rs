@@ -1,0 +1,620 @@
+//! The vocabulary the lints read: built-in names, what a configuration
+//! adds, and the registration functions learned from the code.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::names::{FirstBytes, NameSet, Pattern};
+
+// ---------------------------------------------------------------------------
+// Built-in vocabulary
+
+pub(super) const CANONICAL: &[&str] = &["cpu", "tpu", "cuda", "rocm", "oneapi", "metal"];
+pub(super) const ALIASES: &[(&str, &[&str])] = &[("gpu", &["cuda", "rocm", "oneapi"])];
+pub(super) const CANONICALIZERS: &[&str] = &["canonicalize_platform"];
+pub(super) const SOURCES: &[&str] = &["platform", "platform_name"];
+/// Every `register*` call is a registration keyed by its first argument;
+/// `registered*` are queries (`registered_backends()`). FFI handlers and
+/// custom-call targets are registered once per platform: PJRT's
+/// `register_handler(target, platform, ..)` (pjrt-rs; ryft's
+/// `register_ffi_handler`), XLA's `register_custom_call_target(name, f, platform)`.
+pub(super) const FUNCTIONS: &[(&str, &[usize])] = &[
+    ("register*", &[0]),
+    ("!registered*", &[]),
+    ("register_handler", &[0, 1]),
+    ("register_ffi_handler", &[0, 1]),
+    ("register_custom_call_target", &[0, 2]),
+];
+pub(super) const LOWERING_REGISTRATIONS: &[&str] = &["register_lowering"];
+pub(super) const BACKENDS: &[&str] = &[
+    "register_backend_factory",
+    "register_backend",
+    "register_plugin",
+    "register_platform",
+];
+/// A function that checks one of these before inserting, and fails when it
+/// finds the key, registers (issue 19): `if self.map.contains_key(&k) {
+/// bail!(..) }`, `match self.map.entry(k) { Entry::Occupied(_) => Err(..) }`.
+/// Also, with a key that is a parameter of the function: a set's
+/// `if self.names.contains(&name) { Err(..) }` and `if
+/// !self.names.insert(name) { Err(..) }`, `if self.map.get(&k).is_some() {
+/// bail!(..) }`, `if self.map.get(&k).is_none() { insert } else { Err(..) }`
+/// and `if self.map.insert(k, v).is_some() { panic!(..) }`
+/// ([`crate::syntax::rejection::CALL_REJECTIONS`]).
+pub(super) const REJECTIONS: &[&str] = &[
+    "contains_key",
+    "Occupied",
+    "contains",
+    "insert",
+    "is_some",
+    "is_none",
+];
+
+pub(super) const GUARDS: &[&str] = &[
+    "is_registered",
+    "contains",
+    "contains_key",
+    "has_backend",
+    "is_initialized",
+];
+pub(super) const UNREGISTER: &[&str] = &[
+    "unregister*",
+    "deregister*",
+    "remove",
+    "remove_entry",
+    "take",
+];
+pub(super) const RUN_ONCE: &[&str] = &[
+    "get_or_init",
+    "get_or_try_init",
+    "get_or_insert_with",
+    "call_once",
+    "call_once_force",
+];
+pub(super) const LOWERING_CALLS: &[&str] = &["lower", "lower_*", "!lower_bound"];
+pub(super) const BACKEND_SETTERS: &[&str] = &["with_backend", "replace_backend", "set_backend"];
+pub(super) const BACKEND_REQUESTS: &[&str] = &["get_backend"];
+
+/// A registration function and the arguments that make up its key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Function {
+    pub(super) pattern: Pattern,
+    pub(super) key: Vec<usize>,
+    pub(super) receiver: CallReceiver,
+    /// A learned function's number of parameters (`self` not counted): it
+    /// is called with as many arguments. Two types of a package may each
+    /// have a `func_wrap`, with different keys.
+    pub(super) arity: Option<usize>,
+    /// A learned function's argument that must be written `false` for the
+    /// call to reject a second key ([`LearnedFunction::switch`]).
+    pub(super) switch: Option<usize>,
+    /// A learned helper's constant keys ([`LearnedFunction::constants`]).
+    pub(super) constants: Vec<ConstantKey>,
+}
+
+/// Which calls of a registration function count, and which registry they
+/// register on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum CallReceiver {
+    /// Any call of the name, on the receiver as written (configured names).
+    #[default]
+    Written,
+    /// A learned method: only a method call (or `Type::m(recv, ..)`); on
+    /// `self` only with `self_only`, for a method named like a collection's
+    /// (`insert`), which on another receiver is most likely a map's.
+    Method { self_only: bool },
+    /// A learned free function: only a call by a path not through a type;
+    /// it registers on its argument `registry` (`add_op(&mut reg, "relu",
+    /// f)`, a learned wrapper of `reg.register(..)`), if any.
+    Free { registry: Option<usize> },
+}
+
+/// A registration function learned from the code (issue 19): its name, the
+/// arguments that key it and which registry it registers on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LearnedFunction {
+    pub name: String,
+    pub key: Vec<usize>,
+    pub receiver: CallReceiver,
+    /// Its number of parameters, `self` not counted.
+    pub arity: usize,
+    /// The parameter that switches its rejection off (`allow_shadowing` of
+    /// `insert(name, cx, allow_shadowing, item)`): a call registers only
+    /// when it passes `false` there.
+    pub switch: Option<usize>,
+    /// A helper's keys: what it registers, whatever its arguments, on the
+    /// registry its parameter ([`CallReceiver::Free`]'s `registry`) is
+    /// given (`fn add_cpu(reg: &mut Registry) { reg.register("cpu", ..) }`).
+    /// Its `key` is then empty.
+    pub constants: Vec<ConstantKey>,
+    /// The `impl`'s self type of a learned method (last segment): a call on
+    /// a receiver known to be of another type is that type's method.
+    pub self_type: Option<String>,
+}
+
+/// A key a learned helper registers on the registry it is given.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ConstantKey {
+    /// The registration it calls (`register_backend`): the callee its
+    /// callers' registrations name, so that they meet the direct calls.
+    pub callee: String,
+    /// One string per key argument of `callee`.
+    pub key: Vec<String>,
+}
+
+// ---------------------------------------------------------------------------
+// The vocabulary the lints use
+
+/// One set of names of the vocabulary, as the walk's collectors declare what
+/// they start facts from and what they read (`analysis::extract::collect`),
+/// and as they ask for it ([`Vocabulary::has`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Names {
+    /// The registration functions, configured and learned
+    /// ([`Vocabulary::registration_key`]).
+    RegistrationFunctions,
+    /// `register_lowering(primitive, rule, platform)`-shaped registrations.
+    LoweringRegistrations,
+    /// Registrations keyed by the platform a backend serves.
+    Backends,
+    /// `is_registered(key)`-style checks that make a registration conditional.
+    Guards,
+    /// Calls that remove a registration.
+    Unregister,
+    /// Methods whose closure runs at most once (`get_or_init`).
+    RunOnce,
+    /// Methods, fields and functions giving a raw platform name.
+    Sources,
+    /// Functions and methods whose result is a canonical platform.
+    Canonicalizers,
+    /// Lowering calls (`lower(&ctx, &["cuda"])`).
+    LoweringCalls,
+    /// Methods that give a lowering context its backend (`with_backend`).
+    BackendSetters,
+    /// Calls that ask for a platform's backend (`get_backend("cpu")`).
+    BackendRequests,
+    /// Checks that reject a key already present (`contains_key`, `Occupied`).
+    Rejections,
+    /// Fields that turn a learned registration's rejection off (learned).
+    SwitchFields,
+    /// Methods that set such a field (learned).
+    Switches,
+    /// The field `platforms` of a lowering context: a fixed name, not
+    /// configured.
+    PlatformsField,
+}
+
+impl Names {
+    /// A set the configuration names (or the learning adds to), not the
+    /// field `platforms`, a fixed name: a function so named is no known
+    /// name, nor a local macro naming it one worth expanding.
+    pub fn is_configured(self) -> bool {
+        self != Names::PlatformsField
+    }
+
+    /// Every set.
+    #[cfg(test)]
+    pub const ALL: [Names; 15] = [
+        Names::RegistrationFunctions,
+        Names::LoweringRegistrations,
+        Names::Backends,
+        Names::Guards,
+        Names::Unregister,
+        Names::RunOnce,
+        Names::Sources,
+        Names::Canonicalizers,
+        Names::LoweringCalls,
+        Names::BackendSetters,
+        Names::BackendRequests,
+        Names::Rejections,
+        Names::SwitchFields,
+        Names::Switches,
+        Names::PlatformsField,
+    ];
+}
+
+/// The field holding a lowering context's platforms ([`Names::PlatformsField`]).
+pub const PLATFORMS_FIELD: &str = "platforms";
+
+/// Where the walker matches a vocabulary name (`analysis::extract::collect`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameUse {
+    /// Anywhere: a field, a method, a function, a pattern field.
+    Anywhere,
+    /// Only as the callee of a call or method call, followed by `(` or by
+    /// `::<..>(`.
+    Callee,
+    /// As [`NameUse::Callee`], with an argument: a registration needs its
+    /// key, a lowering call its platforms (`x.lower()` starts nothing).
+    CalleeWithArguments,
+    /// A rejection (`contains_key`, `Occupied`), only where the text around
+    /// it fails and inserts ([`crate::syntax::rejection::rejection_in_context`]).
+    Rejection,
+}
+
+/// Every name list the analysis uses, after configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vocabulary {
+    /// Canonical platform names, as written in the configuration.
+    pub canonical: Vec<String>,
+    /// Alias -> the canonical platforms it stands for.
+    pub aliases: Vec<(String, Vec<String>)>,
+    /// Functions and methods whose result is a canonical platform.
+    pub(super) canonicalizers: NameSet,
+    /// Methods (without arguments), fields and functions giving a raw platform name.
+    pub(super) sources: NameSet,
+    pub(super) functions: Vec<Function>,
+    /// The registration functions learned from the code, after the
+    /// configured ones ([`Self::with_learned`]): exact names, found by name
+    /// (a file may teach ten thousand wrappers, and the walk asks about
+    /// every call).
+    pub(super) learned: LearnedFunctions,
+    /// `register_lowering(primitive, rule, platform)`-shaped registrations.
+    pub(super) lowering_registrations: NameSet,
+    /// Registrations keyed by the platform a backend serves.
+    pub(super) backends: NameSet,
+    /// `is_registered(key)`-style checks that make a registration conditional.
+    pub(super) guards: NameSet,
+    /// Calls that remove a registration.
+    pub(super) unregister: NameSet,
+    /// Methods whose closure runs at most once (`get_or_init`).
+    pub(super) run_once: NameSet,
+    /// Lowering calls (`lower(&ctx, &["cuda"])`).
+    pub(super) lowering_calls: NameSet,
+    /// Methods that give a lowering context its backend (`with_backend`).
+    pub(super) backend_setters: NameSet,
+    /// Calls that ask for a platform's backend (`get_backend("cpu")`).
+    pub(super) backend_requests: NameSet,
+    /// Report raw platform comparisons in test code too.
+    pub check_tests: bool,
+    /// Report duplicate registrations within test code too.
+    pub check_test_registrations: bool,
+    /// Checks that reject a key already present (`map.contains_key(k)`,
+    /// `Entry::Occupied`): a function doing so before inserting registers.
+    pub(super) rejections: NameSet,
+    /// Fields that turn a learned registration's rejection off
+    /// (`if !self.allow_shadowing && ..`), learned from the code.
+    pub(super) switch_fields: NameSet,
+    /// Methods that set such a field: after one, the receiver accepts
+    /// duplicates. Learned from the code.
+    pub(super) switches: NameSet,
+    /// The stems of the names a function summary records, searched for at
+    /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
+    /// learning then changes).
+    pub learning_matcher: LearningMatcher,
+}
+
+/// [`Vocabulary::learned`]: the learned registration functions in the
+/// order learned, and where each name is among them. Shared by the clones
+/// of a vocabulary, which then compare equal at once (the fast path keeps
+/// the vocabulary its filter was made for, and compares it for each body).
+#[derive(Debug, Clone, Default)]
+pub(super) struct LearnedFunctions(Arc<LearnedList>);
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct LearnedList {
+    list: Vec<Function>,
+    by_name: HashMap<String, Vec<usize>>,
+    /// What their names start with ([`Vocabulary::firsts`], asked for each file).
+    firsts: FirstBytes,
+}
+
+impl PartialEq for LearnedFunctions {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl Eq for LearnedFunctions {}
+
+impl LearnedFunctions {
+    fn push(&mut self, f: Function) {
+        let learned = Arc::make_mut(&mut self.0);
+        let at = learned.list.len();
+        (learned.by_name.entry(f.pattern.stem.clone()).or_default()).push(at);
+        (learned.firsts).add(&FirstBytes::of(std::iter::once(f.pattern.stem.as_str())));
+        learned.list.push(f);
+    }
+
+    pub(super) fn list(&self) -> &[Function] {
+        &self.0.list
+    }
+
+    /// The functions learned under `name`, in the order learned.
+    fn named(&self, name: &str) -> impl Iterator<Item = &Function> {
+        (self.0.by_name.get(name).into_iter().flatten()).map(|&i| &self.0.list[i])
+    }
+}
+
+/// [`Vocabulary::learning_matcher`]: no part of what a vocabulary is (equal
+/// to any other, empty when cloned).
+#[derive(Default)]
+pub struct LearningMatcher(std::sync::OnceLock<Option<aho_corasick::AhoCorasick>>);
+
+impl Clone for LearningMatcher {
+    fn clone(&self) -> Self {
+        LearningMatcher::default()
+    }
+}
+
+impl PartialEq for LearningMatcher {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for LearningMatcher {}
+
+impl std::fmt::Debug for LearningMatcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LearningMatcher")
+    }
+}
+
+impl Default for Vocabulary {
+    fn default() -> Self {
+        Vocabulary {
+            canonical: CANONICAL.iter().map(|s| s.to_string()).collect(),
+            aliases: ALIASES
+                .iter()
+                .map(|(a, t)| (a.to_string(), t.iter().map(|s| s.to_string()).collect()))
+                .collect(),
+            canonicalizers: NameSet::builtin(CANONICALIZERS),
+            sources: NameSet::builtin(SOURCES),
+            functions: FUNCTIONS
+                .iter()
+                .map(|(n, key)| Function {
+                    pattern: Pattern::parse(n).expect("built-in names are valid"),
+                    key: key.to_vec(),
+                    receiver: CallReceiver::Written,
+                    arity: None,
+                    switch: None,
+                    constants: Vec::new(),
+                })
+                .collect(),
+            learned: LearnedFunctions::default(),
+            lowering_registrations: NameSet::builtin(LOWERING_REGISTRATIONS),
+            backends: NameSet::builtin(BACKENDS),
+            guards: NameSet::builtin(GUARDS),
+            unregister: NameSet::builtin(UNREGISTER),
+            run_once: NameSet::builtin(RUN_ONCE),
+            lowering_calls: NameSet::builtin(LOWERING_CALLS),
+            backend_setters: NameSet::builtin(BACKEND_SETTERS),
+            backend_requests: NameSet::builtin(BACKEND_REQUESTS),
+            check_tests: false,
+            check_test_registrations: false,
+            rejections: NameSet::builtin(REJECTIONS),
+            switch_fields: NameSet::default(),
+            switches: NameSet::default(),
+            learning_matcher: LearningMatcher::default(),
+        }
+    }
+}
+
+impl Vocabulary {
+    /// The arguments that key a registration made by `name`, or `None` when
+    /// `name` is not a registration function. The most specific pattern wins.
+    pub fn registration_key(&self, name: &str) -> Option<&[usize]> {
+        self.function_for(name, None).map(|f| f.key.as_slice())
+    }
+
+    /// The registration function a call of `name` with `arity` arguments
+    /// (the receiver not counted) calls, if any: a learned one only with
+    /// as many parameters; the most specific pattern wins, and of equally
+    /// specific ones the last (a learned name over a configured one).
+    fn function_for(&self, name: &str, arity: Option<usize>) -> Option<&Function> {
+        if (self.functions.iter()).any(|f| f.pattern.exclude && f.pattern.matches(name)) {
+            return None;
+        }
+        let arity_fits = |f: &&Function| f.arity.is_none() || arity.is_none() || f.arity == arity;
+        // A learned name is exact: more specific than any prefix, and after
+        // every configured name.
+        let learned = self.learned.named(name).filter(arity_fits).last();
+        learned.or_else(|| {
+            (self.functions.iter())
+                .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+                .filter(arity_fits)
+                .max_by_key(|f| f.pattern.specificity())
+        })
+    }
+
+    /// [`Self::registration_key`] of a call with `arity` arguments.
+    pub fn registration_key_with(&self, name: &str, arity: Option<usize>) -> Option<&[usize]> {
+        self.function_for(name, arity).map(|f| f.key.as_slice())
+    }
+
+    /// On which registry a call of the registration function `name` with
+    /// `arity` arguments registers.
+    pub fn registration_receiver_with(&self, name: &str, arity: Option<usize>) -> CallReceiver {
+        self.function_for(name, arity)
+            .map_or(CallReceiver::Written, |f| f.receiver)
+    }
+
+    /// The constant keys a call with `arity` arguments of the learned
+    /// helper `name` registers ([`LearnedFunction::constants`]).
+    pub fn registration_constants(&self, name: &str, arity: Option<usize>) -> &[ConstantKey] {
+        self.function_for(name, arity)
+            .map_or(&[], |f| f.constants.as_slice())
+    }
+
+    /// The argument a call with `arity` arguments of the learned `name`
+    /// must write `false` to register ([`LearnedFunction::switch`]).
+    pub fn registration_switch(&self, name: &str, arity: Option<usize>) -> Option<usize> {
+        self.function_for(name, arity).and_then(|f| f.switch)
+    }
+
+    /// This vocabulary with what a crate's code taught: registration
+    /// functions, the fields that switch their rejection off and the
+    /// methods that set those fields. A learned name is exact, so it is
+    /// more specific than any configured prefix.
+    pub fn with_learned(
+        &self,
+        functions: &[LearnedFunction],
+        switch_fields: &[String],
+        switches: &[String],
+    ) -> Vocabulary {
+        let mut vocab = self.clone();
+        let exact = |name: &str| {
+            Pattern::parse(name)
+                .ok()
+                .filter(|p| !p.prefix && !p.exclude)
+        };
+        for f in functions {
+            if let Some(pattern) = exact(&f.name) {
+                vocab.learned.push(Function {
+                    pattern,
+                    key: f.key.clone(),
+                    receiver: f.receiver,
+                    arity: Some(f.arity),
+                    switch: f.switch,
+                    constants: f.constants.clone(),
+                });
+            }
+        }
+        let set = |names: &[String]| NameSet::new(names.iter().filter_map(|n| exact(n)).collect());
+        vocab.switch_fields = set(switch_fields);
+        vocab.switches = set(switches);
+        vocab
+    }
+
+    /// The set `names` stands for.
+    fn set(&self, names: Names) -> Option<&NameSet> {
+        Some(match names {
+            Names::RegistrationFunctions | Names::PlatformsField => return None,
+            Names::LoweringRegistrations => &self.lowering_registrations,
+            Names::Backends => &self.backends,
+            Names::Guards => &self.guards,
+            Names::Unregister => &self.unregister,
+            Names::RunOnce => &self.run_once,
+            Names::Sources => &self.sources,
+            Names::Canonicalizers => &self.canonicalizers,
+            Names::LoweringCalls => &self.lowering_calls,
+            Names::BackendSetters => &self.backend_setters,
+            Names::BackendRequests => &self.backend_requests,
+            Names::Rejections => &self.rejections,
+            Names::SwitchFields => &self.switch_fields,
+            Names::Switches => &self.switches,
+        })
+    }
+
+    /// Whether `name` is one of `names`.
+    pub fn has(&self, names: Names, name: &str) -> bool {
+        match names {
+            Names::RegistrationFunctions => self.registration_key(name).is_some(),
+            Names::PlatformsField => name == PLATFORMS_FIELD,
+            _ => self.set(names).is_some_and(|s| s.contains(name)),
+        }
+    }
+
+    /// This vocabulary with `names` made of `patterns` (not the
+    /// registration functions, nor the field `platforms`).
+    #[cfg(test)]
+    pub(crate) fn with_set(mut self, names: Names, patterns: &[&str]) -> Vocabulary {
+        let set = NameSet::builtin(patterns);
+        match names {
+            Names::LoweringRegistrations => self.lowering_registrations = set,
+            Names::Backends => self.backends = set,
+            Names::Guards => self.guards = set,
+            Names::Unregister => self.unregister = set,
+            Names::RunOnce => self.run_once = set,
+            Names::Sources => self.sources = set,
+            Names::Canonicalizers => self.canonicalizers = set,
+            Names::LoweringCalls => self.lowering_calls = set,
+            Names::BackendSetters => self.backend_setters = set,
+            Names::BackendRequests => self.backend_requests = set,
+            Names::Rejections => self.rejections = set,
+            Names::SwitchFields => self.switch_fields = set,
+            Names::Switches => self.switches = set,
+            Names::RegistrationFunctions | Names::PlatformsField => {
+                unreachable!("{names:?} is no set of its own")
+            }
+        }
+        self
+    }
+
+    /// The names and prefixes of `names` (exclusions left out): every name
+    /// [`Self::has`] finds in it starts with one of them.
+    pub fn stems(&self, names: Names) -> Vec<&str> {
+        match names {
+            Names::RegistrationFunctions => self.function_stems().collect(),
+            Names::PlatformsField => vec![PLATFORMS_FIELD],
+            _ => self.set(names).map_or(Vec::new(), |s| s.stems().collect()),
+        }
+    }
+
+    /// The bytes the names of `names` start with.
+    pub fn firsts(&self, names: Names) -> FirstBytes {
+        match names {
+            Names::RegistrationFunctions => {
+                let configured = self.functions.iter().filter(|f| !f.pattern.exclude);
+                let mut firsts = FirstBytes::of(configured.map(|f| f.pattern.stem.as_str()));
+                firsts.add(&self.learned.0.firsts);
+                firsts
+            }
+            Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
+            _ => self
+                .set(names)
+                .map_or_else(FirstBytes::default, |s| s.firsts),
+        }
+    }
+
+    /// A plain name of `names` (no prefix, no exclusion), for messages.
+    pub fn first_name(&self, names: Names) -> Option<&str> {
+        self.set(names).and_then(NameSet::first_name)
+    }
+
+    /// An automaton finding `stems`, built at the first call and kept with
+    /// this vocabulary: every call must give the same stems, those of the
+    /// function summaries' declaration (`analysis::extract::summary`, the
+    /// only caller). `None` when a stem is empty (a pattern `*`: every word
+    /// may be one).
+    pub fn learning_matcher<'s>(
+        &self,
+        stems: impl FnOnce() -> Vec<&'s str>,
+    ) -> Option<&aho_corasick::AhoCorasick> {
+        self.learning_matcher
+            .0
+            .get_or_init(|| {
+                let stems = stems();
+                if stems.iter().any(|s| s.is_empty()) {
+                    return None;
+                }
+                aho_corasick::AhoCorasick::builder()
+                    .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                    .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+                    .build(&stems)
+                    .ok()
+            })
+            .as_ref()
+    }
+
+    /// The names and prefixes of the registration functions (exclusions left
+    /// out): every name [`Self::registration_key`] knows starts with one.
+    fn function_stems(&self) -> impl Iterator<Item = &str> {
+        (self.functions.iter().chain(self.learned.list()))
+            .filter(|f| !f.pattern.exclude)
+            .map(|f| f.pattern.stem.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_most_specific_registration_function_gives_the_key() {
+        let mut v = Vocabulary::default();
+        v.functions.push(Function {
+            pattern: Pattern::parse("register_handler").unwrap(),
+            key: vec![0, 1],
+            receiver: CallReceiver::Written,
+            arity: None,
+            switch: None,
+            constants: Vec::new(),
+        });
+        assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
+        assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));
+        assert_eq!(v.registration_key("registered_backends"), None);
+        assert_eq!(v.registration_key("add"), None);
+    }
+}
