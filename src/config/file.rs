@@ -1,6 +1,7 @@
 //! The file format: what `backend-lint.toml` (or a `Cargo.toml`'s metadata
-//! table) may say, how it becomes a [`Config`], and the effective
-//! configuration written back as TOML for `backend-lint config`.
+//! table) may say, how it becomes a [`Config`] (the built-in one is what
+//! an empty file gives), and the effective configuration written back as
+//! TOML for `backend-lint config`.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -103,7 +104,20 @@ struct Metadata {
     backend_lint: Option<RawConfig>,
 }
 
+impl Default for Config {
+    fn default() -> Self {
+        Config::from_raw(RawConfig::default(), Origin::Builtin, &Overrides::default())
+            .expect("the built-in configuration is valid")
+    }
+}
+
 impl Config {
+    /// Built-in defaults with command-line levels.
+    pub fn builtin(overrides: &Overrides) -> Config {
+        Config::from_raw(RawConfig::default(), Origin::Builtin, overrides)
+            .expect("the built-in configuration is valid")
+    }
+
     /// Read one configuration file (`backend-lint.toml` or a `Cargo.toml`
     /// with our metadata). `Ok(None)`: a `Cargo.toml` without it.
     pub fn load(path: &Path, overrides: &Overrides) -> Result<Option<Config>, ConfigError> {

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::file::RawConfig;
 use super::vocab::Vocabulary;
 use crate::model::lint_id::{Level, LintId, without_tool};
 use crate::model::typo::closest_lint;
@@ -118,23 +117,10 @@ pub(super) struct PerFileIgnore {
     pub(super) lints: Vec<LintId>,
 }
 
-impl Default for Config {
-    fn default() -> Self {
-        Config::from_raw(RawConfig::default(), Origin::Builtin, &Overrides::default())
-            .expect("the built-in configuration is valid")
-    }
-}
-
 impl Config {
     /// The level of a lint.
     pub fn level(&self, lint: LintId) -> Level {
         self.levels[lint.index()]
-    }
-
-    /// Built-in defaults with command-line levels.
-    pub fn builtin(overrides: &Overrides) -> Config {
-        Config::from_raw(RawConfig::default(), Origin::Builtin, overrides)
-            .expect("the built-in configuration is valid")
     }
 
     /// `path` relative to the configuration's folder, which `exclude` and
