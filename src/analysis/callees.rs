@@ -18,7 +18,7 @@ use std::collections::HashMap;
 
 use crate::analysis::{CrateFacts, last_segment};
 use crate::config::CallReceiver;
-use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry};
+use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry, StateCheck};
 
 /// The bodies of the crate's functions summarized, by name.
 pub struct Callees<'a> {
@@ -170,5 +170,32 @@ impl<'a> Callees<'a> {
                 .collect();
         }
         verdict
+    }
+
+    /// The body `reg` reaches when it fails every call once a state of its
+    /// receiver is set (`if self.initialized { return Err(..) }`), with
+    /// that check: every body of its name, arity and receiver type does.
+    pub fn rejecting_after(&self, reg: &Registration) -> Option<(&'a FnSummary, &'a StateCheck)> {
+        if reg.via_helper.is_some() || reg.via_macro.is_some() {
+            return None;
+        }
+        let method = !matches!(reg.registry, Registry::Free);
+        let receiver_type = self.receiver_type(reg);
+        let mut bodies = (self.by_name.get(reg.callee.as_str()).into_iter().flatten())
+            .copied()
+            .filter(|s| s.arity == reg.arity && s.method == method)
+            .filter(|s| match (receiver_type, s.self_type.as_deref()) {
+                (Some(t), Some(own)) => last_segment(own) == t,
+                _ => true,
+            });
+        let first = bodies.next()?;
+        let check = first.rejects_after.as_ref()?;
+        let same = |s: &FnSummary| {
+            s.rejects_after
+                .as_ref()
+                .is_some_and(|c| c.field == check.field)
+                && s.self_type == first.self_type
+        };
+        bodies.all(same).then_some((first, check))
     }
 }
