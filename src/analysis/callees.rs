@@ -37,6 +37,9 @@ pub struct Verdict {
     pub more_key: Vec<String>,
     /// Whether a second call can fail: `None` when no body tells.
     pub rejects: Option<bool>,
+    /// Every body it may reach replaces the value of a key registered
+    /// before (`self.map.insert(key, v)` with no check).
+    pub replaces: bool,
     /// The call is a learned method on a receiver of another type than
     /// the one it was learned from.
     pub other_type: bool,
@@ -156,6 +159,8 @@ impl<'a> Callees<'a> {
             .filter(|s| s.rejects.is_some())
             .collect();
         verdict.rejects = Some(!rejecting.is_empty());
+        verdict.replaces =
+            rejecting.is_empty() && (bodies.iter()).all(|s| s.keeping == Some(Keeping::Replaces));
         verdict.keeps_both = rejecting.is_empty()
             && (bodies.iter())
                 .all(|s| matches!(s.keeping, Some(Keeping::Appends | Keeping::Merges)));

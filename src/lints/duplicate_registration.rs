@@ -41,6 +41,8 @@ struct Resolved<'a> {
     /// Whether the body the call reaches rejects a second key, when one is
     /// in the crate.
     rejects: Option<bool>,
+    /// Every body the call may reach replaces a key's value.
+    replaces: bool,
     /// How a learned method was matched to the call
     /// ([`crate::analysis::callees::Verdict::rule`]).
     rule: Option<String>,
@@ -93,6 +95,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 file,
                 reg,
                 rejects: verdict.rejects,
+                replaces: verdict.replaces,
                 rule: verdict.rule,
                 guards: reg
                     .context
@@ -143,6 +146,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         let earlier = candidates.first(j, false, |other| {
             collide(krate, other, reg)
                 && !unregistered_between(krate, other, reg)
+                && !overrides(other, reg)
                 // `return r.register(..)`: the function is over after it.
                 && !(same_function(other, reg)
                     && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start))
@@ -396,6 +400,19 @@ fn same_function(a: &Resolved, b: &Resolved) -> bool {
     a.file == b.file && a.reg.context.function == b.reg.context.function
 }
 
+/// A default, then an override of it: on a registry whose body replaces a
+/// key's value, a later registration of the key in the same function under
+/// a condition the first is not under (`if let Some(fused) = fused`) is
+/// meant to replace it. Not on one that keeps the first (the override
+/// would be lost) or rejects (it would fail).
+fn overrides(first: &Resolved, later: &Resolved) -> bool {
+    first.replaces
+        && later.replaces
+        && same_function(first, later)
+        && first.reg.call_span.start < later.reg.call_span.start
+        && (later.reg.context.branches.iter()).any(|b| !first.reg.context.branches.contains(b))
+}
+
 /// `if !is_registered(key) { register(key) }`: never the failing call.
 fn guarded(r: &Resolved) -> bool {
     r.guards.iter().any(|g| g.eq_ignore_ascii_case(&r.key))
@@ -482,12 +499,20 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
             format!(
                 "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
                 match reg.registry_kind {
+                    _ if later.replaces => format!(
+                        "`{}` replaces the value of a key registered before (its body inserts with no check): the first registration never takes effect",
+                        reg.callee
+                    ),
+                    _ if later.rejects == Some(true) => format!(
+                        "`{}` rejects a key registered before: the second call fails",
+                        reg.callee
+                    ),
                     RegistryKind::Map =>
-                        "the registry is a map: the second call replaces the first",
+                        "the registry is a map: the second call replaces the first".to_string(),
                     RegistryKind::List =>
-                        "the registry is a list: the second call adds another entry, and lookups find the first",
+                        "the registry is a list: the second call adds another entry, and lookups find the first".to_string(),
                     RegistryKind::Unknown =>
-                        "the second call fails with \"already initialized\" or replaces the first",
+                        "the second call fails with \"already initialized\" or replaces the first".to_string(),
                 }
             ),
         )

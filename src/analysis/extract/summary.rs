@@ -865,8 +865,9 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         }
         // `map.insert(name, f)` replaces; `set.insert(name)` keeps the
         // first; `flags.insert(Flags::USE)`, of no parameter, updates an
-        // entry (bit flags).
-        if name == "insert" {
+        // entry (bit flags). `self.insert(k, f)` is a method of the type,
+        // no collection's: its own body tells.
+        if name == "insert" && !on_self {
             match m.args.first().map(|k| self.flow(k).is_empty()) {
                 Some(false) if m.args.len() == 2 => self.signs.replaces = true,
                 Some(false) => self.signs.or_insert = true,
