@@ -145,11 +145,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         // function, which may run first whatever the order of the source.
         let earlier = candidates.first(j, false, |other| {
             collide(krate, other, reg)
-                && !unregistered_between(krate, other, reg)
-                && !overrides(other, reg)
-                // `return r.register(..)`: the function is over after it.
-                && !(same_function(other, reg)
-                    && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start))
+                && !(unregistered_between(krate, other, reg)
+                    || overrides(other, reg)
+                    // `return r.register(..)`: the function is over after it.
+                    || (same_function(other, reg)
+                        && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start)))
         });
         let guarded_elsewhere = || {
             candidates.first(j, true, |other| {
