@@ -23,6 +23,10 @@ use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Regist
 /// The bodies of the crate's functions summarized, by name.
 pub struct Callees<'a> {
     by_name: HashMap<&'a str, Vec<&'a FnSummary>>,
+    /// Bodies of the crate's other packages (of its configuration), of
+    /// types it does not declare: they decide a call only on a receiver
+    /// known to be of their type.
+    foreign: HashMap<&'a str, Vec<&'a FnSummary>>,
     /// The declared type of each struct field (`(owner, field)`), when one.
     fields: HashMap<(&'a str, &'a str), Option<&'a str>>,
 }
@@ -69,7 +73,58 @@ impl<'a> Callees<'a> {
                     .or_insert(ty);
             }
         }
-        Callees { by_name, fields }
+        let mut foreign: HashMap<&str, Vec<&FnSummary>> = HashMap::new();
+        if let Some(shared) = krate.shared {
+            let own: std::collections::HashSet<&str> = (krate.files.iter())
+                .flat_map(|(_, f)| f.types.iter().map(String::as_str))
+                .collect();
+            for name in by_name
+                .keys()
+                .copied()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .chain(
+                    (krate.files.iter())
+                        .flat_map(|(_, f)| f.registrations.iter().map(|r| r.callee.as_str())),
+                )
+            {
+                if foreign.contains_key(name) {
+                    continue;
+                }
+                let bodies: Vec<&FnSummary> = (shared.bodies(name).iter())
+                    .filter(|s| {
+                        s.self_type
+                            .as_deref()
+                            .is_some_and(|t| !own.contains(last_segment(t)))
+                    })
+                    .collect();
+                if !bodies.is_empty() {
+                    foreign.insert(name, bodies);
+                }
+            }
+        }
+        Callees {
+            by_name,
+            foreign,
+            fields,
+        }
+    }
+
+    /// The bodies a call of `name` may reach: the crate's own, and on a
+    /// receiver of known type `receiver`, its other packages' of that type.
+    fn bodies_of<'s>(
+        &'s self,
+        name: &str,
+        receiver: Option<&'s str>,
+    ) -> impl Iterator<Item = &'a FnSummary> + 's {
+        let own = self.by_name.get(name).into_iter().flatten().copied();
+        let foreign = (receiver.and_then(|t| Some((t, self.foreign.get(name)?))))
+            .into_iter()
+            .flat_map(|(t, bodies)| {
+                (bodies.iter().copied())
+                    .filter(move |s| s.self_type.as_deref().map(last_segment) == Some(t))
+            });
+        own.chain(foreign)
     }
 
     /// The receiver's type by its last segment, when known.
@@ -139,10 +194,7 @@ impl<'a> Callees<'a> {
             }
         }
         let method = !matches!(reg.registry, Registry::Free);
-        let bodies: Vec<&FnSummary> = (self.by_name.get(reg.callee.as_str()))
-            .into_iter()
-            .flatten()
-            .copied()
+        let bodies: Vec<&FnSummary> = (self.bodies_of(&reg.callee, receiver_type))
             .filter(|s| s.arity == reg.arity && s.method == method)
             .filter(|s| s.rejects.is_some() || s.keeping.is_some())
             .filter(|s| match (receiver_type, s.self_type.as_deref()) {
@@ -186,8 +238,7 @@ impl<'a> Callees<'a> {
         }
         let method = !matches!(reg.registry, Registry::Free);
         let receiver_type = self.receiver_type(reg);
-        let mut bodies = (self.by_name.get(reg.callee.as_str()).into_iter().flatten())
-            .copied()
+        let mut bodies = (self.bodies_of(&reg.callee, receiver_type))
             .filter(|s| s.arity == reg.arity && s.method == method)
             .filter(|s| match (receiver_type, s.self_type.as_deref()) {
                 (Some(t), Some(own)) => last_segment(own) == t,
