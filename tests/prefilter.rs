@@ -974,6 +974,99 @@ impl Linker {
     assert_eq!(found, ["app/src/lib.rs", "tool/src/lib.rs"]);
 }
 
+/// A `register*` method whose body is in another package of the workspace
+/// decides its calls there as in its own package, when the receiver's type
+/// is known: burn-router's `CustomOpRegistry::register` replaces by design,
+/// so burn-remote's default-then-override is quiet, and an unconditional
+/// second registration is told that the first never takes effect. A type of
+/// that name declared in the calling package is its own.
+#[test]
+fn a_body_in_another_package_decides_its_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = |name: &str, deps: &str| {
+        format!("[package]\nname = \"{name}\"\nversion = \"0.1.0\"\n\n[dependencies]\n{deps}")
+    };
+    let router = r#"use std::collections::HashMap;
+pub type Handler = fn(u32) -> u32;
+#[derive(Default)]
+pub struct OpRegistry { ops: HashMap<String, Handler> }
+impl OpRegistry {
+    /// Replaces the handler of `id`.
+    pub fn register(&mut self, id: &str, op: Handler) {
+        self.ops.insert(id.to_string(), op);
+    }
+}
+"#;
+    let remote = r#"use router::{Handler, OpRegistry};
+fn generic(x: u32) -> u32 { x }
+pub fn overridden(ops: &mut OpRegistry, fused: Option<Handler>) {
+    ops.register("scale", generic);
+    if let Some(fused) = fused {
+        ops.register("scale", fused);
+    }
+}
+pub fn twice(ops: &mut OpRegistry) {
+    ops.register("shift", generic);
+    ops.register("shift", generic);
+}
+"#;
+    // Its own `OpRegistry`, whose `register` is not in reach.
+    let other = r#"pub struct OpRegistry;
+impl OpRegistry { pub fn register(&mut self, _id: &str, _op: fn(u32) -> u32) {} }
+fn generic(x: u32) -> u32 { x }
+pub fn overridden(ops: &mut OpRegistry, fused: Option<fn(u32) -> u32>) {
+    ops.register("scale", generic);
+    if let Some(fused) = fused {
+        ops.register("scale", fused);
+    }
+}
+"#;
+    let files = [
+        ("router/Cargo.toml", package("router", "")),
+        ("router/src/lib.rs", router.to_string()),
+        (
+            "remote/Cargo.toml",
+            package("remote", "router = { path = \"../router\" }\n"),
+        ),
+        ("remote/src/lib.rs", remote.to_string()),
+        (
+            "other/Cargo.toml",
+            package("other", "router = { path = \"../router\" }\n"),
+        ),
+        ("other/src/lib.rs", other.to_string()),
+    ];
+    for (path, text) in &files {
+        common::write(dir.path(), path, text);
+    }
+    let report = |prefilter: bool| {
+        let (mut inputs, errors) =
+            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
+        assert!(errors.is_empty());
+        for input in &mut inputs {
+            input.prefilter = prefilter;
+        }
+        analyze(inputs, LINTS)
+    };
+    let (default, full) = (report(true), report(false));
+    let failures = differences("workspace", &default, &full);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let found: Vec<(String, usize, bool)> = (default.diagnostics.iter())
+        .map(|d| {
+            let file = default.sources.get(d.span.file);
+            let line = file.line(d.span.start);
+            let replaces = (d.help.as_deref()).is_some_and(|h| h.contains("never takes effect"));
+            (file.display.replace('\\', "/"), line, replaces)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("other/src/lib.rs".to_string(), 7, false),
+            ("remote/src/lib.rs".to_string(), 11, true),
+        ]
+    );
+}
+
 /// A doc comment blanked for the parse is still in the file a fix edits:
 /// the removal of a statement followed by one on its line is the statement
 /// alone, and its text is the file's.

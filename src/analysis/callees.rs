@@ -18,11 +18,15 @@ use std::collections::HashMap;
 
 use crate::analysis::{CrateFacts, last_segment};
 use crate::config::CallReceiver;
-use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry};
+use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry, StateCheck};
 
 /// The bodies of the crate's functions summarized, by name.
 pub struct Callees<'a> {
     by_name: HashMap<&'a str, Vec<&'a FnSummary>>,
+    /// Bodies of the crate's other packages (of its configuration), of
+    /// types it does not declare: they decide a call only on a receiver
+    /// known to be of their type.
+    foreign: HashMap<&'a str, Vec<&'a FnSummary>>,
     /// The declared type of each struct field (`(owner, field)`), when one.
     fields: HashMap<(&'a str, &'a str), Option<&'a str>>,
 }
@@ -37,6 +41,9 @@ pub struct Verdict {
     pub more_key: Vec<String>,
     /// Whether a second call can fail: `None` when no body tells.
     pub rejects: Option<bool>,
+    /// Every body it may reach replaces the value of a key registered
+    /// before (`self.map.insert(key, v)` with no check).
+    pub replaces: bool,
     /// The call is a learned method on a receiver of another type than
     /// the one it was learned from.
     pub other_type: bool,
@@ -66,7 +73,58 @@ impl<'a> Callees<'a> {
                     .or_insert(ty);
             }
         }
-        Callees { by_name, fields }
+        let mut foreign: HashMap<&str, Vec<&FnSummary>> = HashMap::new();
+        if let Some(shared) = krate.shared {
+            let own: std::collections::HashSet<&str> = (krate.files.iter())
+                .flat_map(|(_, f)| f.types.iter().map(String::as_str))
+                .collect();
+            for name in by_name
+                .keys()
+                .copied()
+                .collect::<Vec<_>>()
+                .into_iter()
+                .chain(
+                    (krate.files.iter())
+                        .flat_map(|(_, f)| f.registrations.iter().map(|r| r.callee.as_str())),
+                )
+            {
+                if foreign.contains_key(name) {
+                    continue;
+                }
+                let bodies: Vec<&FnSummary> = (shared.bodies(name).iter())
+                    .filter(|s| {
+                        s.self_type
+                            .as_deref()
+                            .is_some_and(|t| !own.contains(last_segment(t)))
+                    })
+                    .collect();
+                if !bodies.is_empty() {
+                    foreign.insert(name, bodies);
+                }
+            }
+        }
+        Callees {
+            by_name,
+            foreign,
+            fields,
+        }
+    }
+
+    /// The bodies a call of `name` may reach: the crate's own, and on a
+    /// receiver of known type `receiver`, its other packages' of that type.
+    fn bodies_of<'s>(
+        &'s self,
+        name: &str,
+        receiver: Option<&'s str>,
+    ) -> impl Iterator<Item = &'a FnSummary> + 's {
+        let own = self.by_name.get(name).into_iter().flatten().copied();
+        let foreign = (receiver.and_then(|t| Some((t, self.foreign.get(name)?))))
+            .into_iter()
+            .flat_map(|(t, bodies)| {
+                (bodies.iter().copied())
+                    .filter(move |s| s.self_type.as_deref().map(last_segment) == Some(t))
+            });
+        own.chain(foreign)
     }
 
     /// The receiver's type by its last segment, when known.
@@ -136,10 +194,7 @@ impl<'a> Callees<'a> {
             }
         }
         let method = !matches!(reg.registry, Registry::Free);
-        let bodies: Vec<&FnSummary> = (self.by_name.get(reg.callee.as_str()))
-            .into_iter()
-            .flatten()
-            .copied()
+        let bodies: Vec<&FnSummary> = (self.bodies_of(&reg.callee, receiver_type))
             .filter(|s| s.arity == reg.arity && s.method == method)
             .filter(|s| s.rejects.is_some() || s.keeping.is_some())
             .filter(|s| match (receiver_type, s.self_type.as_deref()) {
@@ -156,6 +211,8 @@ impl<'a> Callees<'a> {
             .filter(|s| s.rejects.is_some())
             .collect();
         verdict.rejects = Some(!rejecting.is_empty());
+        verdict.replaces =
+            rejecting.is_empty() && (bodies.iter()).all(|s| s.keeping == Some(Keeping::Replaces));
         verdict.keeps_both = rejecting.is_empty()
             && (bodies.iter())
                 .all(|s| matches!(s.keeping, Some(Keeping::Appends | Keeping::Merges)));
@@ -170,5 +227,31 @@ impl<'a> Callees<'a> {
                 .collect();
         }
         verdict
+    }
+
+    /// The body `reg` reaches when it fails every call once a state of its
+    /// receiver is set (`if self.initialized { return Err(..) }`), with
+    /// that check: every body of its name, arity and receiver type does.
+    pub fn rejecting_after(&self, reg: &Registration) -> Option<(&'a FnSummary, &'a StateCheck)> {
+        if reg.via_helper.is_some() || reg.via_macro.is_some() {
+            return None;
+        }
+        let method = !matches!(reg.registry, Registry::Free);
+        let receiver_type = self.receiver_type(reg);
+        let mut bodies = (self.bodies_of(&reg.callee, receiver_type))
+            .filter(|s| s.arity == reg.arity && s.method == method)
+            .filter(|s| match (receiver_type, s.self_type.as_deref()) {
+                (Some(t), Some(own)) => last_segment(own) == t,
+                _ => true,
+            });
+        let first = bodies.next()?;
+        let check = first.rejects_after.as_ref()?;
+        let same = |s: &FnSummary| {
+            s.rejects_after
+                .as_ref()
+                .is_some_and(|c| c.field == check.field)
+                && s.self_type == first.self_type
+        };
+        bodies.all(same).then_some((first, check))
     }
 }

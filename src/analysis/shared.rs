@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::facts::{FieldDef, FileFacts, ValueCall, ValueSet};
+use crate::model::facts::{FieldDef, FileFacts, FnSummary, ValueCall, ValueSet};
 use crate::model::source::FileId;
 
 /// The value sets of types and the struct fields of a group of packages.
@@ -21,12 +21,21 @@ pub struct Shared {
     /// How many times the files defining a value set declare each type
     /// that has fields there.
     declared: HashMap<String, usize>,
+    /// The bodies of methods named as registrations that tell what they do
+    /// with a key given twice, by name: what decides their calls in the
+    /// other packages ([`crate::analysis::callees`]).
+    bodies: HashMap<String, Vec<FnSummary>>,
 }
 
 impl Shared {
     /// What the files of a group (each with its id) define.
     pub fn gather<'f>(files: impl IntoIterator<Item = (FileId, &'f FileFacts)> + Clone) -> Shared {
         let mut shared = Shared::default();
+        for (_, facts) in files.clone() {
+            for f in facts.functions.iter().filter(|f| is_shared_body(f)) {
+                (shared.bodies.entry(f.name.clone()).or_default()).push(f.clone());
+            }
+        }
         for (id, facts) in files.clone() {
             for set in facts.value_sets.iter().filter(|s| s.call.ty.is_some()) {
                 shared
@@ -64,6 +73,12 @@ impl Shared {
         }
         shared.declared = declared;
         shared
+    }
+
+    /// The bodies of methods named `name` in the group
+    /// ([`Shared::bodies`]).
+    pub fn bodies(&self, name: &str) -> &[FnSummary] {
+        self.bodies.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// The one value set of `call` (a type's method) in the group.
@@ -135,4 +150,14 @@ impl Shared {
         }
         calls.contains(&(ty, call.name.as_str()))
     }
+}
+
+/// A method of a named type whose body tells what it does with a key given
+/// twice: what another package's call of it may be judged by.
+pub fn is_shared_body(f: &FnSummary) -> bool {
+    f.method
+        && f.self_type
+            .as_deref()
+            .is_some_and(|t| !t.starts_with("dyn "))
+        && (f.rejects.is_some() || f.keeping.is_some() || f.rejects_after.is_some())
 }

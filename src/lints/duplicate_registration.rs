@@ -1,8 +1,10 @@
 //! `duplicate_registration`: the same key registered twice on one registry.
 
-use crate::analysis::CrateFacts;
+use std::collections::HashMap;
+
 use crate::analysis::callees::Callees;
 use crate::analysis::modules::Program;
+use crate::analysis::{CrateFacts, last_segment};
 use crate::config::platform;
 use crate::lints::{Check, Lint};
 use crate::model::cfg;
@@ -39,6 +41,8 @@ struct Resolved<'a> {
     /// Whether the body the call reaches rejects a second key, when one is
     /// in the crate.
     rejects: Option<bool>,
+    /// Every body the call may reach replaces a key's value.
+    replaces: bool,
     /// How a learned method was matched to the call
     /// ([`crate::analysis::callees::Verdict::rule`]).
     rule: Option<String>,
@@ -91,6 +95,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 file,
                 reg,
                 rejects: verdict.rejects,
+                replaces: verdict.replaces,
                 rule: verdict.rule,
                 guards: reg
                     .context
@@ -112,6 +117,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             });
         }
     }
+    after_initialization(krate, &callees, &regs, out);
     let candidates = Candidates::new(krate, &regs);
     // A helper called twice on one registry (`link_spectest(&mut l)`) clashes
     // on each of its keys: one finding a pair of calls, naming the keys.
@@ -139,10 +145,11 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         // function, which may run first whatever the order of the source.
         let earlier = candidates.first(j, false, |other| {
             collide(krate, other, reg)
-                && !unregistered_between(krate, other, reg)
-                // `return r.register(..)`: the function is over after it.
-                && !(same_function(other, reg)
-                    && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start))
+                && !(unregistered_between(krate, other, reg)
+                    || overrides(other, reg)
+                    // `return r.register(..)`: the function is over after it.
+                    || (same_function(other, reg)
+                        && other.reg.returns_at.is_some_and(|r| r < reg.reg.call_span.start)))
         });
         let guarded_elsewhere = || {
             candidates.first(j, true, |other| {
@@ -393,6 +400,19 @@ fn same_function(a: &Resolved, b: &Resolved) -> bool {
     a.file == b.file && a.reg.context.function == b.reg.context.function
 }
 
+/// A default, then an override of it: on a registry whose body replaces a
+/// key's value, a later registration of the key in the same function under
+/// a condition the first is not under (`if let Some(fused) = fused`) is
+/// meant to replace it. Not on one that keeps the first (the override
+/// would be lost) or rejects (it would fail).
+fn overrides(first: &Resolved, later: &Resolved) -> bool {
+    first.replaces
+        && later.replaces
+        && same_function(first, later)
+        && first.reg.call_span.start < later.reg.call_span.start
+        && (later.reg.context.branches.iter()).any(|b| !first.reg.context.branches.contains(b))
+}
+
 /// `if !is_registered(key) { register(key) }`: never the failing call.
 fn guarded(r: &Resolved) -> bool {
     r.guards.iter().any(|g| g.eq_ignore_ascii_case(&r.key))
@@ -479,12 +499,20 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
             format!(
                 "remove one registration, or make them mutually exclusive (`#[cfg(..)]`/`#[cfg(not(..))]`, `if`/`else`, or guard with `if !is_registered(..)`); {}",
                 match reg.registry_kind {
+                    _ if later.replaces => format!(
+                        "`{}` replaces the value of a key registered before (its body inserts with no check): the first registration never takes effect",
+                        reg.callee
+                    ),
+                    _ if later.rejects == Some(true) => format!(
+                        "`{}` rejects a key registered before: the second call fails",
+                        reg.callee
+                    ),
                     RegistryKind::Map =>
-                        "the registry is a map: the second call replaces the first",
+                        "the registry is a map: the second call replaces the first".to_string(),
                     RegistryKind::List =>
-                        "the registry is a list: the second call adds another entry, and lookups find the first",
+                        "the registry is a list: the second call adds another entry, and lookups find the first".to_string(),
                     RegistryKind::Unknown =>
-                        "the second call fails with \"already initialized\" or replaces the first",
+                        "the second call fails with \"already initialized\" or replaces the first".to_string(),
                 }
             ),
         )
@@ -527,4 +555,90 @@ fn removal(first: &Resolved, later: &Resolved, first_is_before: bool) -> Option<
         message,
         [Edit::delete(statement.removal)],
     ))
+}
+
+/// A registration that follows an initialization of its registry on one
+/// path (issue 29, the seed's "Backend cuda already initialized"): the
+/// body it reaches fails once a state of its receiver is set (`if
+/// self.initialized { return Err(..) }`), and an earlier call in the same
+/// function, on the same registry, is a method of that type setting that
+/// state (`self.initialized = true`). Both are learned from the code.
+fn after_initialization(
+    krate: &CrateFacts<'_>,
+    callees: &Callees<'_>,
+    regs: &[Resolved],
+    out: &mut Vec<Diagnostic>,
+) {
+    // The methods setting each state: (type, field) -> methods.
+    let mut setters: HashMap<(&str, &str), Vec<&str>> = HashMap::new();
+    for &(_, facts) in &krate.files {
+        for w in &facts.state_writes {
+            let ty = w.self_type.as_deref().map(last_segment).unwrap_or("");
+            (setters.entry((ty, w.field.as_str())).or_default()).push(w.method.as_str());
+        }
+    }
+    if setters.is_empty() {
+        return;
+    }
+    for r in regs {
+        // A test calls it late to see it fail, unless it asserts success.
+        if r.test_scope.is_some() && !r.reg.expects_success {
+            continue;
+        }
+        let Some((body, check)) = callees.rejecting_after(r.reg) else {
+            continue;
+        };
+        let ty = body.self_type.as_deref().map(last_segment).unwrap_or("");
+        let Some(methods) = setters.get(&(ty, check.field.as_str())) else {
+            continue;
+        };
+        let Some(facts) = krate.facts(r.file) else {
+            continue;
+        };
+        let init = facts.registry_calls.iter().find(|c| {
+            c.context.function == r.reg.context.function
+                && c.registry == r.reg.registry
+                && c.span.end <= r.reg.call_span.start
+                && methods.contains(&c.method.as_str())
+                // A `return` after it ends the path before the registration.
+                && c.returns_at.is_none_or(|at| at > r.reg.call_span.start)
+                && !diverge(&c.context.branches, &r.reg.context.branches)
+                && !cfg::exclusive(&c.context.cfgs, &r.reg.context.cfgs)
+        });
+        let Some(init) = init else {
+            continue;
+        };
+        let callee = &r.reg.callee;
+        let owner = match ty {
+            "" => String::new(),
+            ty => format!("{ty}::"),
+        };
+        let message = format!(
+            "`{}` is registered with `{callee}` after `{}()` initialized the registry",
+            r.key, init.method
+        );
+        let label = format!(
+            "registered after the initialization: `{owner}{callee}` fails once `{}` is set",
+            check.check
+        );
+        let help = format!(
+            "register every backend before `{}()`, or make the two exclusive; `{}()` sets `self.{}`, and `{callee}` then fails for any key",
+            init.method, init.method, check.field
+        );
+        out.push(
+            Diagnostic::new(LINT.id, r.reg.key_span, message)
+                .with_label(label)
+                .with_secondary(
+                    init.span,
+                    format!("`{}()` initializes it here", init.method),
+                )
+                .with_help(help),
+        );
+    }
+}
+
+/// Two places in different arms of one `if`/`match` of a function.
+fn diverge(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+    a.iter()
+        .any(|(id, arm)| b.iter().any(|(id2, arm2)| id == id2 && arm != arm2))
 }

@@ -535,6 +535,10 @@ pub struct FileFacts {
     /// canonicalize platform names: named as a configured canonicalizer, or
     /// learned as one. Where a fix may call one, and what it gives.
     pub canonicalizers: Vec<FnDef>,
+    /// Methods setting a state of `self` ([`StateWrite`]).
+    pub state_writes: Vec<StateWrite>,
+    /// Calls of other methods on the registries registered on.
+    pub registry_calls: Vec<RegistryCall>,
 }
 
 /// A free function as a fix calls it: its name, the module it is defined
@@ -661,6 +665,44 @@ pub struct FnSummary {
     /// the name (issue 28). `None` for other functions, or a body that
     /// tells none of these.
     pub keeping: Option<Keeping>,
+    /// `if self.initialized { return Err(..) }`: a check of the receiver's
+    /// own state, whatever the key, that fails every call once the state
+    /// is set (by an initialization, [`StateWrite`]).
+    pub rejects_after: Option<StateCheck>,
+}
+
+/// A guard on a field of `self` that fails the call when the field is set
+/// ([`FnSummary::rejects_after`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StateCheck {
+    pub field: String,
+    /// The check as written, for messages: "`self.initialized`".
+    pub check: String,
+}
+
+/// `self.initialized = true` (or `= Some(..)`, `.store(true, ..)`,
+/// `.set(..)`) in a method: the method sets that state of its receiver.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StateWrite {
+    /// The `impl`'s self type, as written.
+    pub self_type: Option<String>,
+    pub method: String,
+    pub field: String,
+}
+
+/// A method call on a registry the same function registers on, other than
+/// a registration: what may change the registry's state between two
+/// registrations or before one (`registry.init_backends()`).
+#[derive(Debug, Clone)]
+pub struct RegistryCall {
+    pub registry: Registry,
+    pub method: String,
+    /// The method's name.
+    pub span: Span,
+    pub context: Context,
+    /// Where a `return` ends the function after the call (as
+    /// [`Registration::returns_at`]).
+    pub returns_at: Option<usize>,
 }
 
 /// What a body named as a registration does with a key registered again
@@ -798,6 +840,8 @@ impl FileFacts {
             first_item: _,
             functions,
             canonicalizers,
+            state_writes,
+            registry_calls: _,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -813,6 +857,7 @@ impl FileFacts {
             && types.is_empty()
             && functions.is_empty()
             && canonicalizers.is_empty()
+            && state_writes.is_empty()
     }
 }
 
@@ -883,6 +928,8 @@ impl Default for FileFacts {
             first_item: None,
             functions: Vec::new(),
             canonicalizers: Vec::new(),
+            state_writes: Vec::new(),
+            registry_calls: Vec::new(),
         }
     }
 }

@@ -101,7 +101,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
             let first = keywords.partition_point(|&k| (k as usize) < open);
             keywords.get(first).is_some_and(|&k| (k as usize) < close)
         };
-        if item_ends && !holds_items {
+        if item_ends && !holds_items && !sets_self_state(text, toks, open, close) {
             let body_text = &text[start..end];
             let Some(left) = budget.checked_sub(body_text.len()) else {
                 break;
@@ -346,6 +346,31 @@ fn group_end(text: &str, open: usize) -> Option<usize> {
 }
 
 /// The identifier at token `i`, if it is one.
+/// Whether the tokens between `open` and `close` set a state of `self`
+/// as the walker records it (`registry::Registrations::state_write*`):
+/// `self.x = true`, `self.x = Some(..)`, `self.x.store(true, ..)`,
+/// `self.x.set(..)`. A method that does is an initialization when a
+/// registration of its type rejects once the state is set.
+fn sets_self_state(text: &str, toks: &[Tok], open: usize, close: usize) -> bool {
+    let punct = |i: usize, b: u8| {
+        toks.get(i)
+            .is_some_and(|t| t.kind == Kind::Punct && t.byte == b)
+    };
+    let word = |i: usize| word_at(text, toks, i);
+    (open + 1..close).any(|k| {
+        word(k) == Some("self")
+            && punct(k + 1, b'.')
+            && word(k + 2).is_some()
+            && ((punct(k + 3, b'=') && matches!(word(k + 4), Some("true" | "Some")))
+                || (punct(k + 3, b'.')
+                    && match word(k + 4) {
+                        Some("set") => true,
+                        Some("store") => word(k + 6) == Some("true"),
+                        _ => false,
+                    }))
+    })
+}
+
 fn word_at<'t>(text: &'t str, toks: &[Tok], i: usize) -> Option<&'t str> {
     toks.get(i)
         .filter(|t| t.kind == Kind::Ident)

@@ -84,8 +84,15 @@ fn by_group<'o>(
     groups: &[usize],
     outcomes: impl Iterator<Item = &'o (usize, FileOutcome)> + Clone,
 ) -> HashMap<usize, Shared> {
+    // A value set of a type, or a registration's body another package's
+    // call may be judged by.
     let typed = |o: &FileOutcome| {
-        (o.result.as_ref()).is_ok_and(|f| f.value_sets.iter().any(|s| s.call.ty.is_some()))
+        (o.result.as_ref()).is_ok_and(|f| {
+            f.value_sets.iter().any(|s| s.call.ty.is_some())
+                || f.functions
+                    .iter()
+                    .any(crate::analysis::shared::is_shared_body)
+        })
     };
     let defining: HashSet<usize> = (outcomes.clone())
         .filter(|(_, o)| typed(o))

@@ -47,8 +47,8 @@ use crate::model::cfg::Cfg;
 use crate::model::diagnostic::Span;
 use crate::model::facts::{
     BackendRequest, Comparison, ComparisonKind, ConstDef, Context, FileFacts, LoweringContext,
-    ModDecl, Operand, ReceiverType, Registration, Registry, RegistryKind, ScopeIndex, ScopeSegment,
-    Side, Statement, StrExpr, Unregistration, UseDecl,
+    ModDecl, Operand, ReceiverType, Registration, Registry, RegistryCall, RegistryKind, ScopeIndex,
+    ScopeSegment, Side, StateWrite, Statement, StrExpr, Unregistration, UseDecl,
 };
 use crate::syntax::ends::expr_ends;
 use crate::syntax::parse::{LineTable, SpanConv};
@@ -730,8 +730,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
         let params = std::mem::replace(&mut self.cx.params, this);
         let learned_before = self.cx.facts.platform_fns.len();
+        let watch = self.summaries.mentioned_in(&self.cx, &f.block);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
-            w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f))
+            w.registrations.enter_fn(None, watch);
+            w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f));
+            w.registrations.leave_fn(&mut w.cx);
         });
         self.cx.params = params;
         // A canonicalizer a fix may call: configured, or learned just now.
@@ -757,15 +760,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // The name's span: its offset is looked up only for a registry.
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
         let params = std::mem::replace(&mut self.cx.params, this);
+        let watch = self.summaries.mentioned_in(&self.cx, &f.block);
+        let method = is_method.then(|| name.clone());
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
-            w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f))
+            w.registrations.enter_fn(method, watch);
+            w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f));
+            w.registrations.leave_fn(&mut w.cx);
         });
         self.cx.params = params;
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         let name = f.sig.ident.to_string();
-        self.in_function(false, &name, |w| visit::visit_trait_item_fn(w, f));
+        self.in_function(false, &name, |w| {
+            w.registrations.enter_fn(None, false);
+            visit::visit_trait_item_fn(w, f);
+            w.registrations.leave_fn(&mut w.cx);
+        });
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
@@ -1105,6 +1116,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        self.registrations.state_write_assign(&mut self.cx, a);
         self.registrations
             .mark_builder(&mut self.cx, |cx| cx.compact_text(&*a.left), &a.right);
         // `ctx = LoweringContext::new()..`: from here on, another context.

@@ -56,6 +56,16 @@ pub(super) struct Registrations {
     /// Start offsets of `register*` calls whose result goes back into their
     /// receiver: builders, not registries.
     builder_calls: Vec<usize>,
+    /// Method calls of the functions being walked, innermost last, kept if
+    /// their function registers on their registry ([`RegistryCall`]).
+    calls_here: Vec<RegistryCall>,
+    /// The registries registered on in those functions: (function, registry).
+    registered_here: Vec<(u32, Registry)>,
+    /// The functions being walked, innermost last: the name of a method
+    /// of an `impl`, and whether its body names a word of registration
+    /// ([`super::summary::Summaries::mentioned_in`]): only such a
+    /// function's calls are watched.
+    functions: Vec<(Option<String>, bool)>,
 }
 
 impl Walker<'_> {
@@ -138,6 +148,8 @@ impl Registrations {
         }
         self.unregistration(cx, name, Some(&m.receiver), args, m);
         self.switch_off(cx, name, &m.receiver);
+        self.state_write(cx, m, name);
+        self.registry_call(cx, m, name);
         match name {
             // `r.register(..).unwrap_err()`: the call is expected to fail.
             "unwrap_err" | "expect_err" => self
@@ -146,6 +158,108 @@ impl Registrations {
             "unwrap" | "expect" => self.mark_succeeding(cx, &m.receiver),
             _ => {}
         }
+    }
+
+    /// Entering a function: `method` its name when it is a method of an
+    /// `impl` (or a trait's default method).
+    pub(super) fn enter_fn(&mut self, method: Option<String>, watch: bool) {
+        self.functions.push((method, watch));
+    }
+
+    /// Leaving function `function`: its calls on registries it registers on
+    /// are kept, the others dropped.
+    pub(super) fn leave_fn(&mut self, cx: &mut Cx<'_>) {
+        let function = cx.ctx.function;
+        self.functions.pop();
+        let first = (self.calls_here.iter()).position(|c| c.context.function == function);
+        let Some(first) = first else {
+            self.registered_here.retain(|(f, _)| *f != function);
+            return;
+        };
+        let registered: std::collections::HashSet<&Registry> = (self.registered_here.iter())
+            .filter(|(f, _)| *f == function)
+            .map(|(_, r)| r)
+            .collect();
+        let mut kept = Vec::new();
+        let mut rest = Vec::new();
+        for c in self.calls_here.drain(first..) {
+            if c.context.function != function {
+                rest.push(c);
+            } else if registered.contains(&c.registry) {
+                kept.push(c);
+            }
+        }
+        self.calls_here.extend(rest);
+        cx.facts.registry_calls.extend(kept);
+        self.registered_here.retain(|(f, _)| *f != function);
+    }
+
+    /// `self.initialized = true`, `self.ready.store(true, ..)`,
+    /// `self.cell.set(..)` in a method: it sets that state of its receiver
+    /// ([`StateWrite`]). The prefilter keeps such bodies
+    /// (`prefilter::bodies`): the same token shapes.
+    pub(super) fn state_write_assign(&mut self, cx: &mut Cx<'_>, a: &syn::ExprAssign) {
+        let set = match &*a.right {
+            Expr::Lit(l) => matches!(&l.lit, syn::Lit::Bool(b) if b.value),
+            Expr::Call(c) => matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")),
+            _ => false,
+        };
+        if set && let Some(field) = self_field(&a.left) {
+            self.push_state_write(cx, field);
+        }
+    }
+
+    fn state_write(&mut self, cx: &mut Cx<'_>, m: &syn::ExprMethodCall, name: &str) {
+        let set = match name {
+            "store" => matches!(
+                m.args.first(),
+                Some(Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. })) if b.value
+            ),
+            "set" => true,
+            _ => false,
+        };
+        if set && let Some(field) = self_field(&m.receiver) {
+            self.push_state_write(cx, field);
+        }
+    }
+
+    fn push_state_write(&mut self, cx: &mut Cx<'_>, field: String) {
+        let Some((Some(method), _)) = self.functions.last() else {
+            return;
+        };
+        let write = StateWrite {
+            self_type: cx.self_type.clone(),
+            method: method.clone(),
+            field,
+        };
+        if !cx.facts.state_writes.contains(&write) {
+            cx.facts.state_writes.push(write);
+        }
+    }
+
+    /// A method call on a receiver that may be a registry of the function
+    /// (kept when the function registers on it, [`Self::leave_fn`]).
+    fn registry_call(&mut self, cx: &mut Cx<'_>, m: &syn::ExprMethodCall, name: &str) {
+        // A registry is named (`registry`, `self.registry`), not made by a
+        // call or a literal.
+        if !self.functions.last().is_some_and(|(_, watch)| *watch)
+            || !matches!(strip_parens(&m.receiver), Expr::Path(_) | Expr::Field(_))
+            || cx.registration_names().is_registration(name)
+        {
+            return;
+        }
+        let (registry, _) = cx.registry(&m.receiver);
+        if matches!(registry, Registry::Free) {
+            return;
+        }
+        self.calls_here.push(RegistryCall {
+            registry,
+            method: name.to_string(),
+            span: cx.span(&m.method),
+            context: cx.ctx.clone(),
+            returns_at: (cx.frame.returns.iter().min().copied())
+                .filter(|_| cx.frame.in_closure == 0),
+        });
     }
 
     /// `call` is the whole call expression; its span is computed only when a
@@ -269,6 +383,8 @@ impl Registrations {
             call_span = *site;
             name.clone()
         });
+        self.registered_here
+            .push((cx.ctx.function, registry.clone()));
         cx.facts.registrations.push(Registration {
             callee: name.to_string(),
             via_macro,
@@ -844,4 +960,15 @@ fn segments_typed(p: &syn::ExprPath) -> bool {
     segments.len() >= 2
         && (segments[segments.len() - 2].ident.to_string())
             .starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// `self.field`, not in parentheses: the field's name.
+fn self_field(e: &Expr) -> Option<String> {
+    let Expr::Field(f) = e else {
+        return None;
+    };
+    let syn::Member::Named(field) = &f.member else {
+        return None;
+    };
+    matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")).then(|| field.to_string())
 }

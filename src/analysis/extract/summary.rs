@@ -15,7 +15,9 @@ use syn::{Expr, Pat};
 use super::collect::{self, Asks, Collector, Start};
 use super::{Cx, parse_args, path_last, strip_parens};
 use crate::config::{NameUse, Names, Vocabulary};
-use crate::model::facts::{ArgValue, CallVia, FnSummary, ForwardCall, Keeping, Rejection};
+use crate::model::facts::{
+    ArgValue, CallVia, FnSummary, ForwardCall, Keeping, Rejection, StateCheck,
+};
 use crate::syntax::parse::LineTable;
 use crate::syntax::rejection::rejection_in_context;
 
@@ -58,6 +60,13 @@ pub(super) struct Summaries {
 }
 
 impl Summaries {
+    /// Whether `body` names a word a summary records (a registration, a
+    /// rejection, a switch): a function that may register.
+    pub(super) fn mentioned_in(&self, cx: &Cx<'_>, body: &syn::Block) -> bool {
+        (self.learning.get())
+            .is_some_and(|l| l.any_in(cx.lines().range(body.brace_token.span.join())))
+    }
+
     /// What a function does with registries, for the crate pass to learn
     /// registration functions from.
     pub(super) fn summarize(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, body: &syn::Block) {
@@ -208,6 +217,7 @@ pub(super) fn summarize(
         sets_fields: Vec::new(),
         lookups: Vec::new(),
         signs: KeepSigns::default(),
+        state_check: None,
     };
     s.visit_block(body);
     // A check followed by no insertion into that map validates, it does not
@@ -225,7 +235,12 @@ pub(super) fn summarize(
     // A function named as a registration is recorded whatever its body
     // tells: that a body of the name exists decides which calls a learned
     // method of another type may be (`analysis::callees`).
-    if !named && s.rejects.is_none() && s.calls.is_empty() && s.sets_fields.is_empty() {
+    if !named
+        && s.rejects.is_none()
+        && s.calls.is_empty()
+        && s.sets_fields.is_empty()
+        && s.state_check.is_none()
+    {
         return None;
     }
     Some(FnSummary {
@@ -240,6 +255,7 @@ pub(super) fn summarize(
         arity,
         params: names,
         keeping,
+        rejects_after: s.state_check,
     })
 }
 
@@ -344,6 +360,8 @@ struct Summarizer<'a, 't> {
     /// (wasmtime's `into_instance` re-opens an instance defined already).
     lookups: Vec<Vec<usize>>,
     signs: KeepSigns,
+    /// `if self.initialized { return Err(..) }`: the first such check.
+    state_check: Option<StateCheck>,
 }
 
 impl Summarizer<'_, '_> {
@@ -608,6 +626,42 @@ impl Summarizer<'_, '_> {
         }
     }
 
+    /// A condition on the receiver's own state alone, made of no parameter:
+    /// `self.initialized`, `self.initialized.load(..)`, `self.backend.is_some()`,
+    /// `self.cell.get().is_some()`.
+    fn state_field(&self, cond: &Expr) -> Option<StateCheck> {
+        if !self.flow(cond).is_empty() {
+            return None;
+        }
+        let mut e = strip_parens(cond);
+        loop {
+            match e {
+                Expr::MethodCall(m)
+                    if matches!(
+                        m.method.to_string().as_str(),
+                        "load" | "is_some" | "get" | "is_completed"
+                    ) =>
+                {
+                    e = strip_parens(&m.receiver)
+                }
+                _ => break,
+            }
+        }
+        let Expr::Field(f) = e else {
+            return None;
+        };
+        let syn::Member::Named(field) = &f.member else {
+            return None;
+        };
+        if !matches!(strip_parens(&f.base), Expr::Path(p) if p.path.is_ident("self")) {
+            return None;
+        }
+        Some(StateCheck {
+            field: field.to_string(),
+            check: compact(self.lines, self.text, cond),
+        })
+    }
+
     fn reject(&mut self, r: Option<Rejection>) {
         if self.rejects.is_none() {
             self.rejects = r;
@@ -705,6 +759,9 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             self.signs.keeps_first = true;
         }
         if rejects(&i.then_branch) {
+            if self.state_check.is_none() {
+                self.state_check = self.state_field(&i.cond);
+            }
             let r = match &*i.cond {
                 // `if let Entry::Occupied(_) = self.map.entry(k) { bail!() }`
                 Expr::Let(l) if self.occupied(&l.pat) => self.entry_check(&l.expr),
@@ -808,8 +865,9 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         }
         // `map.insert(name, f)` replaces; `set.insert(name)` keeps the
         // first; `flags.insert(Flags::USE)`, of no parameter, updates an
-        // entry (bit flags).
-        if name == "insert" {
+        // entry (bit flags). `self.insert(k, f)` is a method of the type,
+        // no collection's: its own body tells.
+        if name == "insert" && !on_self {
             match m.args.first().map(|k| self.flow(k).is_empty()) {
                 Some(false) if m.args.len() == 2 => self.signs.replaces = true,
                 Some(false) => self.signs.or_insert = true,
