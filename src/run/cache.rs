@@ -9,6 +9,9 @@
 //! hash of the text given (`Input::text`), or the file's size, change time
 //! and inode as `stat` gives them. What learning reads again (with the
 //! learned vocabulary, another configuration) is never taken from here.
+//! Learning's searches are kept too: whether a file, as it was, names one
+//! of the words a round looked for ([`FileCache::text_naming`]), so that a
+//! keystroke does not read and search every file of its package again.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -45,7 +48,23 @@ pub struct FileCache {
     /// a run learning what the one before learned uses the same `Arc`,
     /// which the entries of the learning's steps are keyed by.
     learned: Mutex<Vec<LearnedConfig>>,
+    /// Whether each file names one of a round's words, by path.
+    naming: Mutex<HashMap<PathBuf, Vec<Naming>>>,
+    /// How many files learning read and searched (not known here).
+    searches: std::sync::atomic::AtomicUsize,
 }
+
+/// A search of learning: the words (sorted), the file as it was, and
+/// whether it named one.
+struct Naming {
+    words: Vec<String>,
+    stamp: Stamp,
+    named: bool,
+}
+
+/// How many searches are kept per file: the rounds of the learning as it
+/// is, and a few of what it was before an edit changed what is learned.
+const NAMINGS_KEPT: usize = 16;
 
 /// A configuration with learned names, and what it was made of.
 struct LearnedConfig {
@@ -98,6 +117,12 @@ impl FileCache {
     #[cfg(feature = "testing")]
     pub fn hits(&self) -> usize {
         self.hits.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many files learning's searches read, not knowing the answer.
+    #[cfg(feature = "testing")]
+    pub fn searches(&self) -> usize {
+        self.searches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     fn key(id: Option<FileId>, input: &Input) -> Option<Key> {
@@ -193,6 +218,52 @@ impl FileCache {
         outcome
     }
 
+    /// The input's text (`read`) if it names one of `words`, as `search`
+    /// says: a file that named none of the same words as it is now (the
+    /// same stamp) is neither read nor searched again.
+    pub(super) fn text_naming(
+        &self,
+        input: &Input,
+        words: &[String],
+        read: impl FnOnce() -> Option<String>,
+        search: impl FnOnce(&str) -> bool,
+    ) -> Option<String> {
+        let stamp = (input.skip.is_none()).then(|| stamp(input)).flatten();
+        let Some(stamp) = stamp else {
+            return read().filter(|text| search(text));
+        };
+        let same_words = |kept: &[String]| {
+            kept.len() == words.len() && words.iter().all(|w| kept.binary_search(w).is_ok())
+        };
+        {
+            let naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
+            let known = (naming.get(&input.path).into_iter().flatten())
+                .find(|n| n.stamp == stamp && same_words(&n.words));
+            if let Some(known) = known {
+                self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return if known.named { read() } else { None };
+            }
+        }
+        self.searches
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let text = read()?;
+        let named = search(&text);
+        let mut sorted = words.to_vec();
+        sorted.sort_unstable();
+        let mut naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = naming.entry(input.path.clone()).or_default();
+        kept.retain(|n| !same_words(&n.words));
+        if kept.len() >= NAMINGS_KEPT {
+            kept.remove(0);
+        }
+        kept.push(Naming {
+            words: sorted,
+            stamp,
+            named,
+        });
+        named.then_some(text)
+    }
+
     /// `base` with the names `learned` teaches: the configuration made for
     /// the same base and names before, else `make`'s.
     pub(super) fn learned_config(
@@ -229,6 +300,8 @@ impl FileCache {
     pub fn retain(&self, keep: impl Fn(&std::path::Path) -> bool) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.retain(|(path, _), _| keep(path));
+        let mut naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
+        naming.retain(|path, _| keep(path));
     }
 }
 

@@ -714,6 +714,7 @@ fn learn(
                     None => parse(),
                 }
             },
+            cache,
         );
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
         for &i in &again {
@@ -807,13 +808,16 @@ fn exported_by_group(
 /// The files of `todo` whose text names one of the words `names` gives
 /// for their crate, each read again (the text being fixed when there is
 /// one: `--fix` analyses in memory) and handed to `parse`, which may still
-/// decline it. The one way both learning stages read files again.
+/// decline it. The one way both learning stages read files again. With a
+/// `cache`, a file as it was is not read again to learn that it names none
+/// of the same words ([`cache::FileCache::text_naming`]).
 fn read_again_naming<'n>(
     pool: Option<&rayon::ThreadPool>,
     inputs: &[Input],
     todo: &[usize],
     names: impl Fn(usize) -> &'n [String] + Sync,
     parse: impl Fn(usize, String) -> Option<FileOutcome> + Sync,
+    cache: Option<&cache::FileCache>,
 ) -> Vec<(usize, FileOutcome)> {
     // One search for all of a crate's words: a word at a time, ten
     // thousand learned names were each searched for in every file.
@@ -828,9 +832,16 @@ fn read_again_naming<'n>(
         todo.par_iter()
             .with_max_len(1)
             .filter_map(|&i| {
-                let text = input_text(&inputs[i]).ok()?;
-                let named = words[&inputs[i].krate].named_in(&text);
-                named.then(|| parse(i, text)).flatten().map(|o| (i, o))
+                let input = &inputs[i];
+                let search = |text: &str| words[&input.krate].named_in(text);
+                let text = match cache {
+                    Some(cache) => {
+                        let read = || input_text(input).ok();
+                        cache.text_naming(input, names(input.krate), read, search)?
+                    }
+                    None => Some(input_text(input).ok()?).filter(|t| search(t))?,
+                };
+                parse(i, text).map(|o| (i, o))
             })
             .collect()
     })
@@ -955,6 +966,7 @@ fn reparse_for_learned_names(
                     None => parse(),
                 }
             },
+            cache,
         );
         whole.extend(more);
     }
