@@ -12,8 +12,9 @@
 //! `cargo bench --bench server`. `SERVER_WORKSPACE=DIR SERVER_FILE=REL`
 //! serves a real workspace instead (torsh, a fresh checkout) and edits
 //! `REL`: a line comparing `canonicalize_platform(..)` with `"CUDA"` added
-//! at its end and taken away, in turn. The numbers in docs/performance.md
-//! come from here; no test times anything.
+//! at its end and taken away, in turn. `SERVER_BIN=PATH` serves with another
+//! build (a baseline's), `SERVER_STDERR=1` shows the server's stderr. The
+//! numbers in docs/performance.md come from here; no test times anything.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -106,11 +107,15 @@ struct Server {
 
 impl Server {
     fn start(bin: &str) -> Server {
+        let stderr = match std::env::var_os("SERVER_STDERR") {
+            Some(_) => Stdio::inherit(),
+            None => Stdio::null(),
+        };
         let mut child = Command::new(bin)
             .arg("server")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the server starts");
         let stdin = child.stdin.take().unwrap();
@@ -272,7 +277,10 @@ fn main() {
     let uri = format!("file://{}", big.display());
     let text = std::fs::read_to_string(&big).unwrap();
 
-    let mut server = Server::start(env!("CARGO_BIN_EXE_backend-lint"));
+    let bin = std::env::var("SERVER_BIN");
+    let bin = bin.as_deref().unwrap_or(env!("CARGO_BIN_EXE_backend-lint"));
+    println!("server: {bin}");
+    let mut server = Server::start(bin);
     let started = Instant::now();
     server.send(
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
