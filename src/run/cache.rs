@@ -52,6 +52,10 @@ pub struct FileCache {
     naming: Mutex<HashMap<PathBuf, Vec<Naming>>>,
     /// How many files learning read and searched (not known here).
     searches: std::sync::atomic::AtomicUsize,
+    /// The stamp of each input, taken once in a run ([`Self::begin_run`]):
+    /// a run asks for one per step and round, and each was a `stat` (or a
+    /// hash of a buffer).
+    stamps: Mutex<HashMap<PathBuf, Option<Stamp>>>,
 }
 
 /// A search of learning: the words (sorted), the file as it was, and
@@ -92,7 +96,7 @@ struct Key {
     stamp: Stamp,
 }
 
-#[derive(PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 enum Stamp {
     Text(u64),
     #[cfg(unix)]
@@ -125,12 +129,34 @@ impl FileCache {
         self.searches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    fn key(id: Option<FileId>, input: &Input) -> Option<Key> {
+    /// A run starts (`run::analyze_cached`): each file is stamped once in
+    /// it, when first asked for. (Runs with one cache are one at a time.)
+    pub(super) fn begin_run(&self) {
+        self.stamps
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    /// The stamp of `input` in this run.
+    fn stamp(&self, input: &Input) -> Option<Stamp> {
+        let kept = self.stamps.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(stamp) = kept.get(&input.path) {
+            return stamp.clone();
+        }
+        drop(kept);
+        let stamp = stamp(input);
+        let mut kept = self.stamps.lock().unwrap_or_else(|e| e.into_inner());
+        kept.insert(input.path.clone(), stamp.clone());
+        stamp
+    }
+
+    fn key(&self, id: Option<FileId>, input: &Input) -> Option<Key> {
         Some(Key {
             id,
             config: input.config.clone(),
             prefilter: input.prefilter,
-            stamp: stamp(input)?,
+            stamp: self.stamp(input)?,
         })
     }
 
@@ -165,7 +191,7 @@ impl FileCache {
     /// Stage 1 of the input, made by `make` unless kept. An unreadable
     /// file is not kept: it is read again next time.
     pub(super) fn survey(&self, input: &Input, make: impl FnOnce() -> Survey) -> Survey {
-        let Some(key) = Self::key(None, input) else {
+        let Some(key) = self.key(None, input) else {
             return make();
         };
         if let Some(Value::Survey(s)) = self.get(Step::Survey, input, &key) {
@@ -186,7 +212,7 @@ impl FileCache {
         input: &Input,
         make: impl FnOnce() -> FileOutcome,
     ) -> FileOutcome {
-        let Some(key) = Self::key(Some(id), input) else {
+        let Some(key) = self.key(Some(id), input) else {
             return make();
         };
         if let Some(Value::Outcome(o)) = self.get(step, input, &key) {
@@ -206,7 +232,7 @@ impl FileCache {
         input: &Input,
         make: impl FnOnce() -> Option<FileOutcome>,
     ) -> Option<FileOutcome> {
-        let Some(key) = Self::key(Some(id), input) else {
+        let Some(key) = self.key(Some(id), input) else {
             return make();
         };
         if let Some(Value::Maybe(o)) = self.get(step, input, &key) {
@@ -228,7 +254,7 @@ impl FileCache {
         read: impl FnOnce() -> Option<String>,
         search: impl FnOnce(&str) -> bool,
     ) -> Option<String> {
-        let stamp = (input.skip.is_none()).then(|| stamp(input)).flatten();
+        let stamp = (input.skip.is_none()).then(|| self.stamp(input)).flatten();
         let Some(stamp) = stamp else {
             return read().filter(|text| search(text));
         };
