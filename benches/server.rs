@@ -3,7 +3,9 @@
 //! size), one of them 1,000 lines long, served by the release binary over
 //! stdio. It measures:
 //! - the initial analysis: from `initialize` to the diagnostics of the
-//!   open file;
+//!   open file, and to the whole workspace analysed (the server analyses
+//!   the open file's package first and logs when it has done the others);
+//!   the edits start after both;
 //! - one keystroke: 1,000 edits of one character in the 1,000-line file,
 //!   each one making a finding appear or go, from the edit sent to its
 //!   diagnostics received (p50, p95, max);
@@ -12,8 +14,9 @@
 //! `cargo bench --bench server`. `SERVER_WORKSPACE=DIR SERVER_FILE=REL`
 //! serves a real workspace instead (torsh, a fresh checkout) and edits
 //! `REL`: a line comparing `canonicalize_platform(..)` with `"CUDA"` added
-//! at its end and taken away, in turn. The numbers in docs/performance.md
-//! come from here; no test times anything.
+//! at its end and taken away, in turn. `SERVER_BIN=PATH` serves with another
+//! build (a baseline's), `SERVER_STDERR=1` shows the server's stderr. The
+//! numbers in docs/performance.md come from here; no test times anything.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -106,11 +109,15 @@ struct Server {
 
 impl Server {
     fn start(bin: &str) -> Server {
+        let stderr = match std::env::var_os("SERVER_STDERR") {
+            Some(_) => Stdio::inherit(),
+            None => Stdio::null(),
+        };
         let mut child = Command::new(bin)
             .arg("server")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the server starts");
         let stdin = child.stdin.take().unwrap();
@@ -165,6 +172,21 @@ impl Server {
         }
     }
 
+    /// Wait for a `window/logMessage` containing `text`.
+    fn log_containing(&self, text: &str) {
+        loop {
+            let m = self
+                .messages
+                .recv_timeout(Duration::from_secs(300))
+                .expect("the log message in time");
+            if m["method"] == "window/logMessage"
+                && (m["params"]["message"].as_str()).is_some_and(|s| s.contains(text))
+            {
+                return;
+            }
+        }
+    }
+
     /// Wait for the response to request `id`.
     fn response(&self, id: u64) -> Value {
         loop {
@@ -176,6 +198,23 @@ impl Server {
                 return m;
             }
         }
+    }
+
+    /// The CPU time the server has used (user and system), from
+    /// `/proc/PID/stat`: what a loaded machine changes less than the wall
+    /// times.
+    fn cpu(&self) -> Duration {
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        // The fields after the command's `)`: utime and stime are the 12th
+        // and 13th, in clock ticks (100 a second on Linux).
+        let ticks: u64 = (stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or(""))
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .filter_map(|t| t.parse::<u64>().ok())
+            .sum();
+        Duration::from_millis(ticks * 10)
     }
 
     fn rss_kib(&self) -> u64 {
@@ -272,7 +311,10 @@ fn main() {
     let uri = format!("file://{}", big.display());
     let text = std::fs::read_to_string(&big).unwrap();
 
-    let mut server = Server::start(env!("CARGO_BIN_EXE_backend-lint"));
+    let bin = std::env::var("SERVER_BIN");
+    let bin = bin.as_deref().unwrap_or(env!("CARGO_BIN_EXE_backend-lint"));
+    println!("server: {bin}");
+    let mut server = Server::start(bin);
     let started = Instant::now();
     server.send(
         json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -294,8 +336,22 @@ fn main() {
     );
     server.response(2);
     let initial = started.elapsed();
-    println!("initial analysis (initialize to the open file analysed): {initial:?}");
+    println!(
+        "initial analysis (initialize to the open file analysed): {initial:?} ({:?} CPU)",
+        server.cpu()
+    );
+    // (A baseline's build analysed the whole workspace before it answered,
+    // and logs nothing.)
+    if std::env::var_os("SERVER_BIN").is_none() {
+        server.log_containing("the workspace analysed");
+        println!(
+            "initial analysis (initialize to the whole workspace analysed): {:?} ({:?} CPU)",
+            started.elapsed(),
+            server.cpu()
+        );
+    }
 
+    let cpu_before = server.cpu();
     let mut times = Vec::with_capacity(edits);
     let mut rss_first = 0;
     for version in 0..edits {
@@ -317,12 +373,17 @@ fn main() {
         }
     }
     let rss_last = server.rss_kib();
+    let cpu_edits = server.cpu().saturating_sub(cpu_before);
     times.sort();
     println!(
         "keystroke to diagnostics, {edits} edits: p50 {:?}, p95 {:?}, max {:?}",
         percentile(&times, 0.5),
         percentile(&times, 0.95),
         times[times.len() - 1]
+    );
+    println!(
+        "CPU per edit (user and system, all threads): {:?}",
+        cpu_edits / edits.max(1) as u32
     );
     println!(
         "RSS after the first edit {} MiB, after {edits} edits {} MiB ({:+.1}%)",

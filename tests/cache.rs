@@ -129,3 +129,56 @@ fn what_a_package_learns_is_cached_only_while_it_learns_the_same() {
     }
     assert!(hits > 0);
 }
+
+#[test]
+fn learnings_searches_are_kept_for_the_files_as_they_were() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    // `add` wraps the registration (learned, issue 19): each round of
+    // learning searches the package's files for the names it learned.
+    let lib = "mod other;\nmod plain;\npub fn register_backend(_n: &str, _f: fn()) {}\n\
+               pub fn cpu() {}\npub fn add(name: &str) { register_backend(name, cpu); }\n";
+    write(dir, "lib.rs", lib);
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::add(\"cpu\"); }\npub fn again() { crate::add(\"gpu\"); }\n",
+    );
+    write(dir, "plain.rs", "pub fn nothing() -> u32 { 1 }\n");
+    let cache = FileCache::default();
+    let run = |lib: &str| {
+        let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+        assert_eq!(
+            shown(&cached),
+            shown(&analyze(inputs(dir, Some(lib)), LINTS))
+        );
+        shown(&cached)
+    };
+    assert!(run(lib).is_empty());
+    let searched = cache.searches();
+    assert!(searched >= 3, "{searched}");
+    // Again, nothing changed: no file is read to be searched.
+    assert!(run(lib).is_empty());
+    assert_eq!(cache.searches(), searched);
+    // The buffer changes (a comment): only it is searched again.
+    let edited = format!("{lib}// more\n");
+    assert!(run(&edited).is_empty());
+    let after_edit = cache.searches();
+    assert!(
+        after_edit > searched && after_edit - searched < 3,
+        "{after_edit}"
+    );
+    // other.rs changes on disk: it is searched again, and the duplicate
+    // its new text makes is found.
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::add(\"cpu\"); }\npub fn again() { crate::add(\"cpu\"); }\n",
+    );
+    let found = run(&edited);
+    assert!(cache.searches() > after_edit);
+    assert!(
+        found.iter().any(|s| s.0 == "duplicate_registration"),
+        "{found:?}"
+    );
+}

@@ -9,6 +9,9 @@
 //! hash of the text given (`Input::text`), or the file's size, change time
 //! and inode as `stat` gives them. What learning reads again (with the
 //! learned vocabulary, another configuration) is never taken from here.
+//! Learning's searches are kept too: whether a file, as it was, names one
+//! of the words a round looked for ([`FileCache::text_naming`]), so that a
+//! keystroke does not read and search every file of its package again.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -45,7 +48,27 @@ pub struct FileCache {
     /// a run learning what the one before learned uses the same `Arc`,
     /// which the entries of the learning's steps are keyed by.
     learned: Mutex<Vec<LearnedConfig>>,
+    /// Whether each file names one of a round's words, by path.
+    naming: Mutex<HashMap<PathBuf, Vec<Naming>>>,
+    /// How many files learning read and searched (not known here).
+    searches: std::sync::atomic::AtomicUsize,
+    /// The stamp of each input, taken once in a run ([`Self::begin_run`]):
+    /// a run asks for one per step and round, and each was a `stat` (or a
+    /// hash of a buffer).
+    stamps: Mutex<HashMap<PathBuf, Option<Stamp>>>,
 }
+
+/// A search of learning: the words (sorted), the file as it was, and
+/// whether it named one.
+struct Naming {
+    words: Vec<String>,
+    stamp: Stamp,
+    named: bool,
+}
+
+/// How many searches are kept per file: the rounds of the learning as it
+/// is, and a few of what it was before an edit changed what is learned.
+const NAMINGS_KEPT: usize = 16;
 
 /// A configuration with learned names, and what it was made of.
 struct LearnedConfig {
@@ -73,7 +96,7 @@ struct Key {
     stamp: Stamp,
 }
 
-#[derive(PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 enum Stamp {
     Text(u64),
     #[cfg(unix)]
@@ -100,12 +123,40 @@ impl FileCache {
         self.hits.load(std::sync::atomic::Ordering::Relaxed)
     }
 
-    fn key(id: Option<FileId>, input: &Input) -> Option<Key> {
+    /// How many files learning's searches read, not knowing the answer.
+    #[cfg(feature = "testing")]
+    pub fn searches(&self) -> usize {
+        self.searches.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// A run starts (`run::analyze_cached`): each file is stamped once in
+    /// it, when first asked for. (Runs with one cache are one at a time.)
+    pub(super) fn begin_run(&self) {
+        self.stamps
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear();
+    }
+
+    /// The stamp of `input` in this run.
+    fn stamp(&self, input: &Input) -> Option<Stamp> {
+        let kept = self.stamps.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(stamp) = kept.get(&input.path) {
+            return stamp.clone();
+        }
+        drop(kept);
+        let stamp = stamp(input);
+        let mut kept = self.stamps.lock().unwrap_or_else(|e| e.into_inner());
+        kept.insert(input.path.clone(), stamp.clone());
+        stamp
+    }
+
+    fn key(&self, id: Option<FileId>, input: &Input) -> Option<Key> {
         Some(Key {
             id,
             config: input.config.clone(),
             prefilter: input.prefilter,
-            stamp: stamp(input)?,
+            stamp: self.stamp(input)?,
         })
     }
 
@@ -140,7 +191,7 @@ impl FileCache {
     /// Stage 1 of the input, made by `make` unless kept. An unreadable
     /// file is not kept: it is read again next time.
     pub(super) fn survey(&self, input: &Input, make: impl FnOnce() -> Survey) -> Survey {
-        let Some(key) = Self::key(None, input) else {
+        let Some(key) = self.key(None, input) else {
             return make();
         };
         if let Some(Value::Survey(s)) = self.get(Step::Survey, input, &key) {
@@ -161,7 +212,7 @@ impl FileCache {
         input: &Input,
         make: impl FnOnce() -> FileOutcome,
     ) -> FileOutcome {
-        let Some(key) = Self::key(Some(id), input) else {
+        let Some(key) = self.key(Some(id), input) else {
             return make();
         };
         if let Some(Value::Outcome(o)) = self.get(step, input, &key) {
@@ -181,7 +232,7 @@ impl FileCache {
         input: &Input,
         make: impl FnOnce() -> Option<FileOutcome>,
     ) -> Option<FileOutcome> {
-        let Some(key) = Self::key(Some(id), input) else {
+        let Some(key) = self.key(Some(id), input) else {
             return make();
         };
         if let Some(Value::Maybe(o)) = self.get(step, input, &key) {
@@ -191,6 +242,52 @@ impl FileCache {
         let kept = outcome.clone().map(Box::new);
         self.put(step, input, key, Value::Maybe(kept));
         outcome
+    }
+
+    /// The input's text (`read`) if it names one of `words`, as `search`
+    /// says: a file that named none of the same words as it is now (the
+    /// same stamp) is neither read nor searched again.
+    pub(super) fn text_naming(
+        &self,
+        input: &Input,
+        words: &[String],
+        read: impl FnOnce() -> Option<String>,
+        search: impl FnOnce(&str) -> bool,
+    ) -> Option<String> {
+        let stamp = (input.skip.is_none()).then(|| self.stamp(input)).flatten();
+        let Some(stamp) = stamp else {
+            return read().filter(|text| search(text));
+        };
+        let same_words = |kept: &[String]| {
+            kept.len() == words.len() && words.iter().all(|w| kept.binary_search(w).is_ok())
+        };
+        {
+            let naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
+            let known = (naming.get(&input.path).into_iter().flatten())
+                .find(|n| n.stamp == stamp && same_words(&n.words));
+            if let Some(known) = known {
+                self.hits.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return if known.named { read() } else { None };
+            }
+        }
+        self.searches
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let text = read()?;
+        let named = search(&text);
+        let mut sorted = words.to_vec();
+        sorted.sort_unstable();
+        let mut naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
+        let kept = naming.entry(input.path.clone()).or_default();
+        kept.retain(|n| !same_words(&n.words));
+        if kept.len() >= NAMINGS_KEPT {
+            kept.remove(0);
+        }
+        kept.push(Naming {
+            words: sorted,
+            stamp,
+            named,
+        });
+        named.then_some(text)
     }
 
     /// `base` with the names `learned` teaches: the configuration made for
@@ -229,6 +326,8 @@ impl FileCache {
     pub fn retain(&self, keep: impl Fn(&std::path::Path) -> bool) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.retain(|(path, _), _| keep(path));
+        let mut naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
+        naming.retain(|path, _| keep(path));
     }
 }
 

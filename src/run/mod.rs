@@ -142,6 +142,9 @@ pub fn analyze_cached(
     progress: &(dyn Fn(usize) + Sync),
     cache: Option<&cache::FileCache>,
 ) -> Outcome {
+    if let Some(cache) = cache {
+        cache.begin_run();
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("backend-lint-{i}"))
@@ -253,7 +256,7 @@ pub fn analyze_cached(
                 let crate_facts = CrateFacts::new(
                     files
                         .iter()
-                        .map(|f| (f.id, f.path.as_path(), &f.facts))
+                        .map(|f| (f.id, f.path.as_path(), &*f.facts))
                         .collect(),
                     &config.vocab,
                     package_root.as_deref(),
@@ -328,7 +331,7 @@ struct Analysed {
     id: FileId,
     krate: usize,
     path: PathBuf,
-    facts: FileFacts,
+    facts: Arc<FileFacts>,
 }
 
 /// A file that could not be analysed, and what decides whether that fails
@@ -342,10 +345,11 @@ struct Failed {
 /// A file's facts or why it was not analysed, and its text if a report may
 /// point into it: its error (the text empty when it could not be read), or
 /// a fact a finding can point at. Most files of a crate have none, and
-/// holding every text made memory grow with the size of the run.
+/// holding every text made memory grow with the size of the run. (The
+/// facts shared: a run takes those of `run::cache` without copying them.)
 #[derive(Clone)]
 struct FileOutcome {
-    result: Result<FileFacts, FileError>,
+    result: Result<Arc<FileFacts>, FileError>,
     text: Option<Arc<str>>,
 }
 
@@ -503,7 +507,7 @@ fn per_file_pass(
             None => read_and(file_id(i), &inputs[i], how),
         };
         progress(n);
-        let empty = outcome.result.as_ref().is_ok_and(FileFacts::is_empty);
+        let empty = outcome.result.as_deref().is_ok_and(FileFacts::is_empty);
         (i, (!empty).then(|| Box::new(outcome)))
     });
     let mut outcomes: Vec<(usize, FileOutcome)> = Vec::new();
@@ -551,7 +555,7 @@ fn per_file_pass(
         (empty.into_iter())
             .filter(|&i| needed.contains(&inputs[i].krate))
             .map(|i| {
-                let result = Ok(FileFacts::default());
+                let result = Ok(Arc::default());
                 (i, FileOutcome { result, text: None })
             }),
     );
@@ -714,6 +718,7 @@ fn learn(
                     None => parse(),
                 }
             },
+            cache,
         );
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
         for &i in &again {
@@ -746,7 +751,7 @@ fn learned_by_crate(
     type Files<'a> = (usize, Vec<(&'a str, &'a FileFacts)>);
     let mut files: HashMap<usize, Files> = HashMap::new();
     for (i, outcome) in outcomes {
-        if let Ok(facts) = &outcome.result
+        if let Ok(facts) = outcome.result.as_deref()
             && !facts.functions.is_empty()
         {
             let entry = files.entry(inputs[*i].krate).or_insert((*i, Vec::new()));
@@ -807,13 +812,16 @@ fn exported_by_group(
 /// The files of `todo` whose text names one of the words `names` gives
 /// for their crate, each read again (the text being fixed when there is
 /// one: `--fix` analyses in memory) and handed to `parse`, which may still
-/// decline it. The one way both learning stages read files again.
+/// decline it. The one way both learning stages read files again. With a
+/// `cache`, a file as it was is not read again to learn that it names none
+/// of the same words ([`cache::FileCache::text_naming`]).
 fn read_again_naming<'n>(
     pool: Option<&rayon::ThreadPool>,
     inputs: &[Input],
     todo: &[usize],
     names: impl Fn(usize) -> &'n [String] + Sync,
     parse: impl Fn(usize, String) -> Option<FileOutcome> + Sync,
+    cache: Option<&cache::FileCache>,
 ) -> Vec<(usize, FileOutcome)> {
     // One search for all of a crate's words: a word at a time, ten
     // thousand learned names were each searched for in every file.
@@ -828,9 +836,16 @@ fn read_again_naming<'n>(
         todo.par_iter()
             .with_max_len(1)
             .filter_map(|&i| {
-                let text = input_text(&inputs[i]).ok()?;
-                let named = words[&inputs[i].krate].named_in(&text);
-                named.then(|| parse(i, text)).flatten().map(|o| (i, o))
+                let input = &inputs[i];
+                let search = |text: &str| words[&input.krate].named_in(text);
+                let text = match cache {
+                    Some(cache) => {
+                        let read = || input_text(input).ok();
+                        cache.text_naming(input, names(input.krate), read, search)?
+                    }
+                    None => Some(input_text(input).ok()?).filter(|t| search(t))?,
+                };
+                parse(i, text).map(|o| (i, o))
             })
             .collect()
     })
@@ -898,7 +913,7 @@ fn reparse_for_learned_names(
     let mut known_shared: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
     loop {
         let facts = (outcomes.iter().chain(&whole))
-            .filter_map(|(i, o)| Some((inputs[*i].krate, o.result.as_ref().ok()?)));
+            .filter_map(|(i, o)| Some((inputs[*i].krate, o.result.as_deref().ok()?)));
         let mut own = learned_names(facts);
         for (krate, names) in &mut own {
             let known = known.entry(*krate).or_default();
@@ -955,6 +970,7 @@ fn reparse_for_learned_names(
                     None => parse(),
                 }
             },
+            cache,
         );
         whole.extend(more);
     }
@@ -973,7 +989,7 @@ fn forget_unlearned_calls(
         !(f.value_sets.is_empty() && f.platform_fns.is_empty() && f.context_fns.is_empty())
     };
     let learning: std::collections::HashSet<usize> = (outcomes.iter())
-        .filter(|(_, o)| o.result.as_ref().is_ok_and(learns))
+        .filter(|(_, o)| o.result.as_deref().is_ok_and(learns))
         .map(|(i, _)| inputs[*i].krate)
         .collect();
     // The calls each group's value sets may decide, once per group.
@@ -1000,7 +1016,13 @@ fn forget_unlearned_calls(
             Operand::Call(c) => may_decide(c),
             _ => false,
         };
-        facts.comparisons.retain(|c| c.sides.iter().any(kept));
+        let keep: Vec<bool> = (facts.comparisons.iter())
+            .map(|c| c.sides.iter().any(kept))
+            .collect();
+        // Facts shared with `run::cache` are copied only when one goes.
+        if keep.contains(&false) {
+            retain_marked(&mut Arc::make_mut(facts).comparisons, &keep);
+        }
         if !facts.may_be_reported() {
             outcome.text = None;
         }
@@ -1192,7 +1214,7 @@ fn skip_uncompiled(
     let package = |krate: usize| -> Vec<(&std::path::Path, &FileFacts)> {
         let at = crates.binary_search_by_key(&krate, |files| files[0].krate);
         (at.ok().map(|at| crates[at]).unwrap_or_default().iter())
-            .map(|f| (f.path.as_path(), &f.facts))
+            .map(|f| (f.path.as_path(), &*f.facts))
             .collect()
     };
     let mut uncompiled = Vec::new();
@@ -1317,7 +1339,7 @@ fn kept(text: String, result: Result<FileFacts, FileError>) -> FileOutcome {
     let shown = result.as_ref().map_or(true, FileFacts::may_be_reported);
     FileOutcome {
         text: shown.then(|| Arc::from(text)),
-        result,
+        result: result.map(Arc::new),
     }
 }
 

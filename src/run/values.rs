@@ -102,7 +102,7 @@ fn by_group<'o>(
         .map(|group| {
             let files = (outcomes.clone())
                 .filter(|(i, _)| groups[*i] == group)
-                .filter_map(|(i, o)| Some((file_id(*i), o.result.as_ref().ok()?)));
+                .filter_map(|(i, o)| Some((file_id(*i), o.result.as_deref().ok()?)));
             (group, Shared::gather(files))
         })
         .collect()

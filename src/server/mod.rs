@@ -8,8 +8,11 @@
 //! with the unsaved text (`Input::text`), the other files read from disk,
 //! after a short pause in the typing ([`DEBOUNCE`]), and publishes the
 //! files whose diagnostics changed (a duplicate appears and disappears in
-//! the other file too). A saved configuration or manifest, or files
-//! changed on disk, make it discover again. Docs: docs/editors.md.
+//! the other file too). The packages of open documents are analysed first;
+//! the others while the client sends nothing ([`Server::idle`]), so that a
+//! large workspace does not keep the open files waiting. A saved
+//! configuration or manifest, or files changed on disk, make it discover
+//! again. Docs: docs/editors.md.
 
 // `lsp_types::WorkspaceEdit` maps `Uri`s, whose parsed form caches its
 // parts in cells: clippy's warning is about the protocol's own type, and
@@ -23,7 +26,7 @@ mod workspace;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::RecvTimeoutError;
+use crossbeam_channel::{RecvTimeoutError, TryRecvError};
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types as lsp;
 use lsp_types::notification::Notification as _;
@@ -78,6 +81,8 @@ pub fn serve(connection: &Connection) -> u8 {
         connection,
         workspace: Workspace::default(),
         dirty: Vec::new(),
+        idle: Vec::new(),
+        discovered: None,
         deadline: None,
         shut_down: false,
         cancelled: Vec::new(),
@@ -143,6 +148,12 @@ struct Server<'c> {
     workspace: Workspace,
     /// Units to analyse once the typing pauses.
     dirty: Vec<usize>,
+    /// Units with no open document still to analyse: one at a time, while
+    /// no message waits (a request or a keystroke goes first).
+    idle: Vec<usize>,
+    /// When the workspace was last discovered, until all of it is
+    /// analysed (then logged: how long the whole took).
+    discovered: Option<Instant>,
     deadline: Option<Instant>,
     shut_down: bool,
     /// Requests cancelled before they were answered.
@@ -157,6 +168,14 @@ impl Server<'_> {
             let message = match self.pending.pop_front() {
                 Some(message) => Ok(message),
                 None => match self.deadline {
+                    None if !self.idle.is_empty() => match self.connection.receiver.try_recv() {
+                        Ok(message) => Ok(message),
+                        Err(TryRecvError::Empty) => {
+                            self.analyse_idle();
+                            continue;
+                        }
+                        Err(TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
+                    },
                     None => (self.connection.receiver.recv())
                         .map_err(|_| RecvTimeoutError::Disconnected),
                     Some(at) => (self.connection.receiver)
@@ -288,6 +307,7 @@ impl Server<'_> {
                     Err(e) => return invalid(id, e),
                 };
                 self.flush();
+                self.analyse_path(convert::path_of(&p.text_document.uri).as_deref());
                 if self.is_cancelled(&id) {
                     return cancelled(id);
                 }
@@ -306,6 +326,8 @@ impl Server<'_> {
                     Err(e) => return invalid(id, e),
                 };
                 self.flush();
+                let uri = &p.text_document_position_params.text_document.uri;
+                self.analyse_path(convert::path_of(uri).as_deref());
                 if self.is_cancelled(&id) {
                     return cancelled(id);
                 }
@@ -502,20 +524,65 @@ impl Server<'_> {
         self.deadline = Some(at);
     }
 
-    /// Analyse what changed and publish the files whose diagnostics did.
+    /// Analyse what changed in the packages of open documents and publish
+    /// the files whose diagnostics did; the other packages are left to
+    /// [`Self::idle`].
     fn flush(&mut self) {
         self.deadline = None;
         let dirty = std::mem::take(&mut self.dirty);
+        let open = self.workspace.open_units();
         for unit in dirty {
-            if unit >= self.workspace.units.len() {
-                continue;
+            if open.contains(&unit) {
+                self.analyse(unit);
+            } else if !self.idle.contains(&unit) {
+                self.idle.push(unit);
             }
-            let changed = self.workspace.analyse(unit);
-            for path in changed {
+        }
+        self.note_analysed();
+        self.publish_log();
+    }
+
+    /// Analyse one unit now and publish what changed.
+    fn analyse(&mut self, unit: usize) {
+        self.idle.retain(|u| *u != unit);
+        if unit < self.workspace.units.len() {
+            for path in self.workspace.analyse(unit) {
                 self.publish_file(&path);
             }
         }
-        self.publish_log();
+    }
+
+    /// Once nothing waits to be analysed after a discovery, log how long
+    /// the whole workspace took.
+    fn note_analysed(&mut self) {
+        if self.idle.is_empty()
+            && let Some(at) = self.discovered.take()
+        {
+            let files: usize = (self.workspace.units.iter()).map(|u| u.inputs.len()).sum();
+            self.workspace.log.push(format!(
+                "the workspace analysed: {} packages, {files} files in {:.2} s",
+                self.workspace.units.len(),
+                at.elapsed().as_secs_f64()
+            ));
+        }
+    }
+
+    /// Analyse the next unit waiting for a pause.
+    fn analyse_idle(&mut self) {
+        if let Some(&unit) = self.idle.first() {
+            self.analyse(unit);
+            self.note_analysed();
+            self.publish_log();
+        }
+    }
+
+    /// Analyse the unit of `path` now if it waits in [`Self::idle`]: a
+    /// request about a file that is not open.
+    fn analyse_path(&mut self, path: Option<&Path>) {
+        let unit = path.and_then(|p| self.workspace.unit_of.get(p)).copied();
+        if let Some(unit) = unit.filter(|u| self.idle.contains(u)) {
+            self.analyse(unit);
+        }
     }
 
     fn publish_file(&self, path: &Path) {
@@ -527,6 +594,8 @@ impl Server<'_> {
 
     /// Discover the packages again and analyse everything.
     fn rediscover(&mut self) {
+        self.discovered = Some(Instant::now());
+        self.idle.clear();
         let before: Vec<PathBuf> = self.workspace.config_errors.keys().cloned().collect();
         self.workspace.discover();
         for path in before {

@@ -178,6 +178,19 @@ impl Workspace {
         self.unit_of.get(path).copied()
     }
 
+    /// The units of the open documents.
+    pub fn open_units(&self) -> Vec<usize> {
+        let mut open: Vec<usize> = (self.documents.keys())
+            .filter_map(|path| {
+                (self.unit_of.get(path).copied())
+                    .or_else(|| self.unit_of.get(&path.canonicalize().ok()?).copied())
+            })
+            .collect();
+        open.sort_unstable();
+        open.dedup();
+        open
+    }
+
     /// Whether `path` is inside a workspace folder.
     pub fn in_folder(&self, path: &Path) -> bool {
         self.folders.iter().any(|f| path.starts_with(f))
