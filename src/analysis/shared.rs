@@ -21,6 +21,10 @@ pub struct Shared {
     /// How many times the files defining a value set declare each type
     /// that has fields there.
     declared: HashMap<String, usize>,
+    /// The call of each value set, by where its function's name is.
+    at: HashMap<(FileId, usize), ValueCall>,
+    /// The method names of the sets.
+    names: HashSet<String>,
 }
 
 impl Shared {
@@ -29,6 +33,8 @@ impl Shared {
         let mut shared = Shared::default();
         for (id, facts) in files.clone() {
             for set in facts.value_sets.iter().filter(|s| s.call.ty.is_some()) {
+                (shared.at).insert((set.span.file, set.span.start), set.call.clone());
+                shared.names.insert(set.call.name.clone());
                 shared
                     .sets
                     .entry(set.call.clone())
@@ -64,6 +70,18 @@ impl Shared {
         }
         shared.declared = declared;
         shared
+    }
+
+    /// The value set defined at `start` of `file`, if it is the one of its call.
+    pub fn value_set_at(&self, file: FileId, start: usize) -> Option<(FileId, &ValueSet)> {
+        let call = self.at.get(&(file, start))?;
+        self.value_set(call)
+            .filter(|(f, s)| *f == file && s.span.start == start)
+    }
+
+    /// Whether a value set of the group is of a method so named.
+    pub fn has_name(&self, name: &str) -> bool {
+        self.names.contains(name)
     }
 
     /// The one value set of `call` (a type's method) in the group.
@@ -116,6 +134,11 @@ impl Shared {
         fields: &[FieldDef],
         calls: &HashSet<(&str, &str)>,
     ) -> bool {
+        // A call written through one so named: the model may tie it to a
+        // set of the group.
+        if call.sites.iter().any(|s| self.names.contains(&s.name)) {
+            return true;
+        }
         let Some(mut ty) = call.ty.as_deref() else {
             return false;
         };

@@ -9,6 +9,8 @@ pub mod init;
 mod manifest;
 #[cfg(feature = "testing")]
 pub mod model;
+#[cfg(not(feature = "testing"))]
+mod model;
 pub mod suppress;
 mod values;
 
@@ -177,6 +179,9 @@ pub fn analyze_cached(
     let mut failed: Vec<Failed> = Vec::new();
     // Each crate's configuration and package folder: its first file's.
     let mut crate_of: HashMap<usize, CrateOf> = HashMap::new();
+    // The crates of which cargo named a target: their package is read
+    // for the model.
+    let mut cargo_targets: std::collections::HashSet<usize> = Default::default();
     let mut per_file = per_file.into_iter().peekable();
     for (i, input) in inputs.into_iter().enumerate() {
         let Input {
@@ -189,6 +194,9 @@ pub fn analyze_cached(
             package_root,
             ..
         } = input;
+        if target {
+            cargo_targets.insert(krate);
+        }
         crate_of.entry(krate).or_insert(CrateOf {
             config,
             package_root,
@@ -228,6 +236,22 @@ pub fn analyze_cached(
     let crate_of = &crate_of;
     let learned = &learned;
     let shared = &shared;
+    // Each crate's semantic model, built when a question needs it; the
+    // run's file at each path the models name.
+    let models: HashMap<usize, crate::semantic::Lazy> = (crates.iter())
+        .map(|files| {
+            let root = (crate_of[&files[0].krate].package_root.clone())
+                .filter(|_| cargo_targets.contains(&files[0].krate));
+            let paths = files.iter().map(|f| f.path.clone()).collect();
+            (files[0].krate, model::lazy(root, paths))
+        })
+        .collect();
+    let ids: std::sync::OnceLock<HashMap<&Path, FileId>> = std::sync::OnceLock::new();
+    let file_id = |p: &Path| {
+        let ids = ids.get_or_init(|| files.iter().map(|f| (f.path.as_path(), f.id)).collect());
+        ids.get(p).copied()
+    };
+    let (models, file_id) = (&models, &file_id);
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let per_crate: Vec<(Vec<Diagnostic>, Vec<Inferred>)> = on_big_stack(pool.as_ref(), || {
@@ -259,7 +283,12 @@ pub fn analyze_cached(
                     package_root.as_deref(),
                 )
                 .with_learned(learned.get(&files[0].krate).map(|l| &**l))
-                .with_shared(shared.get(&files[0].krate).map(|s| &**s));
+                .with_shared(shared.get(&files[0].krate).map(|s| &**s))
+                .with_model(
+                    models
+                        .get(&files[0].krate)
+                        .map(|model| crate::analysis::ModelCx { model, file_id }),
+                );
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {
