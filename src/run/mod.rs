@@ -179,9 +179,6 @@ pub fn analyze_cached(
     let mut failed: Vec<Failed> = Vec::new();
     // Each crate's configuration and package folder: its first file's.
     let mut crate_of: HashMap<usize, CrateOf> = HashMap::new();
-    // The crates of which cargo named a target: their package is read
-    // for the model.
-    let mut cargo_targets: std::collections::HashSet<usize> = Default::default();
     let mut per_file = per_file.into_iter().peekable();
     for (i, input) in inputs.into_iter().enumerate() {
         let Input {
@@ -194,9 +191,6 @@ pub fn analyze_cached(
             package_root,
             ..
         } = input;
-        if target {
-            cargo_targets.insert(krate);
-        }
         crate_of.entry(krate).or_insert(CrateOf {
             config,
             package_root,
@@ -240,16 +234,24 @@ pub fn analyze_cached(
     // run's file at each path the models name.
     let models: HashMap<usize, crate::semantic::Lazy> = (crates.iter())
         .map(|files| {
-            let root = (crate_of[&files[0].krate].package_root.clone())
-                .filter(|_| cargo_targets.contains(&files[0].krate));
+            let root = crate_of[&files[0].krate].package_root.clone();
             let paths = files.iter().map(|f| f.path.clone()).collect();
             (files[0].krate, model::lazy(root, paths))
         })
         .collect();
     let ids: std::sync::OnceLock<HashMap<&Path, FileId>> = std::sync::OnceLock::new();
+    let real_ids: std::sync::OnceLock<HashMap<PathBuf, FileId>> = std::sync::OnceLock::new();
     let file_id = |p: &Path| {
         let ids = ids.get_or_init(|| files.iter().map(|f| (f.path.as_path(), f.id)).collect());
-        ids.get(p).copied()
+        // Another package's file, as cargo names it: by its real path.
+        ids.get(p).copied().or_else(|| {
+            let real = real_ids.get_or_init(|| {
+                (files.iter())
+                    .filter_map(|f| Some((std::fs::canonicalize(&f.path).ok()?, f.id)))
+                    .collect()
+            });
+            real.get(&std::fs::canonicalize(p).ok()?).copied()
+        })
     };
     let (models, file_id) = (&models, &file_id);
     // The crate pass too runs on the big stacks: name resolution and the

@@ -32,8 +32,7 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
 /// question: that package and the workspace packages it depends on, as
 /// [`load`] reads them; one crate of `files` when cargo does not know them
 /// (a folder without a manifest of its own).
-/// `package_root` is `None` when cargo did not name the crate's targets
-/// (files given one by one, a fixture).
+/// `package_root` is `None` outside any package.
 pub fn lazy(package_root: Option<Arc<Path>>, files: Vec<PathBuf>) -> crate::semantic::Lazy {
     crate::semantic::Lazy::new(move || Some(package_model(package_root.as_deref(), &files)))
 }
@@ -54,7 +53,10 @@ fn package_model(package_root: Option<&Path>, files: &[PathBuf]) -> Model {
             *p = (*name).clone();
         }
     };
-    let mut crates = crate_inputs_of(package_root, Some(package_root)).unwrap_or_default();
+    // Cargo runs in the package folder: the path it is given is absolute.
+    let root = std::path::absolute(package_root).unwrap_or_else(|_| package_root.to_path_buf());
+    let ours = |t: &Path| std::fs::canonicalize(t).is_ok_and(|c| run_name.contains_key(&c));
+    let mut crates = crate_inputs_of(&root, Some((&root, &ours))).unwrap_or_default();
     for c in &mut crates {
         renamed(&mut c.root_file);
         c.files.iter_mut().for_each(|(p, _)| renamed(p));
@@ -87,7 +89,15 @@ fn one_crate(files: &[PathBuf]) -> CrateInput {
 
 /// [`crate_inputs`], of the package at `only` and the packages of the
 /// workspace it depends on when given (the other members are not read).
-fn crate_inputs_of(workspace_root: &Path, only: Option<&Path>) -> Result<Vec<CrateInput>, String> {
+/// Whether a file is one the run analyses.
+type Ours<'a> = dyn Fn(&Path) -> bool + 'a;
+
+/// With `only`, nothing when none of the package's targets is a file
+/// `only` accepts (the run's files are not the package's crates).
+fn crate_inputs_of(
+    workspace_root: &Path,
+    only: Option<(&Path, &Ours)>,
+) -> Result<Vec<CrateInput>, String> {
     let tree = discover::analysed_tree(workspace_root, &[workspace_root.to_path_buf()]);
     let selection = Selection {
         manifest_path: Some(workspace_root.join("Cargo.toml")),
@@ -95,8 +105,22 @@ fn crate_inputs_of(workspace_root: &Path, only: Option<&Path>) -> Result<Vec<Cra
         ..Selection::default()
     };
     let mut packages = discover::cargo_packages(workspace_root, &selection, &tree)?.chosen;
-    if let Some(only) = only {
+    if let Some((only, ours)) = only {
         packages = with_dependencies(packages, only);
+        let lib = |p: &Package| p.root.join("src").join("lib.rs");
+        let targets = |p: &Package| {
+            p.targets
+                .iter()
+                .cloned()
+                .chain([lib(p)])
+                .collect::<Vec<_>>()
+        };
+        if !packages
+            .first()
+            .is_some_and(|p| targets(p).iter().any(|t| ours(t)))
+        {
+            return Ok(Vec::new());
+        }
     }
     let (inputs, _) = discover::package_inputs(&packages, workspace_root);
     let mut files: Vec<Vec<(PathBuf, Arc<str>)>> = vec![Vec::new(); packages.len()];
@@ -194,13 +218,13 @@ fn dependencies(root: &Path) -> Vec<(String, String)> {
     out
 }
 
-/// The package at `root` and the packages among `packages` it depends on,
-/// directly or not; all of them when none is at `root`.
+/// The package at `root` (first) and the packages among `packages` it
+/// depends on, directly or not; none when no package is at `root`.
 fn with_dependencies(packages: Vec<Package>, root: &Path) -> Vec<Package> {
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let root = canonical(root);
     let Some(start) = packages.iter().position(|p| canonical(&p.root) == root) else {
-        return packages;
+        return Vec::new();
     };
     let by_name: HashMap<String, usize> = (packages.iter().enumerate())
         .map(|(i, p)| (manifest::crate_name(&p.name), i))
@@ -215,7 +239,14 @@ fn with_dependencies(packages: Vec<Package>, root: &Path) -> Vec<Package> {
             todo.extend(by_name.get(&real).copied());
         }
     }
-    (packages.into_iter().zip(keep))
-        .filter_map(|(p, k)| k.then_some(p))
-        .collect()
+    // The package itself first.
+    let mut kept: Vec<Package> = Vec::new();
+    for (i, (p, k)) in packages.into_iter().zip(keep).enumerate() {
+        match (k, i == start) {
+            (true, true) => kept.insert(0, p),
+            (true, false) => kept.push(p),
+            _ => {}
+        }
+    }
+    kept
 }
