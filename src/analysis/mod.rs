@@ -246,7 +246,7 @@ impl<'a> CrateFacts<'a> {
             let path = self.paths.get(&site.span.file)?;
             match cx
                 .model
-                .target_at(path, &(site.span.start..site.span.end))?
+                .target_at(path, &(site.span.start..site.span.end), &site.name)?
             {
                 crate::semantic::Resolved::Item(locs) => {
                     return Some(

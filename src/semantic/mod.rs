@@ -279,11 +279,22 @@ impl Lazy {
         self.model.get().is_some()
     }
 
-    /// What the name written at `range` of `file` (a callee's last
+    /// What the name `name` written at `range` of `file` (a callee's last
     /// segment, a method's name) refers to; `None` where the model has no
-    /// reference there (not a file of the model, not a name it resolves).
-    pub fn target_at(&self, file: &std::path::Path, range: &Range<usize>) -> Option<Resolved> {
+    /// reference there (not a file of the model, not a name it resolves),
+    /// or its text of the file is not the one asked about (an editor's
+    /// unsaved buffer: the model reads the disk).
+    pub fn target_at(
+        &self,
+        file: &std::path::Path,
+        range: &Range<usize>,
+        name: &str,
+    ) -> Option<Resolved> {
         let refs = self.refs_of(file)?;
+        let model = self.get()?;
+        let f = model.files_of(file).next()?;
+        let text = &model.files[f as usize].text;
+        (text.get(range.clone())? == name).then_some(())?;
         refs.get(&range.start).cloned()
     }
 
