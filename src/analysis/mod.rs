@@ -233,11 +233,16 @@ impl<'a> CrateFacts<'a> {
     /// items of the inputs (one that the standard library's or another
     /// crate's function passes the value on, `.to_string()`, `.as_str()`,
     /// is looked through). `None`: decided by name. The model is built
-    /// only for a call named like a function that decides values.
+    /// only for a call named like a function that decides values (other
+    /// than `to_string`).
     fn targets(&self, call: &ValueCall) -> Option<Vec<(FileId, usize)>> {
         let cx = self.model?;
+        // `to_string` names a `Display` set, which the model cannot tell
+        // (it resolves to the standard library's `ToString`).
         let learned = |name: &str| {
-            self.learned_names.contains(name) || self.shared.is_some_and(|s| s.has_name(name))
+            name != "to_string"
+                && (self.learned_names.contains(name)
+                    || self.shared.is_some_and(|s| s.has_name(name)))
         };
         if !call.sites.iter().any(|s| learned(&s.name)) {
             return None;
@@ -610,5 +615,57 @@ mod tests {
                 ),
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+    use crate::syntax::parse::{SpanConv, parse_file_with};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The model is built only for a call it may decide: one named like a
+    /// learned function other than `to_string` (a `Display` set's name,
+    /// which the model resolves to the standard library's `ToString`).
+    #[test]
+    fn the_model_is_built_only_for_a_call_it_may_decide() {
+        let text = "
+            pub enum Backend { Cuda, Metal }
+            impl std::fmt::Display for Backend {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    match self { Backend::Cuda => write!(f, \"cuda\"), Backend::Metal => write!(f, \"metal\") }
+                }
+            }
+            pub fn is_gpu() -> bool { current().to_string() == \"gpu\" }
+            pub fn is_rocm() -> bool { other().label() == \"rocm\" }
+        ";
+        let vocab = Vocabulary::default();
+        let facts = parse_file_with(text, |input| {
+            extract::extract(input, SpanConv { file: 0 }, text, text, &vocab)
+        })
+        .expect("parses");
+        static BUILDS: AtomicUsize = AtomicUsize::new(0);
+        let lazy = crate::semantic::Lazy::new(|| {
+            BUILDS.fetch_add(1, Ordering::SeqCst);
+            None
+        });
+        let file_id = |_: &Path| None;
+        let krate = CrateFacts::new(vec![(0, Path::new("lib.rs"), &facts)], &vocab, None)
+            .with_model(Some(ModelCx {
+                model: &lazy,
+                file_id: &file_id,
+            }));
+        let calls: Vec<&ValueCall> = (facts.comparisons.iter())
+            .flat_map(|c| &c.sides)
+            .filter_map(|s| match &s.operand {
+                Operand::Call(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(calls.len(), 2, "{:?}", facts.comparisons);
+        for call in calls {
+            assert_eq!(krate.decided(call), Decided::ByName);
+        }
+        assert_eq!(BUILDS.load(Ordering::SeqCst), 0);
     }
 }
