@@ -53,6 +53,36 @@ pub struct CrateFacts<'a> {
     /// The crate's canonicalizers of one parameter: the crate root of the
     /// file defining each, its module path, its definition.
     canonicalizers: Vec<(usize, Vec<String>, &'a FnDef)>,
+    /// The semantic model of the crate, built on the first call it must
+    /// name ([`CrateFacts::with_model`]).
+    model: Option<ModelCx<'a>>,
+    /// Where each file of the crate is.
+    paths: std::collections::HashMap<FileId, &'a Path>,
+    /// The value sets and platform functions of the crate by where their
+    /// name is defined: what a call the model resolves reaches.
+    sets_at: std::collections::HashMap<(FileId, usize), &'a ValueSet>,
+    fns_at: std::collections::HashMap<(FileId, usize), &'a PlatformFn>,
+    /// The names of those functions: a call named otherwise reaches none,
+    /// and is not worth building the model for.
+    learned_names: std::collections::HashSet<&'a str>,
+}
+
+/// The model of a crate and how its places are named in the run.
+#[derive(Clone, Copy)]
+pub struct ModelCx<'a> {
+    pub model: &'a crate::semantic::Lazy,
+    /// The file of the run at a path the model names.
+    pub file_id: &'a (dyn Fn(&Path) -> Option<FileId> + Sync),
+}
+
+/// How a call was tied to the function deciding its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decided {
+    /// The semantic model resolved the call to its definition.
+    Resolved,
+    /// By the callee's name (and its receiver's type as written): the
+    /// model could not resolve it, or was not needed.
+    ByName,
 }
 
 /// Wrappers of wrappers followed at most: far beyond real code, and a
@@ -141,7 +171,25 @@ impl<'a> CrateFacts<'a> {
                 canonicalizers.extend(module.map(|m| (place.root, m, def)));
             }
         }
+        let mut sets_at = std::collections::HashMap::new();
+        let mut fns_at = std::collections::HashMap::new();
+        let mut learned_names = std::collections::HashSet::new();
+        for (_, _, facts) in &files {
+            for set in &facts.value_sets {
+                sets_at.insert((set.span.file, set.span.start), set);
+                learned_names.insert(set.call.name.as_str());
+            }
+            for f in &facts.platform_fns {
+                fns_at.insert((f.span.file, f.span.start), f);
+                learned_names.insert(f.call.name.as_str());
+            }
+        }
         CrateFacts {
+            model: None,
+            paths: files.iter().map(|(id, p, _)| (*id, *p)).collect(),
+            sets_at,
+            fns_at,
+            learned_names,
             canonicalizers,
             value_sets,
             platform_fns,
@@ -173,6 +221,83 @@ impl<'a> CrateFacts<'a> {
         self
     }
 
+    /// With the semantic model of the crate: a call it resolves is decided
+    /// by the function it reaches, not by its name.
+    pub fn with_model(mut self, model: Option<ModelCx<'a>>) -> Self {
+        self.model = model;
+        self
+    }
+
+    /// The definitions (file and start of the name) a call reaches, when
+    /// the model resolves it: the outermost call written that resolves to
+    /// items of the inputs (one that the standard library's or another
+    /// crate's function passes the value on, `.to_string()`, `.as_str()`,
+    /// is looked through). `None`: decided by name. The model is built
+    /// only for a call named like a function that decides values (other
+    /// than `to_string`).
+    fn targets(&self, call: &ValueCall) -> Option<Vec<(FileId, usize)>> {
+        let cx = self.model?;
+        // `to_string` names a `Display` set, which the model cannot tell
+        // (it resolves to the standard library's `ToString`).
+        let learned = |name: &str| {
+            name != "to_string"
+                && (self.learned_names.contains(name)
+                    || self.shared.is_some_and(|s| s.has_name(name)))
+        };
+        if !call.sites.iter().any(|s| learned(&s.name)) {
+            return None;
+        }
+        for site in &call.sites {
+            let path = self.paths.get(&site.span.file)?;
+            match cx
+                .model
+                .target_at(path, &(site.span.start..site.span.end), &site.name)?
+            {
+                crate::semantic::Resolved::Item(locs) => {
+                    return Some(
+                        (locs.iter())
+                            .map(|l| ((cx.file_id)(&l.file).unwrap_or(FileId::MAX), l.name.start))
+                            .collect(),
+                    );
+                }
+                crate::semantic::Resolved::External | crate::semantic::Resolved::Local => {}
+                crate::semantic::Resolved::Unresolved(_) => return None,
+            }
+        }
+        None
+    }
+
+    /// How `call` is tied to the function deciding its value.
+    pub fn decided(&self, call: &ValueCall) -> Decided {
+        match self.targets(call) {
+            Some(_) => Decided::Resolved,
+            None => Decided::ByName,
+        }
+    }
+
+    /// What the definitions a resolved call reaches give, each by `of`:
+    /// the one answer of all of them. A trait's declaration (first of
+    /// several: the trait's, then its impls') may give none.
+    fn of_items<T: Copy>(
+        items: &[(FileId, usize)],
+        of: impl Fn(&(FileId, usize)) -> Option<T>,
+        same: impl Fn(&T, &T) -> bool,
+    ) -> Option<T> {
+        let mut found: Option<T> = None;
+        for (i, item) in items.iter().enumerate() {
+            match of(item) {
+                Some(v) => match &found {
+                    Some(known) if !same(known, &v) => return None,
+                    Some(_) => {}
+                    None => found = Some(v),
+                },
+                None if i == 0 && items.len() > 1 => {}
+                None => return None,
+            }
+        }
+        found
+    }
+
     fn index(&self, file: FileId) -> usize {
         self.index.get(&file).copied().unwrap_or(0)
     }
@@ -199,6 +324,20 @@ impl<'a> CrateFacts<'a> {
     /// another package of its configuration. A call on a field
     /// (`info.backend.to_str()`) is that of the field's type.
     pub fn value_set(&self, file: FileId, call: &ValueCall) -> Option<(FileId, &'a ValueSet)> {
+        if let Some(items) = self.targets(call) {
+            let shared = self.shared;
+            return Self::of_items(
+                &items,
+                |&(f, at)| match self.sets_at.get(&(f, at)) {
+                    Some(set) => Some((f, *set)),
+                    None => shared?.value_set_at(f, at),
+                },
+                |a, b| a.1.same_values(b.1),
+            );
+        }
+        if call.opaque {
+            return None;
+        }
         let resolved;
         let call = match call.fields.is_empty() {
             true => call,
@@ -236,8 +375,8 @@ impl<'a> CrateFacts<'a> {
         }
         Some(ValueCall {
             ty: Some(ty.to_string()),
-            fields: Vec::new(),
             name: call.name.clone(),
+            ..ValueCall::default()
         })
     }
 
@@ -261,19 +400,36 @@ impl<'a> CrateFacts<'a> {
             return None;
         };
         let (kind, f) = self.platform_fn(call)?;
-        Some(why(f, &kind))
+        let how = match self.decided(call) {
+            Decided::Resolved => "the call resolves to it",
+            Decided::ByName => "the call matched by name",
+        };
+        Some(format!("{}; {how}", why(f, &kind)))
     }
 
     /// The declared return type of the function a call of the package
     /// calls (not through its wrappers).
     pub fn returns(&self, call: &ValueCall) -> Option<StrKind> {
-        Some(self.platform_fns.get(call).copied().flatten()?.1.ty)
+        Some(self.first_platform_fn(call)?.ty)
+    }
+
+    /// The function a call of the package calls, when it is a platform
+    /// function: the one the model resolves it to, else the one so named.
+    fn first_platform_fn(&self, call: &ValueCall) -> Option<&'a PlatformFn> {
+        if let Some(items) = self.targets(call) {
+            return Self::of_items(
+                &items,
+                |at| self.fns_at.get(at).copied(),
+                |a, b| a.returns == b.returns,
+            );
+        }
+        Some(self.platform_fns.get(call).copied().flatten()?.1)
     }
 
     /// The platform kind a call gives, through wrappers, and the function
     /// called.
     fn platform_fn(&self, call: &ValueCall) -> Option<(Operand, &'a PlatformFn)> {
-        let (_, first) = self.platform_fns.get(call).copied().flatten()?;
+        let first = self.first_platform_fn(call)?;
         let mut f = first;
         for _ in 0..MAX_WRAPPERS {
             match &f.returns {
@@ -459,5 +615,57 @@ mod tests {
                 ),
             ]
         );
+    }
+}
+
+#[cfg(test)]
+mod model_tests {
+    use super::*;
+    use crate::syntax::parse::{SpanConv, parse_file_with};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// The model is built only for a call it may decide: one named like a
+    /// learned function other than `to_string` (a `Display` set's name,
+    /// which the model resolves to the standard library's `ToString`).
+    #[test]
+    fn the_model_is_built_only_for_a_call_it_may_decide() {
+        let text = "
+            pub enum Backend { Cuda, Metal }
+            impl std::fmt::Display for Backend {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    match self { Backend::Cuda => write!(f, \"cuda\"), Backend::Metal => write!(f, \"metal\") }
+                }
+            }
+            pub fn is_gpu() -> bool { current().to_string() == \"gpu\" }
+            pub fn is_rocm() -> bool { other().label() == \"rocm\" }
+        ";
+        let vocab = Vocabulary::default();
+        let facts = parse_file_with(text, |input| {
+            extract::extract(input, SpanConv { file: 0 }, text, text, &vocab)
+        })
+        .expect("parses");
+        static BUILDS: AtomicUsize = AtomicUsize::new(0);
+        let lazy = crate::semantic::Lazy::new(|| {
+            BUILDS.fetch_add(1, Ordering::SeqCst);
+            None
+        });
+        let file_id = |_: &Path| None;
+        let krate = CrateFacts::new(vec![(0, Path::new("lib.rs"), &facts)], &vocab, None)
+            .with_model(Some(ModelCx {
+                model: &lazy,
+                file_id: &file_id,
+            }));
+        let calls: Vec<&ValueCall> = (facts.comparisons.iter())
+            .flat_map(|c| &c.sides)
+            .filter_map(|s| match &s.operand {
+                Operand::Call(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(calls.len(), 2, "{:?}", facts.comparisons);
+        for call in calls {
+            assert_eq!(krate.decided(call), Decided::ByName);
+        }
+        assert_eq!(BUILDS.load(Ordering::SeqCst), 0);
     }
 }

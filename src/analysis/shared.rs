@@ -25,6 +25,10 @@ pub struct Shared {
     /// with a key given twice, by name: what decides their calls in the
     /// other packages ([`crate::analysis::callees`]).
     bodies: HashMap<String, Vec<FnSummary>>,
+    /// The call of each value set, by where its function's name is.
+    at: HashMap<(FileId, usize), ValueCall>,
+    /// The method names of the sets.
+    names: HashSet<String>,
 }
 
 impl Shared {
@@ -38,6 +42,8 @@ impl Shared {
         }
         for (id, facts) in files.clone() {
             for set in facts.value_sets.iter().filter(|s| s.call.ty.is_some()) {
+                (shared.at).insert((set.span.file, set.span.start), set.call.clone());
+                shared.names.insert(set.call.name.clone());
                 shared
                     .sets
                     .entry(set.call.clone())
@@ -79,6 +85,18 @@ impl Shared {
     /// ([`Shared::bodies`]).
     pub fn bodies(&self, name: &str) -> &[FnSummary] {
         self.bodies.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The value set defined at `start` of `file`, if it is the one of its call.
+    pub fn value_set_at(&self, file: FileId, start: usize) -> Option<(FileId, &ValueSet)> {
+        let call = self.at.get(&(file, start))?;
+        self.value_set(call)
+            .filter(|(f, s)| *f == file && s.span.start == start)
+    }
+
+    /// Whether a value set of the group is of a method so named.
+    pub fn has_name(&self, name: &str) -> bool {
+        self.names.contains(name)
     }
 
     /// The one value set of `call` (a type's method) in the group.
@@ -131,6 +149,11 @@ impl Shared {
         fields: &[FieldDef],
         calls: &HashSet<(&str, &str)>,
     ) -> bool {
+        // A call written through one so named: the model may tie it to a
+        // set of the group.
+        if call.sites.iter().any(|s| self.names.contains(&s.name)) {
+            return true;
+        }
         let Some(mut ty) = call.ty.as_deref() else {
             return false;
         };

@@ -2,7 +2,7 @@
 //! string literals (a backend enum's `as_str`, a `Display` that writes one
 //! name per variant) compared with a string it never returns.
 
-use crate::analysis::{CrateFacts, quoted_list};
+use crate::analysis::{CrateFacts, Decided, quoted_list};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::Diagnostic;
 use crate::model::facts::{ComparisonKind, Operand, Side, ValueCall, ValueSet};
@@ -60,7 +60,8 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 if !returns(set, &value, cmp.how) {
                     let here = (defined_in == file).then_some(set);
                     let found = (subject, side.span, cmp.how);
-                    out.push(diagnostic(&set.call, found, &value, set, here));
+                    let by_name = krate.decided(call) == Decided::ByName;
+                    out.push(diagnostic(&set.call, found, &value, set, (here, by_name)));
                 }
             }
         }
@@ -85,7 +86,7 @@ fn diagnostic(
     (subject, at, how): (&Side, crate::model::source::Span, ComparisonKind),
     value: &str,
     set: &ValueSet,
-    here: Option<&ValueSet>,
+    (here, by_name): (Option<&ValueSet>, bool),
 ) -> Diagnostic {
     // What the comparison asks of a value, for the ones that are no equality.
     let asked = match how {
@@ -112,7 +113,14 @@ fn diagnostic(
         .with_label(label)
         .with_secondary(
             subject.span,
-            format!("`{call}` returns only {}", quoted_list(&set.values)),
+            format!(
+                "`{call}` returns only {}{}",
+                quoted_list(&set.values),
+                match by_name {
+                    true => " (the call matched by name)",
+                    false => " (the call resolves to it)",
+                }
+            ),
         )
         .with_help(format!(
             "compare with a value `{call}` returns, or make it return `\"{value}\"`"

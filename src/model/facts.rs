@@ -331,7 +331,9 @@ pub enum ComparisonKind {
 /// A call whose result one function of the package decides, named by the
 /// type it is called on when known: `b.as_str()` for `b: Backend` is
 /// `Backend::as_str`; `platform_name(k)` a free function (`ty` `None`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// Two calls are equal by what names them (`ty`, `fields`, `name`,
+/// `opaque`), not by where they are written (`sites`).
+#[derive(Debug, Clone, Default)]
 pub struct ValueCall {
     /// The type's name, without its path and generics.
     pub ty: Option<String>,
@@ -342,6 +344,40 @@ pub struct ValueCall {
     pub fields: Vec<String>,
     /// The method or function; `to_string` for a type's `Display`.
     pub name: String,
+    /// The receiver's type is not written where the call is
+    /// (`get_accelerator().name()`, `self.devices[i].name()`): only the
+    /// semantic model can say which function it calls, never the name.
+    pub opaque: bool,
+    /// Where the call is written, for the semantic model: the name of each
+    /// call from the outermost one compared down to the one `name` names
+    /// (`as_str`, then `get_type` in `self.get_type()?.as_str()`); empty for
+    /// a function's own call ([`ValueSet::call`], [`PlatformFn::call`]).
+    pub sites: Vec<CallSite>,
+}
+
+/// The name of a call as written: a method's name, a callee path's last
+/// segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSite {
+    pub span: Span,
+    pub name: String,
+}
+
+impl PartialEq for ValueCall {
+    fn eq(&self, other: &Self) -> bool {
+        (self.ty == other.ty)
+            && self.fields == other.fields
+            && self.name == other.name
+            && self.opaque == other.opaque
+    }
+}
+
+impl Eq for ValueCall {}
+
+impl std::hash::Hash for ValueCall {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (&self.ty, &self.fields, &self.name, self.opaque).hash(state);
+    }
 }
 
 impl std::fmt::Display for ValueCall {

@@ -9,6 +9,8 @@ pub mod init;
 mod manifest;
 #[cfg(feature = "testing")]
 pub mod model;
+#[cfg(not(feature = "testing"))]
+mod model;
 pub mod suppress;
 mod values;
 
@@ -231,6 +233,33 @@ pub fn analyze_cached(
     let crate_of = &crate_of;
     let learned = &learned;
     let shared = &shared;
+    // Each crate's semantic model, built when a question needs it; the
+    // run's file at each path the models name. Not in the language
+    // server's runs (`cache`) yet: a model would be built again at each
+    // keystroke (1.5 s on torsh-backend) until it is kept with the cache.
+    let models: HashMap<usize, crate::semantic::Lazy> = (crates.iter())
+        .filter(|_| cache.is_none())
+        .map(|files| {
+            let root = crate_of[&files[0].krate].package_root.clone();
+            let paths = files.iter().map(|f| f.path.clone()).collect();
+            (files[0].krate, model::lazy(root, paths))
+        })
+        .collect();
+    let ids: std::sync::OnceLock<HashMap<&Path, FileId>> = std::sync::OnceLock::new();
+    let real_ids: std::sync::OnceLock<HashMap<PathBuf, FileId>> = std::sync::OnceLock::new();
+    let file_id = |p: &Path| {
+        let ids = ids.get_or_init(|| files.iter().map(|f| (f.path.as_path(), f.id)).collect());
+        // Another package's file, as cargo names it: by its real path.
+        ids.get(p).copied().or_else(|| {
+            let real = real_ids.get_or_init(|| {
+                (files.iter())
+                    .filter_map(|f| Some((std::fs::canonicalize(&f.path).ok()?, f.id)))
+                    .collect()
+            });
+            real.get(&std::fs::canonicalize(p).ok()?).copied()
+        })
+    };
+    let (models, file_id) = (&models, &file_id);
     // The crate pass too runs on the big stacks: name resolution and the
     // lints recurse over what the files declare.
     let per_crate: Vec<(Vec<Diagnostic>, Vec<Inferred>)> = on_big_stack(pool.as_ref(), || {
@@ -262,7 +291,12 @@ pub fn analyze_cached(
                     package_root.as_deref(),
                 )
                 .with_learned(learned.get(&files[0].krate).map(|l| &**l))
-                .with_shared(shared.get(&files[0].krate).map(|s| &**s));
+                .with_shared(shared.get(&files[0].krate).map(|s| &**s))
+                .with_model(
+                    models
+                        .get(&files[0].krate)
+                        .map(|model| crate::analysis::ModelCx { model, file_id }),
+                );
                 let mut out = Vec::new();
                 for lint in lints {
                     if config.level(lint.id) == Level::Allow {

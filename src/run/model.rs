@@ -1,7 +1,8 @@
 //! The semantic model of a workspace, loaded from disk: its packages as
 //! discovery finds them (`cargo metadata`), their files read, and the
-//! dependency names of each `Cargo.toml`. Only tests and benches call it
-//! (feature `testing`) until the lints query the model.
+//! dependency names of each `Cargo.toml`. The crate pass builds the model
+//! of a crate when a question needs it ([`lazy`]); tests and benches load a
+//! whole workspace ([`load`], feature `testing`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -15,19 +16,112 @@ use crate::semantic::{CrateInput, Model};
 /// The model of every member of the workspace at `workspace_root`: per
 /// package its library, and each other target (binaries, tests, examples,
 /// benches, build script) as a crate of its own that depends on it.
+#[cfg(feature = "testing")]
 pub fn load(workspace_root: &Path) -> Result<Model, String> {
     Ok(Model::build(crate_inputs(workspace_root)?))
 }
 
 /// What [`load`] builds the model from.
+#[cfg(feature = "testing")]
 pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
+    crate_inputs_of(workspace_root, None)
+}
+
+/// The model the crate pass asks of a crate of the run (its files as the
+/// run names them, in its package at `package_root`), built on the first
+/// question: that package and the workspace packages it depends on, as
+/// [`load`] reads them; one crate of `files` when cargo does not know them
+/// (a folder without a manifest of its own).
+/// `package_root` is `None` outside any package.
+pub fn lazy(package_root: Option<Arc<Path>>, files: Vec<PathBuf>) -> crate::semantic::Lazy {
+    crate::semantic::Lazy::new(move || Some(package_model(package_root.as_deref(), &files)))
+}
+
+fn package_model(package_root: Option<&Path>, files: &[PathBuf]) -> Model {
+    let Some(package_root) = package_root else {
+        return Model::build(vec![one_crate(files)]);
+    };
+    // The model names the files the run analyses as the run does.
+    let run_name: HashMap<PathBuf, &PathBuf> = (files.iter())
+        .filter_map(|p| Some((std::fs::canonicalize(p).ok()?, p)))
+        .collect();
+    let renamed = |p: &mut PathBuf| {
+        if let Some(name) = std::fs::canonicalize(&*p)
+            .ok()
+            .and_then(|c| run_name.get(&c))
+        {
+            *p = (*name).clone();
+        }
+    };
+    // Cargo runs in the package folder: the path it is given is absolute.
+    let root = std::path::absolute(package_root).unwrap_or_else(|_| package_root.to_path_buf());
+    let ours = |t: &Path| std::fs::canonicalize(t).is_ok_and(|c| run_name.contains_key(&c));
+    let mut crates = crate_inputs_of(&root, Some((&root, &ours))).unwrap_or_default();
+    for c in &mut crates {
+        renamed(&mut c.root_file);
+        c.files.iter_mut().for_each(|(p, _)| renamed(p));
+    }
+    let ours: std::collections::HashSet<&PathBuf> = files.iter().collect();
+    let known = (crates.iter()).any(|c| ours.contains(&c.root_file));
+    if !known {
+        crates = vec![one_crate(files)];
+    }
+    Model::build(crates)
+}
+
+/// The files of a crate cargo does not know, its root a `lib.rs` or
+/// `main.rs` among them (else the first).
+fn one_crate(files: &[PathBuf]) -> CrateInput {
+    let named = |n: &str| files.iter().find(|p| p.file_name().is_some_and(|f| f == n));
+    let root = (named("lib.rs").or_else(|| named("main.rs")))
+        .or(files.first())
+        .cloned()
+        .unwrap_or_default();
+    CrateInput {
+        name: "crate".to_string(),
+        root_file: root,
+        files: (files.iter())
+            .filter_map(|p| Some((p.clone(), read(p)?)))
+            .collect(),
+        ..CrateInput::default()
+    }
+}
+
+/// [`crate_inputs`], of the package at `only` and the packages of the
+/// workspace it depends on when given (the other members are not read).
+/// Whether a file is one the run analyses.
+type Ours<'a> = dyn Fn(&Path) -> bool + 'a;
+
+/// With `only`, nothing when none of the package's targets is a file
+/// `only` accepts (the run's files are not the package's crates).
+fn crate_inputs_of(
+    workspace_root: &Path,
+    only: Option<(&Path, &Ours)>,
+) -> Result<Vec<CrateInput>, String> {
     let tree = discover::analysed_tree(workspace_root, &[workspace_root.to_path_buf()]);
     let selection = Selection {
         manifest_path: Some(workspace_root.join("Cargo.toml")),
         workspace: true,
         ..Selection::default()
     };
-    let packages = discover::cargo_packages(workspace_root, &selection, &tree)?.chosen;
+    let mut packages = discover::cargo_packages(workspace_root, &selection, &tree)?.chosen;
+    if let Some((only, ours)) = only {
+        packages = with_dependencies(packages, only);
+        let lib = |p: &Package| p.root.join("src").join("lib.rs");
+        let targets = |p: &Package| {
+            p.targets
+                .iter()
+                .cloned()
+                .chain([lib(p)])
+                .collect::<Vec<_>>()
+        };
+        if !packages
+            .first()
+            .is_some_and(|p| targets(p).iter().any(|t| ours(t)))
+        {
+            return Ok(Vec::new());
+        }
+    }
     let (inputs, _) = discover::package_inputs(&packages, workspace_root);
     let mut files: Vec<Vec<(PathBuf, Arc<str>)>> = vec![Vec::new(); packages.len()];
     for input in inputs.iter().filter(|i| i.skip.is_none()) {
@@ -122,4 +216,37 @@ fn dependencies(root: &Path) -> Vec<(String, String)> {
     out.sort();
     out.dedup();
     out
+}
+
+/// The package at `root` (first) and the packages among `packages` it
+/// depends on, directly or not; none when no package is at `root`.
+fn with_dependencies(packages: Vec<Package>, root: &Path) -> Vec<Package> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let root = canonical(root);
+    let Some(start) = packages.iter().position(|p| canonical(&p.root) == root) else {
+        return Vec::new();
+    };
+    let by_name: HashMap<String, usize> = (packages.iter().enumerate())
+        .map(|(i, p)| (manifest::crate_name(&p.name), i))
+        .collect();
+    let mut keep = vec![false; packages.len()];
+    let mut todo = vec![start];
+    while let Some(i) = todo.pop() {
+        if std::mem::replace(&mut keep[i], true) {
+            continue;
+        }
+        for (_, real) in dependencies(&packages[i].root) {
+            todo.extend(by_name.get(&real).copied());
+        }
+    }
+    // The package itself first.
+    let mut kept: Vec<Package> = Vec::new();
+    for (i, (p, k)) in packages.into_iter().zip(keep).enumerate() {
+        match (k, i == start) {
+            (true, true) => kept.insert(0, p),
+            (true, false) => kept.push(p),
+            _ => {}
+        }
+    }
+    kept
 }

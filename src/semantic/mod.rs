@@ -246,6 +246,91 @@ impl Model {
     }
 }
 
+/// A model built on the first question that needs it, for the crate pass:
+/// most crates ask none, and pay nothing. The runner gives the builder
+/// (only it reads files); the references of each file asked about are
+/// resolved once and kept.
+pub struct Lazy {
+    model: std::sync::OnceLock<Option<Model>>,
+    build: Box<dyn Fn() -> Option<Model> + Send + Sync>,
+    /// Per path: where each reference starts, what it names.
+    refs: std::sync::Mutex<std::collections::HashMap<PathBuf, RefsAt>>,
+}
+
+/// The references of one file by the start of their name.
+type RefsAt = Arc<std::collections::HashMap<usize, Resolved>>;
+
+impl Lazy {
+    pub fn new(build: impl Fn() -> Option<Model> + Send + Sync + 'static) -> Lazy {
+        Lazy {
+            model: std::sync::OnceLock::new(),
+            build: Box::new(build),
+            refs: Default::default(),
+        }
+    }
+
+    /// The model, built now if it was not yet; `None` when it cannot be.
+    pub fn get(&self) -> Option<&Model> {
+        self.model.get_or_init(|| (self.build)()).as_ref()
+    }
+
+    /// Whether a question already built it.
+    pub fn is_built(&self) -> bool {
+        self.model.get().is_some()
+    }
+
+    /// What the name `name` written at `range` of `file` (a callee's last
+    /// segment, a method's name) refers to; `None` where the model has no
+    /// reference there (not a file of the model, not a name it resolves),
+    /// or its text of the file is not the one asked about (an editor's
+    /// unsaved buffer: the model reads the disk).
+    pub fn target_at(
+        &self,
+        file: &std::path::Path,
+        range: &Range<usize>,
+        name: &str,
+    ) -> Option<Resolved> {
+        let refs = self.refs_of(file)?;
+        let model = self.get()?;
+        let f = model.files_of(file).next()?;
+        let text = &model.files[f as usize].text;
+        (text.get(range.clone())? == name).then_some(())?;
+        refs.get(&range.start).cloned()
+    }
+
+    fn refs_of(&self, file: &std::path::Path) -> Option<RefsAt> {
+        if let Some(known) = self.refs.lock().ok()?.get(file) {
+            return Some(known.clone());
+        }
+        let model = self.get()?;
+        let mut out = Vec::new();
+        // The first crate reading the file (a package's library before its
+        // binaries) resolves it.
+        let reached = |&f: &FileIdx| {
+            let data = &model.files[f as usize];
+            model.def_map.module_at(f, &data.tree, 0).is_some()
+        };
+        if let Some(f) = model.files_of(file).find(reached) {
+            file_references_here(model, f, &mut out);
+        }
+        let by_start: RefsAt = Arc::new(
+            (out.into_iter())
+                .filter(|r| matches!(r.kind, RefKind::Call | RefKind::MethodCall))
+                .map(|r| (r.range.start, r.target))
+                .collect(),
+        );
+        (self.refs.lock().ok()?).insert(file.to_path_buf(), by_start.clone());
+        Some(by_start)
+    }
+}
+
+/// [`body::file_references`] on the caller's thread (the crate pass runs
+/// on big stacks), its span table freed after.
+fn file_references_here(model: &Model, f: FileIdx, out: &mut Vec<Reference>) {
+    body::file_references(model, f, out);
+    proc_macro2::extra::invalidate_current_thread_spans();
+}
+
 /// Run `f` on a thread with a stack deep enough for the parser's bounds
 /// (`syntax::limits`), as the runner's threads have.
 fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {

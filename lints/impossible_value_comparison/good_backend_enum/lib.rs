@@ -28,9 +28,9 @@ pub fn is_vulkan_path(path: &std::path::Path) -> bool {
     path.to_str() == Some("vulkan-1.dll")
 }
 
-// `Backend` is also `legacy::Backend`, whose `to_str` gives `"opengl"`:
-// the two disagree, so neither decides.
-pub fn is_opengl(backend: Backend) -> bool {
+// `legacy::Backend::to_str` gives `"opengl"`: a call the model ties to it
+// may compare with it.
+pub fn is_legacy_opengl(backend: backend::legacy::Backend) -> bool {
     backend.to_str() == "opengl"
 }
 

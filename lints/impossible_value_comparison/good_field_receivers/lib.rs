@@ -51,25 +51,9 @@ impl<B: Named> Device<B> {
     }
 }
 
-// `Config` is declared twice (here and in `legacy`), its `backend` of
-// another type there: which one `config` is, is not known.
-pub struct Config {
-    pub backend: Backend,
-}
-
-pub fn is_opengl(config: &Config) -> bool {
-    config.backend.as_str() == "opengl"
-}
-
 // A field of a type the crate does not declare.
 pub fn is_cuda(props: &external::Properties) -> bool {
     props.backend.as_str() == "cuda"
-}
-
-// The receiver's type is not written.
-pub fn is_metal(info: AdapterInfo) -> bool {
-    let adapter = info;
-    adapter.backend.as_str() == "mtl"
 }
 
 #[cfg(test)]

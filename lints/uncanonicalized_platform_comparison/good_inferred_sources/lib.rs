@@ -62,7 +62,7 @@ pub fn is_a100(c: &Client) -> bool {
     model_of(c) == "A100"
 }
 
-// `a::name` is raw, `b::name` canonical: `name(..)` may be either.
+// `a::name` is raw, `b::name` canonical: the model tells which is called.
 pub fn by_name(c: &Client) -> bool {
-    a::name(c) == "tpu" || b::name(c) == "tpu"
+    b::name(c) == "tpu"
 }

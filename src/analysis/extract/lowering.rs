@@ -362,7 +362,10 @@ impl Lowering {
         let key = cx.context_key(ctx);
         // `host_context().lower_for(..)`, or `ctx` from `let ctx = host_context();`.
         // A context reached through fields is not followed.
-        if let Some(call) = cx.value_call(ctx).filter(|c| c.fields.is_empty()) {
+        if let Some(call) = cx
+            .value_call(ctx)
+            .filter(|c| c.fields.is_empty() && !c.opaque)
+        {
             let span = cx.span(ctx);
             let branches = cx.ctx.branches.clone();
             if let Some(l) = self.here() {

@@ -63,6 +63,8 @@ impl ValueSets {
         if let (Some((returns, text)), Some(call)) = (returns, call)
             && let Some(returns) = one_kind(returns)
             && returns != Operand::Call(call.clone())
+            // A call only the model can name teaches nothing by name.
+            && !matches!(&returns, Operand::Call(c) if c.opaque)
         {
             let span = cx.span(&sig.ident);
             let ty = crate::model::facts::StrKind::of_output(&sig.output);

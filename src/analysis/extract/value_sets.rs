@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::analysis::last_segment;
-use crate::model::facts::{FieldDef, ValueCall, ValueSet};
+use crate::model::facts::{CallSite, FieldDef, ValueCall, ValueSet};
 use syn::visit::Visit;
 
 /// Value sets and the functions returning platform values
@@ -53,8 +53,8 @@ impl<'t> Cx<'t> {
         };
         Some(ValueCall {
             ty,
-            fields: Vec::new(),
             name: name.to_string(),
+            ..ValueCall::default()
         })
     }
 }
@@ -159,26 +159,71 @@ impl<'t> Cx<'t> {
     /// change a value (`.to_string()` after it, `&`, `( )`).
     pub(super) fn value_call(&self, e: &Expr) -> Option<ValueCall> {
         let mut e = e;
-        loop {
+        // The names of the calls passed on the way, for the model.
+        let mut sites: Vec<CallSite> = Vec::new();
+        let found = loop {
             match e {
                 Expr::MethodCall(m) if m.args.is_empty() => {
+                    sites.push(CallSite {
+                        span: self.span(&m.method),
+                        name: m.method.to_string(),
+                    });
                     if let Some((ty, fields)) = self.receiver_type(&m.receiver, 0) {
-                        return Some(ValueCall {
+                        break Some(ValueCall {
                             ty: Some(ty),
                             fields,
                             name: m.method.to_string(),
+                            ..ValueCall::default()
                         });
                     }
                 }
                 // `Some(x)`, `String::from(x)` hand back their argument.
-                Expr::Call(c) if peel_step(e).is_none() => return self.path_call(&c.func),
+                Expr::Call(c) if peel_step(e).is_none() => {
+                    let call = self.path_call(&c.func);
+                    if let (Some(_), Expr::Path(p)) = (&call, &*c.func)
+                        && let Some(last) = p.path.segments.last()
+                    {
+                        sites.push(CallSite {
+                            span: self.span(&last.ident),
+                            name: last.ident.to_string(),
+                        });
+                    }
+                    break call;
+                }
                 Expr::Path(p) => {
-                    let ident = p.path.get_ident()?;
-                    return self.lookup(&ident.to_string())?.returned.clone();
+                    let returned = (p.path.get_ident())
+                        .and_then(|ident| self.lookup(&ident.to_string())?.returned.clone());
+                    break returned.map(|mut r| {
+                        sites.append(&mut r.sites);
+                        r.sites = sites.clone();
+                        r
+                    });
                 }
                 _ => {}
             }
-            e = peel_step(e)?;
+            match peel_step(e) {
+                Some(inner) => e = inner,
+                None => break None,
+            }
+        };
+        match found {
+            Some(mut call) => {
+                if call.sites.is_empty() {
+                    call.sites = sites;
+                }
+                Some(call)
+            }
+            // A method of a receiver whose type is not written here
+            // (`get_accelerator().name()`): the model may know it.
+            None => {
+                let name = sites.last()?.name.clone();
+                Some(ValueCall {
+                    name,
+                    opaque: true,
+                    sites,
+                    ..ValueCall::default()
+                })
+            }
         }
     }
 
@@ -208,8 +253,8 @@ impl<'t> Cx<'t> {
         }
         Some(ValueCall {
             ty,
-            fields: Vec::new(),
             name: name.clone(),
+            ..ValueCall::default()
         })
     }
 

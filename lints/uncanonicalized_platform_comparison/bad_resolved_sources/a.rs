@@ -1,0 +1,3 @@
+pub fn name(c: &crate::Client) -> String {
+    c.platform_name()
+}

@@ -1,0 +1,3 @@
+pub fn name(c: &crate::Client) -> String {
+    crate::canonicalize_platform(&c.platform_name())
+}
