@@ -127,12 +127,16 @@ pub fn load(
     cmd.other_options(vec!["--offline".to_string(), "--locked".to_string()]);
     let meta = match discover::run_metadata(cmd) {
         Ok(meta) => meta,
-        Err(e) => {
+        // cargo's message is long and names cargo's folders; the command
+        // that shows it is named instead.
+        Err(_) => {
             let packages = discover::cargo_packages(base, sel, tree)?;
-            let note = format!(
-                "the dependencies were not read, so nothing was learned from them ({e}); \
-                 run `cargo fetch` (backend-lint downloads nothing)"
-            );
+            let note = "the dependencies were not read, so nothing was learned from them: \
+                        cargo cannot resolve them offline as `Cargo.lock` pins them (a source \
+                        not fetched, or `Cargo.lock` missing or out of date; `cargo metadata \
+                        --offline --locked` says which); run `cargo fetch` (backend-lint \
+                        downloads nothing)"
+                .to_string();
             let deps = DepSources {
                 note: Some(note),
                 ..DepSources::default()
