@@ -460,6 +460,22 @@ mod tests {
         assert!(SummaryCache::open(Some(dir.path())).is_err());
     }
 
+    /// An entry planted by another user (root may plant one as anyone) is
+    /// not believed. Where this process may not give a file away, there is
+    /// nothing to check.
+    #[cfg(unix)]
+    #[test]
+    fn an_entry_of_another_user_is_missing() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = SummaryCache::open(Some(dir.path())).unwrap();
+        cache.store(&[("k", &summary("f"))]).unwrap();
+        assert!(cache.load("k").is_some());
+        let other = effective_uid().wrapping_add(4242);
+        if std::os::unix::fs::chown(cache.path("k"), Some(other), None).is_ok() {
+            assert_eq!(cache.load("k"), None);
+        }
+    }
+
     #[test]
     fn the_oldest_entries_go_past_the_bound() {
         let dir = tempfile::tempdir().unwrap();
