@@ -306,7 +306,8 @@ fn classify(meta: &Metadata, packages: &Packages) -> DepSources {
     out
 }
 
-/// `id`'s own key followed by its normal dependencies' keys, sorted.
+/// `id`'s own key followed by its normal dependencies' (each its first
+/// line and a hash of the whole), sorted.
 fn full_key<'a>(
     id: &'a PackageId,
     own: &HashMap<&'a PackageId, Option<String>>,
@@ -322,14 +323,19 @@ fn full_key<'a>(
         return None;
     }
     let mut key = own.get(id).cloned().flatten()?;
+    // Each dependency by its own line and a hash of its key: a key grows
+    // with the package's direct dependencies, not with the whole graph
+    // below it (a diamond would repeat it).
     let mut parts = Vec::new();
     for dep in normal_of(id) {
-        parts.push(full_key(dep, own, normal_of, memo, depth + 1)?);
+        let theirs = full_key(dep, own, normal_of, memo, depth + 1)?;
+        let first = theirs.lines().next().unwrap_or_default();
+        parts.push(format!("{first} {:016x}", fnv1a(theirs.as_bytes())));
     }
     parts.sort();
     for part in parts {
-        key.push_str("\n  ");
-        key.push_str(&part.replace('\n', "\n  "));
+        key.push_str("\n+ ");
+        key.push_str(&part);
     }
     memo.insert(id, Some(key.clone()));
     Some(key)

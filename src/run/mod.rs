@@ -808,12 +808,23 @@ fn dependency_summaries(
         let dep = input.dependency.as_ref()?;
         Some((input.display.clone(), dep.module_path(&input.path)))
     };
-    let mut read: Vec<(usize, infer::Learned)> = read.into_iter().collect();
-    read.sort_by_key(|(krate, _)| *krate);
-    for (krate, learned) in read {
+    // Every dependency read has a summary, empty when it taught nothing:
+    // a second run opens none of its files either.
+    let mut krates: Vec<usize> = (first.iter())
+        .filter(|(_, i)| {
+            inputs[**i]
+                .dependency
+                .as_ref()
+                .is_some_and(|d| d.summary.is_none())
+        })
+        .map(|(krate, _)| *krate)
+        .collect();
+    krates.sort_unstable();
+    for krate in krates {
         let Some(dep) = inputs[first[&krate]].dependency.clone() else {
             continue;
         };
+        let learned = read.get(&krate).cloned().unwrap_or_default();
         let summary = summary_cache::Summary::of(&learned, place);
         out.apis.extend(summary.apis.iter().cloned());
         out.summaries.push((dep, summary));
