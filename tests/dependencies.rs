@@ -178,17 +178,34 @@ fn git_workspace() -> (tempfile::TempDir, PathBuf, PathBuf) {
         "[workspace]\nmembers = [\"plugin\", \"tables\"]\nresolver = \"2\"\n",
     )
     .unwrap();
-    let by_git = |member: &str, dep: &str, version: &str| {
+    let by_git = |member: &str, dep: &str, version: &str, url: &str| {
         let path = ws.join(member).join("Cargo.toml");
         let manifest = std::fs::read_to_string(&path).unwrap();
-        let git = format!("{dep} = {{ git = \"{}\" }}", repo(dep));
+        let git = format!("{dep} = {{ git = \"{url}\" }}");
         let manifest = manifest
             .replace(&format!("{dep} = \"{version}\""), &git)
             .replace("../../outside", "../../framework-hooks");
         std::fs::write(path, manifest).unwrap();
     };
-    by_git("plugin", "accel-framework", "0.3");
-    by_git("tables", "device-table", "1");
+    // The framework's derive macro, a package of its repository: a proc
+    // macro teaches nothing, and does not keep the framework uncached.
+    let url = repo("accel-framework");
+    let framework = dir.path().join("accel-framework");
+    std::fs::create_dir_all(framework.join("macros/src")).unwrap();
+    std::fs::write(
+        framework.join("macros/Cargo.toml"),
+        "[package]\nname = \"accel-macros\"\nversion = \"0.3.1\"\nedition = \"2021\"\n\n\
+         [lib]\nproc-macro = true\n",
+    )
+    .unwrap();
+    std::fs::write(framework.join("macros/src/lib.rs"), "// no macro yet\n").unwrap();
+    let manifest = std::fs::read_to_string(framework.join("Cargo.toml")).unwrap();
+    let manifest = format!("{manifest}\n[dependencies]\naccel-macros = {{ path = \"macros\" }}\n");
+    std::fs::write(framework.join("Cargo.toml"), manifest).unwrap();
+    git(&framework, &["add", "."]);
+    git(&framework, &["commit", "-q", "-m", "macros"]);
+    by_git("plugin", "accel-framework", "0.3", &url);
+    by_git("tables", "device-table", "1", &repo("device-table"));
     copy_dir(&seed.join("outside"), &dir.path().join("framework-hooks"));
     let home = dir.path().join("cargo-home");
     let out = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))

@@ -184,6 +184,9 @@ fn classify(meta: &Metadata, packages: &Packages) -> DepSources {
                 .flat_map(|n| n.deps.iter())
                 .map(|d| &d.pkg)
                 .collect(),
+            // What a proc macro calls runs in the compiler: not the
+            // workspace's to call.
+            false if by_id.get(id).is_none_or(|p| library(p).is_none()) => Vec::new(),
             false => normal_of(id),
         };
         for dep in next {
@@ -208,15 +211,14 @@ fn classify(meta: &Metadata, packages: &Packages) -> DepSources {
     for id in order {
         let Some(p) = by_id.get(id) else { continue };
         let shown = format!("{} {}", p.name, p.version);
-        let lib = (p.targets.iter()).find(|t| {
-            t.kind
-                .iter()
-                .any(|k| matches!(k, TargetKind::Lib | TargetKind::RLib | TargetKind::DyLib))
-        });
         // A proc macro runs in the compiler, a package without a library
-        // is no one's callee: nothing to learn.
-        let Some(lib) = lib else {
-            own_keys.insert(id, None);
+        // is no one's callee: nothing to learn, whatever its source (its
+        // dependents' keys hold its name and version only).
+        let Some(lib) = library(p) else {
+            own_keys.insert(
+                id,
+                Some(format!("teaches-nothing {} {}", p.name, p.version)),
+            );
             continue;
         };
         let Some(dir) = manifest_dir(p) else { continue };
@@ -323,6 +325,10 @@ fn full_key<'a>(
         return None;
     }
     let mut key = own.get(id).cloned().flatten()?;
+    // A package with no library: what it calls is nobody's to learn from.
+    if key.starts_with("teaches-nothing ") {
+        return Some(key);
+    }
     // Each dependency by its own line and a hash of its key: a key grows
     // with the package's direct dependencies, not with the whole graph
     // below it (a diamond would repeat it).
@@ -339,6 +345,14 @@ fn full_key<'a>(
     }
     memo.insert(id, Some(key.clone()));
     Some(key)
+}
+
+/// A package's library target, if it has one a caller links with (no proc
+/// macro).
+fn library(p: &cargo_metadata::Package) -> Option<&cargo_metadata::Target> {
+    (p.targets.iter()).find(|t| {
+        (t.kind.iter()).any(|k| matches!(k, TargetKind::Lib | TargetKind::RLib | TargetKind::DyLib))
+    })
 }
 
 fn manifest_dir(p: &cargo_metadata::Package) -> Option<&Path> {
