@@ -293,3 +293,47 @@ fn a_second_run_reads_no_source_of_a_dependency_that_did_not_change() {
     assert_eq!(run(&[]), first);
     assert!(!run(&["--no-cache"]).contains("add_platform"));
 }
+
+/// Without `Cargo.lock`, cargo would write one: the dependencies are not
+/// read, and the checkout is left as it was.
+#[test]
+fn no_lockfile_is_written_in_the_checkout() {
+    let (_dir, ws) = seed();
+    std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
+    let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short"]));
+    assert!(!ws.join("Cargo.lock").exists());
+    assert_eq!(stderr.matches("run `cargo fetch`").count(), 1, "{stderr}");
+    assert!(!stdout.contains("add_platform"), "{stdout}");
+}
+
+/// The vendored sources moved out of the checkout, reached by a source
+/// replacement leading out of it, or by a vendor folder that is a link out:
+/// nothing there is read, and each package is listed.
+#[test]
+fn vendored_sources_out_of_the_checkout_are_never_read() {
+    for how in ["replacement", "link"] {
+        let (dir, ws) = seed();
+        let out = dir.path().join("vendor-out");
+        std::fs::rename(ws.join("vendor"), &out).unwrap();
+        match how {
+            "replacement" => {
+                let config = ws.join(".cargo/config.toml");
+                let text = std::fs::read_to_string(&config).unwrap();
+                let text = text.replace("directory = \"vendor\"", "directory = \"../vendor-out\"");
+                std::fs::write(config, text).unwrap();
+            }
+            _ => std::os::unix::fs::symlink(&out, ws.join("vendor")).unwrap(),
+        }
+        let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short"]));
+        assert!(!stdout.contains("add_platform"), "{how}: {stdout}");
+        for name in ["accel-framework 0.3.1", "device-table 1.0.2"] {
+            assert!(
+                stderr.contains(&format!(
+                    "dependency `{name}` skipped: its source is outside the checkout"
+                )),
+                "{how}: {stderr}"
+            );
+        }
+        assert!(!stderr.contains("vendor-out"), "{how}: {stderr}");
+    }
+}

@@ -236,7 +236,7 @@ fn classify(meta: &Metadata, packages: &Packages) -> DepSources {
             let why = match &p.source {
                 None => "a path dependency outside the checkout; it was not read",
                 Some(_) => {
-                    "its source is outside the checkout and cargo's folders (a `[patch]` or \
+                    "its source is outside the checkout and cargo's folders (a `[patch]`, a link or \
                      a source replacement); it was not read"
                 }
             };

@@ -9,10 +9,10 @@
 //! else `~/.cache/backend-lint`, or `--cache-dir`), named by a hash of its
 //! key and holding the key whole: an entry whose key, tool version or
 //! format differs (a foreign or corrupt file, a hash collision) is taken as
-//! missing and written again. Entries are written whole (`atomic.rs`: a
-//! temporary file renamed over the old one), so concurrent runs read the
-//! old entry or the new one; two runs writing one entry write the same
-//! bytes. The folder is used only when it is a real folder (no link) owned
+//! missing and written again. Entries are written whole (as `atomic.rs`
+//! writes: a temporary file renamed over the old one, but not synced), so
+//! concurrent runs read the old entry or the new one; two runs writing one
+//! entry write the same bytes. The folder is used only when it is a real folder (no link) owned
 //! by this user and writable by no one else, and an entry only when it is a
 //! regular file owned by this user: another user's planted entry is never
 //! believed. Past [`MAX_ENTRIES`], the entries used least recently (a hit
@@ -261,7 +261,17 @@ impl SummaryCache {
                 summary: (*summary).clone(),
             };
             let bytes = serde_json::to_vec(&entry).map_err(std::io::Error::other)?;
-            super::atomic::replace(&self.path(key), &bytes)?;
+            // Whole or not at all, as `atomic.rs` writes (a temporary file
+            // renamed over the entry, never written through a link), but
+            // not synced: a lost entry is read again from the source, a torn
+            // one does not parse and is missing; syncing each of a
+            // workspace's 700 entries took seconds.
+            let mut temp = tempfile::Builder::new()
+                .prefix(".entry.")
+                .suffix(".tmp")
+                .tempfile_in(&self.dir)?;
+            std::io::Write::write_all(&mut temp, &bytes)?;
+            temp.persist(self.path(key)).map_err(|e| e.error)?;
         }
         if !entries.is_empty() {
             self.evict(MAX_ENTRIES);
