@@ -337,3 +337,34 @@ fn vendored_sources_out_of_the_checkout_are_never_read() {
         assert!(!stderr.contains("vendor-out"), "{how}: {stderr}");
     }
 }
+
+/// With dependencies, cargo runs rustc to learn about the target: never
+/// the `build.rustc` or `build.rustc-wrapper` the checkout's
+/// `.cargo/config.toml` names.
+#[cfg(unix)]
+#[test]
+fn no_rustc_or_wrapper_the_checkout_names_runs() {
+    use std::os::unix::fs::PermissionsExt;
+    for key in ["rustc-wrapper", "rustc"] {
+        let (dir, ws) = seed();
+        let marker = dir.path().join("ran");
+        let script = ws.join("tools/rustc.sh");
+        common::write(
+            &ws,
+            "tools/rustc.sh",
+            format!(
+                "#!/bin/sh\ntouch '{}'\nexec rustc \"$@\"\n",
+                marker.display()
+            ),
+        );
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let config = ws.join(".cargo/config.toml");
+        let text = std::fs::read_to_string(&config).unwrap();
+        let text = format!("{text}\n[build]\n{key} = \"{}\"\n", script.display());
+        std::fs::write(config, text).unwrap();
+        let (stdout, stderr, _) =
+            run_cmd(bin(&ws).args(["check", "--format", "short", "--no-cache"]));
+        assert!(!marker.exists(), "{key}: the checkout's program ran");
+        assert!(stdout.contains("add_platform"), "{key}: {stdout}\n{stderr}");
+    }
+}

@@ -123,9 +123,23 @@ pub fn load(
     sel: &Selection,
     tree: &[PathBuf],
 ) -> Result<(Packages, DepSources), String> {
-    let mut cmd = discover::metadata_command(base, sel, tree)?;
-    cmd.other_options(vec!["--offline".to_string(), "--locked".to_string()]);
-    let meta = match discover::run_metadata(cmd) {
+    // The host's dependencies only (`windows-sys` and its kin are a third
+    // of candle's dependency source elsewhere); a cargo older than
+    // `host-tuple` (1.84?) is asked for every platform's.
+    let metadata = |host_only: bool| {
+        let mut cmd = discover::metadata_command(base, sel, tree)?;
+        let mut options = vec!["--offline", "--locked"];
+        if host_only {
+            options.extend(["--filter-platform", "host-tuple"]);
+        }
+        cmd.other_options(options.into_iter().map(String::from).collect::<Vec<_>>());
+        discover::run_metadata(cmd)
+    };
+    let meta = match metadata(true) {
+        Err(e) if e.contains("host-tuple") => metadata(false),
+        meta => meta,
+    };
+    let meta = match meta {
         Ok(meta) => meta,
         // cargo's message is long and names cargo's folders; the command
         // that shows it is named instead.

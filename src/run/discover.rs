@@ -555,6 +555,14 @@ pub(super) fn metadata_command(
 ) -> Result<cargo_metadata::MetadataCommand, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();
     let cargo = trusted_cargo(tree)?;
+    // With dependencies, cargo asks rustc about the target, through the
+    // `build.rustc` and `build.rustc-wrapper` a checkout's
+    // `.cargo/config.toml` may name: the rustc beside the trusted cargo
+    // (rustup's proxy, pinned as cargo is), and no wrapper.
+    let rustc = (cargo.path).with_file_name(format!("rustc{}", std::env::consts::EXE_SUFFIX));
+    cmd.env("RUSTC", rustc)
+        .env("RUSTC_WRAPPER", "")
+        .env("RUSTC_WORKSPACE_WRAPPER", "");
     cmd.cargo_path(cargo.path);
     if let Some(t) = cargo.toolchain {
         cmd.env("RUSTUP_TOOLCHAIN", t);
