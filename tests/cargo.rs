@@ -804,7 +804,12 @@ fn workspace_names_the_packages_under_its_root_it_leaves_out() {
         [
             "note: 2 packages under the workspace root are not members of it, so `--workspace` \
           does not check them: `onnx`, `tools/own`; check one with `backend-lint check onnx`, \
-          or every folder with `backend-lint check .`"
+          or every folder with `backend-lint check .`",
+            // `engine`'s dependency was never fetched.
+            "note: the dependencies were not read, so nothing was learned from them: cargo \
+          cannot resolve them offline as `Cargo.lock` pins them (a source not fetched, or \
+          `Cargo.lock` missing or out of date; `cargo metadata --offline --locked` says which); \
+          run `cargo fetch` (backend-lint downloads nothing)"
         ],
         "{stderr}"
     );
@@ -812,9 +817,10 @@ fn workspace_names_the_packages_under_its_root_it_leaves_out() {
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("note:"));
-    // Without --workspace nothing is said: the packages are cargo's choice.
+    // Without --workspace nothing is said of them: the packages are
+    // cargo's choice.
     let out = direct(root, &["check", "--format", "json"])
         .output()
         .unwrap();
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("note:"));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("not members"));
 }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::run::discover;
+use crate::run::{dep_sources, summary_cache::SummaryCache};
 
 use std::path::Path;
 
@@ -90,6 +91,15 @@ pub enum Command {
         config: Option<PathBuf>,
         #[command(flatten)]
         levels: LevelArgs,
+        /// Learn nothing from the code of the dependencies
+        #[arg(long)]
+        no_deps: bool,
+        /// Where what the dependencies teach is kept (as `check --cache-dir`)
+        #[arg(long, value_name = "DIR")]
+        cache_dir: Option<PathBuf>,
+        /// Read every dependency's code again, and keep nothing
+        #[arg(long)]
+        no_cache: bool,
     },
     /// Write a commented backend-lint.toml at the workspace or package root:
     /// every key at its built-in value, and what the code taught as suggestions
@@ -261,6 +271,16 @@ pub struct CheckArgs {
     /// appears (by default only their items are read): the same findings, slower
     #[arg(long)]
     pub no_prefilter: bool,
+    /// Read only the workspace: learn nothing from the code of its dependencies
+    #[arg(long, help_heading = "Dependencies")]
+    pub no_deps: bool,
+    /// Keep what the dependencies teach in this folder (default:
+    /// `$XDG_CACHE_HOME/backend-lint`, else `~/.cache/backend-lint`)
+    #[arg(long, value_name = "DIR", help_heading = "Dependencies")]
+    pub cache_dir: Option<PathBuf>,
+    /// Read every dependency's code again, and keep nothing
+    #[arg(long, help_heading = "Dependencies")]
+    pub no_cache: bool,
     /// Apply the safe fixes of the findings, then report what is left
     #[arg(long, help_heading = "Fixes")]
     pub fix: bool,
@@ -380,7 +400,19 @@ fn run(cli: Cli) -> u8 {
             path,
             config,
             levels,
-        } => show_config(path, levels.overrides(config)),
+            no_deps,
+            cache_dir,
+            no_cache,
+        } => {
+            let deps = CheckArgs {
+                no_deps,
+                cache_dir,
+                no_cache,
+                quiet: true,
+                ..CheckArgs::default()
+            };
+            show_config(path, levels.overrides(config), deps)
+        }
         Command::Init { path, force } => init(path, force),
     }
 }
@@ -411,7 +443,12 @@ fn init(path: Option<PathBuf>, force: bool) -> u8 {
     // Learned as the file written will have it learned: with the built-in
     // configuration (it wins over any other, and says nothing more).
     // Places relative to the file written, which is read from there.
-    let learned: Vec<_> = learned_under(&root, &Loader::builtin())
+    let own_code = CheckArgs {
+        no_deps: true,
+        quiet: true,
+        ..CheckArgs::default()
+    };
+    let learned: Vec<_> = (learned_under(&root, &Loader::builtin(), own_code).0)
         .into_iter()
         .map(|(i, place)| {
             let place = match place.rsplit_once(':') {
@@ -478,7 +515,7 @@ fn unknown_subcommand(word: &Path) -> Option<String> {
 }
 
 /// `backend-lint config [PATH]`.
-fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
+fn show_config(path: Option<PathBuf>, overrides: Overrides, deps: CheckArgs) -> u8 {
     if let Err(e) = overrides.validate() {
         eprintln!("error: {e}");
         return EXIT_ERROR;
@@ -502,30 +539,68 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let learned = learned_under(&path, &loader);
+    let (learned, apis) = learned_under(&path, &loader, deps);
     print_or_fail(&format!(
-        "{}{}",
+        "{}{}{}",
         config.to_toml(),
-        describe_learned(&learned)
+        describe_learned(&learned),
+        describe_dependency_apis(&apis)
     ))
+}
+
+/// What the dependencies taught (issue 29), as TOML comments: each API by
+/// its item path, with the place in the dependency's source.
+fn describe_dependency_apis(apis: &[crate::run::summary_cache::Api]) -> String {
+    use std::fmt::Write;
+    if apis.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from("\n# Learned from the dependencies (their code is not checked):\n");
+    for api in apis {
+        let why = api.why.replace(&format!(" at {}", api.place), "");
+        let (path, place, why) = (visible(&api.item_path), visible(&api.place), visible(&why));
+        let _ = writeln!(out, "#   `{path}` ({place}): {why}");
+    }
+    out
 }
 
 /// What the code under `path` teaches (issue 19), each with the file and
 /// line that taught it: its packages analysed as `check` would, with no
 /// lint. Nothing when they cannot be read.
-fn learned_under(path: &Path, loader: &Loader) -> Vec<(crate::model::facts::Inferred, String)> {
+fn learned_under(
+    path: &Path,
+    loader: &Loader,
+    deps: CheckArgs,
+) -> (
+    Vec<(crate::model::facts::Inferred, String)>,
+    Vec<crate::run::summary_cache::Api>,
+) {
     let base = std::env::current_dir().unwrap_or_default();
-    let args = CheckArgs {
-        paths: vec![path.to_path_buf()],
-        ..CheckArgs::default()
+    // A package's or workspace's folder: its packages as cargo says, and
+    // their dependencies.
+    let args = match !deps.no_deps && path.is_dir() && discover::is_package_dir(path) {
+        true => CheckArgs {
+            manifest_path: Some(path.join("Cargo.toml")),
+            workspace: true,
+            ..deps
+        },
+        false => CheckArgs {
+            paths: vec![path.to_path_buf()],
+            ..deps
+        },
     };
     let Ok(selected) = select(&args, &base) else {
-        return Vec::new();
+        return Default::default();
     };
-    let Ok((inputs, _)) = discover::configure(selected.inputs, loader) else {
-        return Vec::new();
+    let Ok((mut inputs, _)) = discover::configure(selected.inputs, loader) else {
+        return Default::default();
     };
-    analyze_with_progress(inputs, &[], &|_| {}).inferred
+    let cache = (selected.deps).and_then(|d| add_dependencies(&args, &d, &mut inputs));
+    let outcome = analyze_with_progress(inputs, &[], &|_| {});
+    if let Some(cache) = &cache {
+        store_summaries(cache, &outcome, true);
+    }
+    (outcome.inferred, outcome.dependency_apis)
 }
 
 /// The learned names as TOML comments (the output stays a configuration
@@ -586,6 +661,7 @@ fn check(args: CheckArgs) -> u8 {
     };
     let Selected {
         inputs,
+        deps,
         only,
         path_errors,
     } = match select(&args, &base) {
@@ -621,6 +697,8 @@ fn check(args: CheckArgs) -> u8 {
         return nothing_to_check(&args, &base, only.is_some());
     }
     let untrusted = untrusted_roots(&args, &inputs);
+    let mut inputs = inputs;
+    let summaries = deps.and_then(|deps| add_dependencies(&args, &deps, &mut inputs));
     let inputs = inputs
         .into_iter()
         .map(|i| Input {
@@ -653,6 +731,9 @@ fn check(args: CheckArgs) -> u8 {
         applied,
         rolled_back,
     } = fixed;
+    if let Some(cache) = &summaries {
+        store_summaries(cache, &outcome, args.quiet);
+    }
     let not_written = fix::write(&changes);
     for n in rolled_back.iter().chain(&not_written) {
         eprintln!(
@@ -805,9 +886,65 @@ fn unsafe_note(args: &CheckArgs, outcome: &Outcome) -> String {
 /// What `check` was asked to read.
 struct Selected {
     inputs: Vec<Input>,
+    /// The dependencies to learn from (issue 29), in a cargo workspace.
+    deps: Option<dep_sources::DepSources>,
     /// Findings are reported for these files only (given files: pre-commit).
     only: Option<HashSet<PathBuf>>,
     path_errors: Vec<discover::PathError>,
+}
+
+/// Add the inputs of the dependencies to learn from (issue 29), saying
+/// which were not read and why; the summary cache to keep what they teach,
+/// unless `--no-cache`.
+fn add_dependencies(
+    args: &CheckArgs,
+    deps: &dep_sources::DepSources,
+    inputs: &mut Vec<Input>,
+) -> Option<SummaryCache> {
+    if !args.quiet {
+        if let Some(note) = &deps.note {
+            eprintln!("note: {}", visible(note));
+        }
+        for (name, why) in &deps.skipped {
+            eprintln!(
+                "warning: dependency `{}` skipped: {}",
+                visible(name),
+                visible(why)
+            );
+        }
+    }
+    let config = inputs.iter().find(|i| i.skip.is_none())?.config.clone();
+    let cache = match args.no_cache {
+        true => None,
+        false => match SummaryCache::open(args.cache_dir.as_deref()) {
+            Ok(cache) => Some(cache),
+            Err(why) => {
+                if !args.quiet {
+                    eprintln!(
+                        "warning: no summary of a dependency is kept: {}",
+                        visible(&why)
+                    );
+                }
+                None
+            }
+        },
+    };
+    let next = inputs.iter().map(|i| i.krate + 1).max().unwrap_or(0);
+    inputs.extend(dep_sources::inputs(deps, &config, next, cache.as_ref()));
+    cache
+}
+
+/// Keep what the dependencies read in this run taught.
+fn store_summaries(cache: &SummaryCache, outcome: &Outcome, quiet: bool) {
+    let entries: Vec<(&str, &crate::run::summary_cache::Summary)> = (outcome.dependency_summaries)
+        .iter()
+        .filter_map(|(dep, summary)| Some((dep.key.as_deref()?, summary)))
+        .collect();
+    if let Err(e) = cache.store(&entries)
+        && !quiet
+    {
+        eprintln!("warning: the summaries of the dependencies were not kept: {e}");
+    }
 }
 
 /// `--workspace` checks the members only: one note naming the packages
@@ -868,6 +1005,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         return Err(EXIT_ERROR);
     }
     let mut only = None;
+    let mut deps = None;
     let (inputs, path_errors) = if args.paths.is_empty() {
         let selection = discover::Selection {
             manifest_path: args.manifest_path.clone(),
@@ -880,7 +1018,14 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
                 .collect(),
             exclude: args.exclude.clone(),
         };
-        match discover::cargo_packages(base, &selection, &tree) {
+        let packages = match args.no_deps {
+            true => discover::cargo_packages(base, &selection, &tree),
+            false => dep_sources::load(base, &selection, &tree).map(|(packages, found)| {
+                deps = Some(found);
+                packages
+            }),
+        };
+        match packages {
             Ok(packages) => {
                 if !args.quiet {
                     note_left_out(&packages.left_out, base);
@@ -910,6 +1055,7 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
     };
     Ok(Selected {
         inputs,
+        deps,
         only,
         path_errors,
     })

@@ -5,6 +5,11 @@
 //! passes a function on). A package of a registry copy is no caller of the
 //! hundreds of others beside it.
 //!
+//! A dependency the workspace calls (issue 29, `dep_sources`) is known by
+//! what `cargo metadata` said of it, its manifest not read again: what its
+//! code teaches reaches exactly the packages depending on it, directly or
+//! through other dependencies.
+//!
 //! Whatever cannot be read is taken as reaching everything: files outside
 //! any package, a manifest that does not parse, a dependency taken from a
 //! workspace whose manifest is not found. Names are compared with `-` and
@@ -37,12 +42,25 @@ struct Manifest {
 impl Reach {
     /// Reads each package's manifest once.
     pub fn new(inputs: &[Input]) -> Reach {
-        let mut roots: HashMap<usize, Option<&Path>> = HashMap::new();
+        let mut roots: HashMap<usize, &Input> = HashMap::new();
         for input in inputs {
-            (roots.entry(input.krate)).or_insert(input.package_root.as_deref());
+            roots.entry(input.krate).or_insert(input);
         }
         let manifests: HashMap<usize, Manifest> = (roots.iter())
-            .filter_map(|(krate, root)| Some((*krate, manifest(root.as_ref()?)?)))
+            .filter_map(|(krate, input)| {
+                let manifest = match &input.dependency {
+                    Some(dep) => {
+                        let deps: HashSet<String> = dep.normal_deps.iter().cloned().collect();
+                        Manifest {
+                            name: super::manifest::crate_name(&dep.name),
+                            deps: Some(deps.clone()),
+                            normal: Some(deps),
+                        }
+                    }
+                    None => manifest(input.package_root.as_deref()?)?,
+                };
+                Some((*krate, manifest))
+            })
             .collect();
         let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
         for (krate, m) in &manifests {

@@ -540,21 +540,54 @@ fn rustup_default(rustup: &Path) -> Option<String> {
 /// (`trusted_cargo`), which reads manifests only: no build, no build scripts,
 /// no network.
 pub fn cargo_packages(base: &Path, sel: &Selection, tree: &[PathBuf]) -> Result<Packages, String> {
+    let mut cmd = metadata_command(base, sel, tree)?;
+    cmd.no_deps().other_options(vec!["--offline".to_string()]);
+    packages_from(&run_metadata(cmd)?, sel, base)
+}
+
+/// `cargo metadata --offline` for the selection, run by a cargo the
+/// analysed tree does not choose (`trusted_cargo`); the caller says
+/// whether with dependencies (`run::dep_sources`).
+pub(super) fn metadata_command(
+    base: &Path,
+    sel: &Selection,
+    tree: &[PathBuf],
+) -> Result<cargo_metadata::MetadataCommand, String> {
     let mut cmd = cargo_metadata::MetadataCommand::new();
     let cargo = trusted_cargo(tree)?;
+    // With dependencies, cargo asks rustc about the target, through the
+    // `build.rustc` and `build.rustc-wrapper` a checkout's
+    // `.cargo/config.toml` may name: the rustc beside the trusted cargo
+    // (rustup's proxy, pinned as cargo is), and no wrapper.
+    let rustc = (cargo.path).with_file_name(format!("rustc{}", std::env::consts::EXE_SUFFIX));
+    cmd.env("RUSTC", rustc)
+        .env("RUSTC_WRAPPER", "")
+        .env("RUSTC_WORKSPACE_WRAPPER", "");
     cmd.cargo_path(cargo.path);
     if let Some(t) = cargo.toolchain {
         cmd.env("RUSTUP_TOOLCHAIN", t);
     }
-    cmd.no_deps()
-        .current_dir(base)
-        .other_options(vec!["--offline".to_string()]);
+    cmd.current_dir(base);
     if let Some(m) = &sel.manifest_path {
         cmd.manifest_path(m);
     }
-    let meta = cmd
-        .exec()
-        .map_err(|e| format!("`cargo metadata` failed: {}", one_line(&e.to_string())))?;
+    Ok(cmd)
+}
+
+/// Runs a [`metadata_command`], its error on one line.
+pub(super) fn run_metadata(
+    cmd: cargo_metadata::MetadataCommand,
+) -> Result<cargo_metadata::Metadata, String> {
+    cmd.exec()
+        .map_err(|e| format!("`cargo metadata` failed: {}", one_line(&e.to_string())))
+}
+
+/// The packages `meta` selects, as cargo's flags say.
+pub(super) fn packages_from(
+    meta: &cargo_metadata::Metadata,
+    sel: &Selection,
+    base: &Path,
+) -> Result<Packages, String> {
     let members = meta.workspace_packages();
     let by_name = |name: &str| members.iter().copied().find(|p| p.name.as_str() == name);
     for name in sel.packages.iter().chain(&sel.exclude) {
@@ -851,4 +884,27 @@ pub fn configure(
         }
     }
     Ok((out, excluded))
+}
+
+/// The `.rs` files of a dependency's library folder `dir`, as a package's
+/// are walked (`.gitignore`, no hidden entries, no `target/`, no nested
+/// package), each file whose real path is inside `boundary` (the
+/// dependency's own folder, or the workspace for a vendored one): a link
+/// out is passed by unread, as is anything no regular file.
+pub(super) fn dependency_files(dir: &Path, boundary: &Path) -> Vec<PathBuf> {
+    let boundary = Boundary::new(boundary, "dependency");
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    walk_rs(
+        dir,
+        true,
+        &boundary,
+        &mut |found| {
+            if found.skip.is_none() {
+                files.push(found.path);
+            }
+        },
+        &mut errors,
+    );
+    files
 }

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod cache;
+pub mod dep_sources;
 mod deps;
 pub mod discover;
 pub mod fix;
@@ -11,6 +12,7 @@ mod manifest;
 pub mod model;
 #[cfg(not(feature = "testing"))]
 mod model;
+pub mod summary_cache;
 pub mod suppress;
 mod values;
 
@@ -70,6 +72,11 @@ pub struct Input {
     /// The text to analyse in place of the file's: a fix being tried
     /// ([`fix`]), not written yet.
     pub text: Option<Arc<str>>,
+    /// A file of a dependency the workspace calls (issue 29,
+    /// [`dep_sources`]): read to learn from, never reported on. With a
+    /// cached summary, the input stands for the whole package and is never
+    /// opened.
+    pub dependency: Option<Arc<dep_sources::Dependency>>,
 }
 
 impl Input {
@@ -85,6 +92,7 @@ impl Input {
             skip: None,
             package_root: None,
             text: None,
+            dependency: None,
         }
     }
 }
@@ -114,6 +122,11 @@ pub struct Outcome {
     /// `file:line` that taught it: `backend-lint config` shows it. Only in a
     /// run without lints (a run with lints uses it without listing it).
     pub inferred: Vec<(Inferred, String)>,
+    /// What each dependency read in this run teaches, for the cache
+    /// (issue 29): those with a key ([`dep_sources::Dependency::key`]).
+    pub dependency_summaries: Vec<(Arc<dep_sources::Dependency>, summary_cache::Summary)>,
+    /// The APIs the dependencies taught, read or cached, by item path.
+    pub dependency_apis: Vec<summary_cache::Api>,
 }
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`](crate::lints::LINTS)).
@@ -172,7 +185,7 @@ pub fn analyze_cached(
         true => inputs.iter().map(|i| i.display.clone()).collect(),
         false => Vec::new(),
     };
-    let (inputs, per_file, learned, shared) =
+    let (inputs, per_file, learned, shared, dependencies) =
         per_file_pass(inputs, named, pool.as_ref(), progress, cache);
 
     // What is kept of each file: its source if a report may point into it,
@@ -184,6 +197,12 @@ pub fn analyze_cached(
     let mut crate_of: HashMap<usize, CrateOf> = HashMap::new();
     let mut per_file = per_file.into_iter().peekable();
     for (i, input) in inputs.into_iter().enumerate() {
+        // A dependency's file is learned from, never reported on.
+        if input.dependency.is_some() {
+            per_file.next_if(|(at, _)| *at == i);
+            outcome.sources.add_unheld();
+            continue;
+        }
         let Input {
             path,
             display,
@@ -324,7 +343,13 @@ pub fn analyze_cached(
     if inferring {
         // Every name once, by kind and name: a function a package exports
         // is in the learning of every package that uses it.
-        inferred.extend(learned.values().flat_map(|l| l.inferred.iter().cloned()));
+        // What a dependency taught is listed apart, by item path.
+        let own = |i: &&Inferred| dependencies.own.get(i.span.file as usize) == Some(&true);
+        inferred.extend(
+            learned
+                .values()
+                .flat_map(|l| l.inferred.iter().filter(own).cloned()),
+        );
         inferred.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
         inferred.dedup();
         outcome.inferred = (inferred.into_iter())
@@ -350,6 +375,8 @@ pub fn analyze_cached(
         key(a).cmp(&key(b))
     });
     outcome.diagnostics.dedup();
+    outcome.dependency_summaries = dependencies.summaries;
+    outcome.dependency_apis = dependencies.apis;
     outcome
 }
 
@@ -395,7 +422,18 @@ type PerFile = (
     Vec<(usize, FileOutcome)>,
     HashMap<usize, Arc<infer::Learned>>,
     HashMap<usize, Arc<crate::analysis::shared::Shared>>,
+    Dependencies,
 );
+
+/// What the dependencies taught (issue 29): the summaries of those read
+/// (to cache), the APIs of all, and which files of the run are the
+/// workspace's own (by file id), whose learning `config` lists as such.
+#[derive(Default)]
+struct Dependencies {
+    summaries: Vec<(Arc<dep_sources::Dependency>, summary_cache::Summary)>,
+    apis: Vec<summary_cache::Api>,
+    own: Vec<bool>,
+}
 
 /// What the first stage of the per-file pass learns of a file.
 #[derive(Clone)]
@@ -554,10 +592,15 @@ fn per_file_pass(
     }
     // Packages share value sets with those of their configuration, as
     // `learn` shares what it learns (which changes the configurations).
+    // Dependencies learn with the packages whose configuration they were
+    // given, and share no value set with them (`values::groups`).
+    let learn_groups: Vec<usize> = (inputs.iter())
+        .map(|i| Arc::as_ptr(&i.config) as usize)
+        .collect();
     let groups = values::groups(&inputs);
-    let learned = learn(
+    let (learned, dependencies) = learn(
         &mut inputs,
-        &groups,
+        &learn_groups,
         &mut surveys,
         &mut outcomes,
         &mut empty,
@@ -582,7 +625,9 @@ fn per_file_pass(
     // its crate read no more than a file in which nothing can be found.
     let needed: std::collections::HashSet<usize> = outcomes
         .iter()
-        .filter(|(i, outcome)| inputs[*i].skip.is_none() && outcome.text.is_some())
+        .filter(|(i, outcome)| {
+            inputs[*i].skip.is_none() && inputs[*i].dependency.is_none() && outcome.text.is_some()
+        })
         .map(|(i, _)| inputs[*i].krate)
         .collect();
     outcomes.extend(
@@ -622,7 +667,7 @@ fn per_file_pass(
             .collect()
     });
     outcomes.sort_unstable_by_key(|(i, _)| *i);
-    (inputs, outcomes, learned, shared)
+    (inputs, outcomes, learned, shared, dependencies)
 }
 
 /// Registration functions learned from the code (issue 19), in rounds:
@@ -651,7 +696,7 @@ fn learn(
     empty: &mut Vec<usize>,
     pool: Option<&rayon::ThreadPool>,
     cache: Option<&cache::FileCache>,
-) -> HashMap<usize, Arc<infer::Learned>> {
+) -> (HashMap<usize, Arc<infer::Learned>>, Dependencies) {
     // Each input's configuration before learning; packages share what they
     // learn with those of the same group (`values::groups`).
     let base: Vec<Arc<Config>> = inputs.iter().map(|i| i.config.clone()).collect();
@@ -663,11 +708,23 @@ fn learn(
     let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
     // Who may call whom, read from the manifests once something is exported.
     let mut reach: Option<deps::Reach> = None;
+    // What the dependencies whose summary was cached teach (issue 29): no
+    // file of theirs is read.
+    let cached: HashMap<usize, infer::Learned> = (inputs.iter())
+        .filter_map(|i| Some((i.krate, i.dependency.as_ref()?.summary.as_ref()?.learned())))
+        .collect();
+    // What each dependency read teaches, as of the last round.
+    let mut dependency_own: HashMap<usize, infer::Learned> = HashMap::new();
     // Each round reads again the files naming what is new: a chain of
     // wrappers as long as the files are many would read them all that many
     // times. Both modes stop at the same round.
     for _ in 0..MAX_LEARNING_ROUNDS {
-        let own = learned_by_crate(inputs, &base, outcomes, &learned);
+        let mut own = learned_by_crate(inputs, &base, outcomes, &learned);
+        dependency_own = (own.iter())
+            .filter(|(krate, _)| inputs[first[*krate]].dependency.is_some())
+            .map(|(krate, l)| (*krate, l.exported()))
+            .collect();
+        own.extend(cached.iter().map(|(k, l)| (*k, l.clone())));
         if own.is_empty() {
             break;
         }
@@ -688,10 +745,11 @@ fn learn(
         krates.sort_unstable();
         for krate in krates {
             let mut now = own.get(&krate).cloned().unwrap_or_default();
-            for (from, exported) in exports.get(&group(krate)).into_iter().flatten() {
-                if may_call(krate, *from) {
-                    now.import(exported);
-                }
+            let callees = (exports.get(&group(krate)).into_iter().flatten())
+                .filter(|(from, _)| may_call(krate, *from))
+                .map(|(_, exported)| exported);
+            for exported in unique_exports(callees) {
+                now.import(&exported);
             }
             let new = now.new_names(learned.get(&krate).map(|l| &**l));
             if !new.is_empty() {
@@ -765,7 +823,94 @@ fn learn(
             learned.insert(*krate, now.clone());
         }
     }
-    learned
+    let dependencies = dependency_summaries(inputs, dependency_own, &cached);
+    (learned, dependencies)
+}
+
+/// What each dependency read teaches ([`summary_cache::Summary`], with its
+/// APIs' item paths and places), and the APIs of those cached.
+fn dependency_summaries(
+    inputs: &[Input],
+    read: HashMap<usize, infer::Learned>,
+    cached: &HashMap<usize, infer::Learned>,
+) -> Dependencies {
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        first.entry(input.krate).or_insert(i);
+    }
+    let mut out = Dependencies {
+        own: inputs.iter().map(|i| i.dependency.is_none()).collect(),
+        ..Dependencies::default()
+    };
+    let place = |file: u32| {
+        let input = inputs.get(file as usize)?;
+        let dep = input.dependency.as_ref()?;
+        Some((input.display.clone(), dep.module_path(&input.path)))
+    };
+    // Every dependency read has a summary, empty when it taught nothing:
+    // a second run opens none of its files either.
+    let mut krates: Vec<usize> = (first.iter())
+        .filter(|(_, i)| {
+            inputs[**i]
+                .dependency
+                .as_ref()
+                .is_some_and(|d| d.summary.is_none())
+        })
+        .map(|(krate, _)| *krate)
+        .collect();
+    krates.sort_unstable();
+    for krate in krates {
+        let Some(dep) = inputs[first[&krate]].dependency.clone() else {
+            continue;
+        };
+        let learned = read.get(&krate).cloned().unwrap_or_default();
+        let summary = summary_cache::Summary::of(&learned, place);
+        out.apis.extend(summary.apis.iter().cloned());
+        out.summaries.push((dep, summary));
+    }
+    for krate in cached.keys() {
+        let summary = inputs[first[krate]]
+            .dependency
+            .as_ref()
+            .and_then(|d| d.summary.as_ref());
+        out.apis
+            .extend(summary.into_iter().flat_map(|s| s.apis.iter().cloned()));
+    }
+    out.apis
+        .sort_by(|a, b| (&a.item_path, &a.place).cmp(&(&b.item_path, &b.place)));
+    out.apis.dedup();
+    out
+}
+
+/// The exports of the packages one package may call, without a name (and
+/// arity) two of them export: which one it calls is not known.
+fn unique_exports<'l>(callees: impl Iterator<Item = &'l infer::Learned>) -> Vec<infer::Learned> {
+    let callees: Vec<&infer::Learned> = callees.collect();
+    // By how many packages, each name and arity: one package may teach a
+    // name twice (`func_wrap` of two types, with 3 and 2 parameters).
+    let mut count: HashMap<(&str, usize), usize> = HashMap::new();
+    for e in &callees {
+        let mut mine: Vec<(&str, usize)> = (e.functions.iter())
+            .map(|f| (f.name.as_str(), f.arity))
+            .collect();
+        mine.sort();
+        mine.dedup();
+        for k in mine {
+            *count.entry(k).or_default() += 1;
+        }
+    }
+    (callees.into_iter())
+        .map(|e| {
+            let mut e = e.clone();
+            e.functions
+                .retain(|f| count[&(f.name.as_str(), f.arity)] == 1);
+            let kept: std::collections::HashSet<String> =
+                e.functions.iter().map(|f| f.name.clone()).collect();
+            e.inferred.retain(|i| kept.contains(&i.name));
+            e.rejecting.retain(|n| kept.contains(n));
+            e
+        })
+        .collect()
 }
 
 /// How many rounds of learning a run makes at most: wrappers of wrappers
@@ -801,8 +946,8 @@ fn learned_by_crate(
         .collect()
 }
 
-/// What each crate exports, by configuration group, without the names two
-/// crates export.
+/// What each crate exports, by configuration group (a package imports
+/// those of the packages it may call, [`unique_exports`]).
 fn exported_by_group(
     own: &HashMap<usize, infer::Learned>,
     group: impl Fn(usize) -> usize,
@@ -816,28 +961,6 @@ fn exported_by_group(
             out.entry(group(*krate))
                 .or_default()
                 .push((*krate, exported));
-        }
-    }
-    for exports in out.values_mut() {
-        // By how many crates, each name and arity: one crate may teach a
-        // name twice (`func_wrap` of two types, with 3 and 2 parameters).
-        let mut count: HashMap<(String, usize), usize> = HashMap::new();
-        for (_, e) in exports.iter() {
-            let mut mine: Vec<(String, usize)> = (e.functions.iter())
-                .map(|f| (f.name.clone(), f.arity))
-                .collect();
-            mine.sort();
-            mine.dedup();
-            for k in mine {
-                *count.entry(k).or_default() += 1;
-            }
-        }
-        for (_, e) in exports.iter_mut() {
-            e.functions
-                .retain(|f| count[&(f.name.clone(), f.arity)] == 1);
-            let kept: Vec<String> = e.functions.iter().map(|f| f.name.clone()).collect();
-            e.inferred.retain(|i| kept.contains(&i.name));
-            e.rejecting.retain(|n| kept.contains(n));
         }
     }
     out
@@ -970,6 +1093,7 @@ fn reparse_for_learned_names(
         let todo: Vec<usize> = (0..inputs.len())
             .filter(|&i| {
                 inputs[i].prefilter
+                    && inputs[i].dependency.is_none()
                     && !done.contains(&i)
                     && fresh.contains_key(&inputs[i].krate)
                     && matches!(

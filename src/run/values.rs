@@ -9,10 +9,15 @@ use std::sync::Arc;
 use super::{FileOutcome, Input, file_id, names_word};
 use crate::analysis::shared::Shared;
 
-/// Each input's group: the address of its configuration before learning.
+/// Each input's group: the address of its configuration before learning;
+/// each dependency a group of its own (issue 29: what a dependency teaches
+/// is its rejecting functions, not its value sets).
 pub(super) fn groups(inputs: &[Input]) -> Vec<usize> {
     (inputs.iter())
-        .map(|i| Arc::as_ptr(&i.config) as usize)
+        .map(|i| match i.dependency {
+            Some(_) => usize::MAX - i.krate,
+            None => Arc::as_ptr(&i.config) as usize,
+        })
         .collect()
 }
 

@@ -1,0 +1,370 @@
+//! What the dependencies a workspace calls teach it (issue 29), with the
+//! real cargo: a vendored framework (cargo's directory source) whose
+//! registrations reject a second name, a path dependency out of the
+//! checkout (never read), and a git dependency whose summary is cached.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{bin, run_cmd};
+
+/// Copy the folder `from` into `to`, links and all (none here).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// `file:line` of each `//~ duplicate_registration` marker of the files.
+fn marked(ws: &Path, files: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(ws.join(file)).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("//~ duplicate_registration") {
+                out.push(format!("{file}:{}", n + 1));
+            }
+        }
+    }
+    out
+}
+
+/// `file:line` of each finding of a `--format short` report.
+fn found(stdout: &str) -> Vec<String> {
+    let mut out: Vec<String> = (stdout.lines())
+        .filter(|l| l.contains("[duplicate_registration]"))
+        .map(|l| {
+            let mut parts = l.splitn(3, ':');
+            format!("{}:{}", parts.next().unwrap(), parts.next().unwrap())
+        })
+        .collect();
+    out.dedup();
+    out
+}
+
+/// The seed workspace copied out: `<tmp>/ws` is the checkout, `<tmp>/outside`
+/// a path dependency out of it.
+fn seed() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&common::root().join("tests/data/deps/seed"), dir.path());
+    let ws = dir.path().join("ws");
+    (dir, ws)
+}
+
+#[test]
+fn a_rejection_in_a_vendored_dependency_is_found_where_the_workspace_calls_it() {
+    let (dir, ws) = seed();
+    let cache = dir.path().join("cache");
+    let (stdout, stderr, code) = run_cmd(
+        bin(&ws)
+            .args(["check", "--format", "short", "--cache-dir"])
+            .arg(&cache),
+    );
+    assert_eq!(code, 1, "{stdout}\n{stderr}");
+    assert_eq!(
+        found(&stdout),
+        marked(&ws, &["plugin/src/lib.rs"]),
+        "{stdout}"
+    );
+    // The one reached only through what the framework's code teaches.
+    assert!(
+        stdout.contains("`cuda` is registered twice with `add_platform`"),
+        "{stdout}"
+    );
+    // A path dependency out of the checkout is listed, never read.
+    assert!(
+        stderr.contains(
+            "dependency `trace-hooks 0.1.0` skipped: a path dependency outside the checkout"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        !stdout.contains("install") && !stderr.contains("outside/src"),
+        "{stdout}"
+    );
+    // A vendored source is the checkout's: read every run, never cached.
+    let entries = std::fs::read_dir(cache.join("deps-v1")).unwrap().count();
+    assert_eq!(entries, 0);
+}
+
+#[test]
+fn without_the_dependencies_only_the_names_of_the_vocabulary_are_found() {
+    let (_dir, ws) = seed();
+    let (stdout, _, _) = run_cmd(bin(&ws).args(["check", "--format", "short", "--no-deps"]));
+    assert!(!stdout.contains("add_platform"), "{stdout}");
+    assert!(stdout.contains("register_backend_factory"), "{stdout}");
+}
+
+#[test]
+fn a_missing_source_gives_one_note_and_the_workspace_is_still_checked() {
+    let (_dir, ws) = seed();
+    std::fs::remove_dir_all(ws.join("vendor/accel-framework")).unwrap();
+    let (stdout, stderr, code) = run_cmd(bin(&ws).args(["check", "--format", "short"]));
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stderr.matches("run `cargo fetch`").count(), 1, "{stderr}");
+    assert!(stdout.contains("register_backend_factory"), "{stdout}");
+    assert!(!stdout.contains("add_platform"), "{stdout}");
+}
+
+#[test]
+fn config_lists_what_each_dependency_taught_and_where() {
+    let (_dir, ws) = seed();
+    let (stdout, stderr, code) = run_cmd(bin(&ws).args(["config", "--no-cache"]));
+    assert_eq!(code, 0, "{stderr}");
+    let listed: Vec<&str> = (stdout.lines())
+        .skip_while(|l| !l.starts_with("# Learned from the dependencies"))
+        .collect();
+    // `register_backend_factory` is in the built-in vocabulary: nothing
+    // to learn of it.
+    let expected = [
+        "# Learned from the dependencies (their code is not checked):",
+        "#   `accel_framework::registry::Registry::add_platform` \
+         (accel-framework-0.3.1/src/registry.rs:44): it rejects a second key \
+         (`self.priorities.entry(name.to_string())`)",
+    ];
+    assert_eq!(listed, expected, "{stdout}");
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The seed's plugin depending on the framework by git (a repository in a
+/// temporary folder), fetched into a `CARGO_HOME` of its own.
+fn git_workspace() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let seed = common::root().join("tests/data/deps/seed");
+    // Each vendored package of the seed a repository of its own.
+    let repo = |name: &str| {
+        let repo = dir.path().join(name);
+        copy_dir(&seed.join("ws/vendor").join(name), &repo);
+        std::fs::remove_file(repo.join(".cargo-checksum.json")).unwrap();
+        git(&repo, &["init", "-q"]);
+        git(&repo, &["add", "."]);
+        git(&repo, &["commit", "-q", "-m", name]);
+        format!("file://{}", repo.display())
+    };
+    let ws = dir.path().join("ws");
+    copy_dir(&seed.join("ws/plugin"), &ws.join("plugin"));
+    copy_dir(&seed.join("ws/tables"), &ws.join("tables"));
+    std::fs::write(
+        ws.join("Cargo.toml"),
+        "[workspace]\nmembers = [\"plugin\", \"tables\"]\nresolver = \"2\"\n",
+    )
+    .unwrap();
+    let by_git = |member: &str, dep: &str, version: &str, url: &str| {
+        let path = ws.join(member).join("Cargo.toml");
+        let manifest = std::fs::read_to_string(&path).unwrap();
+        let git = format!("{dep} = {{ git = \"{url}\" }}");
+        let manifest = manifest
+            .replace(&format!("{dep} = \"{version}\""), &git)
+            .replace("../../outside", "../../framework-hooks");
+        std::fs::write(path, manifest).unwrap();
+    };
+    // The framework's derive macro, a package of its repository: a proc
+    // macro teaches nothing, and does not keep the framework uncached.
+    let url = repo("accel-framework");
+    let framework = dir.path().join("accel-framework");
+    std::fs::create_dir_all(framework.join("macros/src")).unwrap();
+    std::fs::write(
+        framework.join("macros/Cargo.toml"),
+        "[package]\nname = \"accel-macros\"\nversion = \"0.3.1\"\nedition = \"2021\"\n\n\
+         [lib]\nproc-macro = true\n",
+    )
+    .unwrap();
+    std::fs::write(framework.join("macros/src/lib.rs"), "// no macro yet\n").unwrap();
+    let manifest = std::fs::read_to_string(framework.join("Cargo.toml")).unwrap();
+    let manifest = format!("{manifest}\n[dependencies]\naccel-macros = {{ path = \"macros\" }}\n");
+    std::fs::write(framework.join("Cargo.toml"), manifest).unwrap();
+    git(&framework, &["add", "."]);
+    git(&framework, &["commit", "-q", "-m", "macros"]);
+    by_git("plugin", "accel-framework", "0.3", &url);
+    by_git("tables", "device-table", "1", &repo("device-table"));
+    copy_dir(&seed.join("outside"), &dir.path().join("framework-hooks"));
+    let home = dir.path().join("cargo-home");
+    let out = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .current_dir(&ws)
+        .env("CARGO_HOME", &home)
+        .args(["fetch", "-q"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (dir, ws, home)
+}
+
+/// The framework's `registry.rs` in `CARGO_HOME/git/checkouts/<repo>/<commit>/`.
+fn checked_out(home: &Path) -> PathBuf {
+    let repos = home.join("git/checkouts");
+    let repo = (std::fs::read_dir(&repos).unwrap())
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("accel-framework")
+        })
+        .unwrap();
+    let commit = std::fs::read_dir(repo)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    commit.join("src/registry.rs")
+}
+
+#[test]
+fn a_second_run_reads_no_source_of_a_dependency_that_did_not_change() {
+    let (dir, ws, home) = git_workspace();
+    let cache = dir.path().join("cache");
+    let run = |extra: &[&str]| {
+        let (stdout, stderr, _) = run_cmd(
+            bin(&ws)
+                .env("CARGO_HOME", &home)
+                .args(["check", "--format", "short", "--cache-dir"])
+                .arg(&cache)
+                .args(extra),
+        );
+        assert!(!stderr.contains("cargo fetch"), "{stderr}");
+        stdout
+    };
+    let first = run(&[]);
+    assert!(first.contains("with `add_platform`"), "{first}");
+    let entries: Vec<PathBuf> = (std::fs::read_dir(cache.join("deps-v1")).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    // One each, also for `device-table`, which teaches nothing: a second
+    // run opens none of its files either.
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    let key = |path: &Path| -> String {
+        let entry: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        entry["key"].as_str().unwrap_or_default().to_string()
+    };
+    let framework = (entries.iter())
+        .find(|e| key(e).starts_with("git accel-framework 0.3.1"))
+        .unwrap();
+    // A corrupt entry is missing: rebuilt from the source.
+    std::fs::write(framework, b"{\"format\": 1, \"tool\": ").unwrap();
+    assert_eq!(run(&[]), first);
+    assert!(key(framework).starts_with("git accel-framework 0.3.1"));
+    // The source now replaces by design: a run that read it would find
+    // nothing, so the finding of the cached run shows no source was read.
+    let source = checked_out(&home);
+    let text = std::fs::read_to_string(&source).unwrap();
+    let start = text.find("        match self.priorities.entry").unwrap();
+    let end = text[start..].find("\n    }\n").unwrap() + start;
+    let replacing = format!(
+        "{}        self.priorities.insert(name.to_string(), priority);\n        Ok(()){}",
+        &text[..start],
+        &text[end..]
+    );
+    std::fs::write(&source, replacing).unwrap();
+    assert_eq!(run(&[]), first);
+    assert!(!run(&["--no-cache"]).contains("add_platform"));
+}
+
+/// Without `Cargo.lock`, cargo would write one: the dependencies are not
+/// read, and the checkout is left as it was.
+#[test]
+fn no_lockfile_is_written_in_the_checkout() {
+    let (_dir, ws) = seed();
+    std::fs::remove_file(ws.join("Cargo.lock")).unwrap();
+    let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short"]));
+    assert!(!ws.join("Cargo.lock").exists());
+    assert_eq!(stderr.matches("run `cargo fetch`").count(), 1, "{stderr}");
+    assert!(!stdout.contains("add_platform"), "{stdout}");
+}
+
+/// The vendored sources moved out of the checkout, reached by a source
+/// replacement leading out of it, or by a vendor folder that is a link out:
+/// nothing there is read, and each package is listed.
+#[test]
+fn vendored_sources_out_of_the_checkout_are_never_read() {
+    for how in ["replacement", "link"] {
+        let (dir, ws) = seed();
+        let out = dir.path().join("vendor-out");
+        std::fs::rename(ws.join("vendor"), &out).unwrap();
+        match how {
+            "replacement" => {
+                let config = ws.join(".cargo/config.toml");
+                let text = std::fs::read_to_string(&config).unwrap();
+                let text = text.replace("directory = \"vendor\"", "directory = \"../vendor-out\"");
+                std::fs::write(config, text).unwrap();
+            }
+            _ => std::os::unix::fs::symlink(&out, ws.join("vendor")).unwrap(),
+        }
+        let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short"]));
+        assert!(!stdout.contains("add_platform"), "{how}: {stdout}");
+        for name in ["accel-framework 0.3.1", "device-table 1.0.2"] {
+            assert!(
+                stderr.contains(&format!(
+                    "dependency `{name}` skipped: its source is outside the checkout"
+                )),
+                "{how}: {stderr}"
+            );
+        }
+        assert!(!stderr.contains("vendor-out"), "{how}: {stderr}");
+    }
+}
+
+/// With dependencies, cargo runs rustc to learn about the target: never
+/// the `build.rustc` or `build.rustc-wrapper` the checkout's
+/// `.cargo/config.toml` names.
+#[cfg(unix)]
+#[test]
+fn no_rustc_or_wrapper_the_checkout_names_runs() {
+    use std::os::unix::fs::PermissionsExt;
+    for key in ["rustc-wrapper", "rustc"] {
+        let (dir, ws) = seed();
+        let marker = dir.path().join("ran");
+        let script = ws.join("tools/rustc.sh");
+        common::write(
+            &ws,
+            "tools/rustc.sh",
+            format!(
+                "#!/bin/sh\ntouch '{}'\nexec rustc \"$@\"\n",
+                marker.display()
+            ),
+        );
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let config = ws.join(".cargo/config.toml");
+        let text = std::fs::read_to_string(&config).unwrap();
+        let text = format!("{text}\n[build]\n{key} = \"{}\"\n", script.display());
+        std::fs::write(config, text).unwrap();
+        let (stdout, stderr, _) =
+            run_cmd(bin(&ws).args(["check", "--format", "short", "--no-cache"]));
+        assert!(!marker.exists(), "{key}: the checkout's program ran");
+        assert!(stdout.contains("add_platform"), "{key}: {stdout}\n{stderr}");
+    }
+}
