@@ -1,0 +1,616 @@
+//! Learning: what the packages of a run teach each other and themselves
+//! (registration functions from their bodies, the dependencies' cached
+//! summaries), in rounds, and the files read again for what was learned.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::analysis::infer;
+use crate::config::Config;
+use crate::model::facts::FileFacts;
+use crate::model::facts::Operand;
+use crate::prefilter;
+
+use super::read::{input_text, kept, parse_and_extract, parsed};
+use super::{
+    Dependencies, FileOutcome, Input, Survey, Verdict, file_id, on_big_stack, retain_marked,
+};
+use super::{cache, deps, summary_cache, values};
+
+/// Registration functions learned from the code (issue 19), in rounds:
+/// learn from the functions of the files parsed so far, then parse again,
+/// with the learned names as vocabulary, the files that name one (a caller,
+/// or a wrapper the next round learns from), until a round learns nothing
+/// new. With `--no-prefilter` every file was parsed already and one more
+/// round reads the callers; in the default mode the prefilter finds the
+/// learned names as it finds the configured ones (the files defining a
+/// rejection are parsed for `contains_key` and `Occupied`), so both modes
+/// parse the same calls with the same vocabulary.
+///
+/// Each package learns from its own files; what surely rejects a second key
+/// ([`infer::Learned::exported`]) is also used by the other packages checked
+/// with the same configuration that depend on it ([`deps::Reach`]), as a
+/// linker defined in one package of a workspace is called from the others;
+/// a package that cannot call it is not read again for its name. A name two
+/// packages learned apart is used by neither of the others (which one they
+/// call is not known).
+/// Returned per crate number.
+pub(super) fn learn(
+    inputs: &mut [Input],
+    groups: &[usize],
+    surveys: &mut [Survey],
+    outcomes: &mut Vec<(usize, FileOutcome)>,
+    empty: &mut Vec<usize>,
+    pool: Option<&rayon::ThreadPool>,
+    cache: Option<&cache::FileCache>,
+) -> (HashMap<usize, Arc<infer::Learned>>, Dependencies) {
+    // Each input's configuration before learning; packages share what they
+    // learn with those of the same group (`values::groups`).
+    let base: Vec<Arc<Config>> = inputs.iter().map(|i| i.config.clone()).collect();
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        first.entry(input.krate).or_insert(i);
+    }
+    let group = |krate: usize| groups[first[&krate]];
+    let mut learned: HashMap<usize, Arc<infer::Learned>> = HashMap::new();
+    // Who may call whom, read from the manifests once something is exported.
+    let mut reach: Option<deps::Reach> = None;
+    // What the dependencies whose summary was cached teach (issue 29): no
+    // file of theirs is read.
+    let cached: HashMap<usize, infer::Learned> = (inputs.iter())
+        .filter_map(|i| Some((i.krate, i.dependency.as_ref()?.summary.as_ref()?.learned())))
+        .collect();
+    // What each dependency read teaches, as of the last round.
+    let mut dependency_own: HashMap<usize, infer::Learned> = HashMap::new();
+    // Each round reads again the files naming what is new: a chain of
+    // wrappers as long as the files are many would read them all that many
+    // times. Both modes stop at the same round.
+    for _ in 0..MAX_LEARNING_ROUNDS {
+        let mut own = learned_by_crate(inputs, &base, outcomes, &learned);
+        dependency_own = (own.iter())
+            .filter(|(krate, _)| inputs[first[*krate]].dependency.is_some())
+            .map(|(krate, l)| (*krate, l.exported()))
+            .collect();
+        own.extend(cached.iter().map(|(k, l)| (*k, l.clone())));
+        if own.is_empty() {
+            break;
+        }
+        let exports = exported_by_group(&own, group);
+        if !exports.is_empty() && reach.is_none() {
+            reach = Some(deps::Reach::new(inputs));
+        }
+        let may_call = |caller: usize, callee: usize| {
+            caller != callee && reach.as_ref().is_some_and(|r| r.may_call(caller, callee))
+        };
+        // Each crate with something new, and the names new to it: those
+        // that learned something, and those depending on one exporting.
+        let mut news: HashMap<usize, (Arc<infer::Learned>, Vec<String>)> = HashMap::new();
+        let mut krates: Vec<usize> = match exports.is_empty() {
+            true => own.keys().copied().collect(),
+            false => first.keys().copied().collect(),
+        };
+        krates.sort_unstable();
+        for krate in krates {
+            let mut now = own.get(&krate).cloned().unwrap_or_default();
+            let callees = (exports.get(&group(krate)).into_iter().flatten())
+                .filter(|(from, _)| may_call(krate, *from))
+                .map(|(_, exported)| exported);
+            for exported in unique_exports(callees) {
+                now.import(&exported);
+            }
+            let new = now.new_names(learned.get(&krate).map(|l| &**l));
+            if !new.is_empty() {
+                news.insert(krate, (Arc::new(now), new));
+            }
+        }
+        if news.is_empty() {
+            break;
+        }
+        let todo: Vec<usize> = (0..inputs.len())
+            .filter(|&i| {
+                news.contains_key(&inputs[i].krate)
+                    && !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+            })
+            .collect();
+        let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
+        for &i in &todo {
+            let (now, _) = &news[&inputs[i].krate];
+            let config = configs.entry(inputs[i].krate).or_insert_with(|| {
+                let make = || {
+                    let mut config = (*base[i]).clone();
+                    config.vocab = (config.vocab).with_learned(
+                        &now.functions,
+                        &now.switch_fields,
+                        &now.switches,
+                    );
+                    Arc::new(config)
+                };
+                match cache {
+                    Some(cache) => cache.learned_config(&base[i], now, make),
+                    None => make(),
+                }
+            });
+            inputs[i].config = config.clone();
+        }
+        // A file is parsed again where a new name may start a fact (a call,
+        // a switch field set), as the prefilter finds one: not where it is
+        // only declared (`fn define(`), written in a comment or a string.
+        let prepared: HashMap<usize, prefilter::Prepared> = (configs.iter())
+            .map(|(krate, config)| (*krate, prefilter::Prepared::new(&config.vocab)))
+            .collect();
+        let (read, news) = (&*inputs, &news);
+        let redone = read_again_naming(
+            pool,
+            read,
+            &todo,
+            |krate| &news[&krate].1,
+            |i, text| {
+                let parse = || {
+                    let starts_fact =
+                        !prefilter::survey_with(&text, &prepared[&read[i].krate]).lexes;
+                    starts_fact.then(|| parsed(file_id(i), &read[i], text.clone()))
+                };
+                match cache {
+                    Some(cache) => {
+                        cache.maybe_outcome(cache::Step::Learn, file_id(i), &read[i], parse)
+                    }
+                    None => parse(),
+                }
+            },
+            cache,
+        );
+        let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
+        for &i in &again {
+            surveys[i].verdict = Verdict::Parse;
+        }
+        empty.retain(|e| !again.contains(e));
+        outcomes.retain(|(at, _)| !again.contains(at));
+        outcomes.extend(redone);
+        for (krate, (now, _)) in news.iter() {
+            learned.insert(*krate, now.clone());
+        }
+    }
+    let dependencies = dependency_summaries(inputs, dependency_own, &cached);
+    (learned, dependencies)
+}
+
+/// What each dependency read teaches ([`summary_cache::Summary`], with its
+/// APIs' item paths and places), and the APIs of those cached.
+pub(super) fn dependency_summaries(
+    inputs: &[Input],
+    read: HashMap<usize, infer::Learned>,
+    cached: &HashMap<usize, infer::Learned>,
+) -> Dependencies {
+    let mut first: HashMap<usize, usize> = HashMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        first.entry(input.krate).or_insert(i);
+    }
+    let mut out = Dependencies {
+        own: inputs.iter().map(|i| i.dependency.is_none()).collect(),
+        ..Dependencies::default()
+    };
+    let place = |file: u32| {
+        let input = inputs.get(file as usize)?;
+        let dep = input.dependency.as_ref()?;
+        Some((input.display.clone(), dep.module_path(&input.path)))
+    };
+    // Every dependency read has a summary, empty when it taught nothing:
+    // a second run opens none of its files either.
+    let mut krates: Vec<usize> = (first.iter())
+        .filter(|(_, i)| {
+            inputs[**i]
+                .dependency
+                .as_ref()
+                .is_some_and(|d| d.summary.is_none())
+        })
+        .map(|(krate, _)| *krate)
+        .collect();
+    krates.sort_unstable();
+    for krate in krates {
+        let Some(dep) = inputs[first[&krate]].dependency.clone() else {
+            continue;
+        };
+        let learned = read.get(&krate).cloned().unwrap_or_default();
+        let summary = summary_cache::Summary::of(&learned, place);
+        out.apis.extend(summary.apis.iter().cloned());
+        out.summaries.push((dep, summary));
+    }
+    for krate in cached.keys() {
+        let summary = inputs[first[krate]]
+            .dependency
+            .as_ref()
+            .and_then(|d| d.summary.as_ref());
+        out.apis
+            .extend(summary.into_iter().flat_map(|s| s.apis.iter().cloned()));
+    }
+    out.apis
+        .sort_by(|a, b| (&a.item_path, &a.place).cmp(&(&b.item_path, &b.place)));
+    out.apis.dedup();
+    out
+}
+
+/// The exports of the packages one package may call, without a name (and
+/// arity) two of them export: which one it calls is not known.
+pub(super) fn unique_exports<'l>(
+    callees: impl Iterator<Item = &'l infer::Learned>,
+) -> Vec<infer::Learned> {
+    let callees: Vec<&infer::Learned> = callees.collect();
+    // By how many packages, each name and arity: one package may teach a
+    // name twice (`func_wrap` of two types, with 3 and 2 parameters).
+    let mut count: HashMap<(&str, usize), usize> = HashMap::new();
+    for e in &callees {
+        let mut mine: Vec<(&str, usize)> = (e.functions.iter())
+            .map(|f| (f.name.as_str(), f.arity))
+            .collect();
+        mine.sort();
+        mine.dedup();
+        for k in mine {
+            *count.entry(k).or_default() += 1;
+        }
+    }
+    (callees.into_iter())
+        .map(|e| {
+            let mut e = e.clone();
+            e.functions
+                .retain(|f| count[&(f.name.as_str(), f.arity)] == 1);
+            let kept: std::collections::HashSet<String> =
+                e.functions.iter().map(|f| f.name.clone()).collect();
+            e.inferred.retain(|i| kept.contains(&i.name));
+            e.rejecting.retain(|n| kept.contains(n));
+            e
+        })
+        .collect()
+}
+
+/// How many rounds of learning a run makes at most: wrappers of wrappers
+/// deeper than this are not learned.
+pub(super) const MAX_LEARNING_ROUNDS: usize = 12;
+
+/// What each crate learns from its own files parsed so far.
+/// `prior`: what each crate knew after the round before, imports
+/// included: a wrapper of a function another package taught is learned.
+pub(super) fn learned_by_crate(
+    inputs: &[Input],
+    base: &[Arc<Config>],
+    outcomes: &[(usize, FileOutcome)],
+    prior: &HashMap<usize, Arc<infer::Learned>>,
+) -> HashMap<usize, infer::Learned> {
+    /// A crate's first input with functions, and its files' displays and facts.
+    type Files<'a> = (usize, Vec<(&'a str, &'a FileFacts)>);
+    let mut files: HashMap<usize, Files> = HashMap::new();
+    for (i, outcome) in outcomes {
+        if let Ok(facts) = outcome.result.as_deref()
+            && !facts.functions.is_empty()
+        {
+            let entry = files.entry(inputs[*i].krate).or_insert((*i, Vec::new()));
+            entry.1.push((&inputs[*i].display, facts));
+        }
+    }
+    (files.into_iter())
+        .map(|(krate, (first, mut files))| {
+            files.sort_by_key(|(display, _)| *display);
+            let prior = prior.get(&krate).map(|l| &**l);
+            (krate, infer::learn(&files, &base[first].vocab, prior))
+        })
+        .collect()
+}
+
+/// What each crate exports, by configuration group (a package imports
+/// those of the packages it may call, [`unique_exports`]).
+pub(super) fn exported_by_group(
+    own: &HashMap<usize, infer::Learned>,
+    group: impl Fn(usize) -> usize,
+) -> HashMap<usize, Vec<(usize, infer::Learned)>> {
+    let mut out: HashMap<usize, Vec<(usize, infer::Learned)>> = HashMap::new();
+    let mut krates: Vec<&usize> = own.keys().collect();
+    krates.sort();
+    for krate in krates {
+        let exported = own[krate].exported();
+        if !exported.functions.is_empty() {
+            out.entry(group(*krate))
+                .or_default()
+                .push((*krate, exported));
+        }
+    }
+    out
+}
+
+/// The files of `todo` whose text names one of the words `names` gives
+/// for their crate, each read again (the text being fixed when there is
+/// one: `--fix` analyses in memory) and handed to `parse`, which may still
+/// decline it. The one way both learning stages read files again. With a
+/// `cache`, a file as it was is not read again to learn that it names none
+/// of the same words ([`cache::FileCache::text_naming`]).
+pub(super) fn read_again_naming<'n>(
+    pool: Option<&rayon::ThreadPool>,
+    inputs: &[Input],
+    todo: &[usize],
+    names: impl Fn(usize) -> &'n [String] + Sync,
+    parse: impl Fn(usize, String) -> Option<FileOutcome> + Sync,
+    cache: Option<&cache::FileCache>,
+) -> Vec<(usize, FileOutcome)> {
+    // One search for all of a crate's words: a word at a time, ten
+    // thousand learned names were each searched for in every file.
+    let mut words: HashMap<usize, Words> = HashMap::new();
+    for &i in todo {
+        let krate = inputs[i].krate;
+        words
+            .entry(krate)
+            .or_insert_with(|| Words::new(names(krate)));
+    }
+    on_big_stack(pool, || {
+        todo.par_iter()
+            .with_max_len(1)
+            .filter_map(|&i| {
+                let input = &inputs[i];
+                let search = |text: &str| words[&input.krate].named_in(text);
+                let text = match cache {
+                    Some(cache) => {
+                        let read = || input_text(input).ok();
+                        cache.text_naming(input, names(input.krate), read, search)?
+                    }
+                    None => Some(input_text(input).ok()?).filter(|t| search(t))?,
+                };
+                parse(i, text).map(|o| (i, o))
+            })
+            .collect()
+    })
+}
+
+/// Words searched for at once, each as a whole word ([`names_word`]).
+pub(super) struct Words(Option<aho_corasick::AhoCorasick>);
+
+impl Words {
+    fn new(words: &[String]) -> Words {
+        // The longest word found at a place: a word is named there only
+        // when it is the whole identifier, which no shorter word is then.
+        let matcher = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(words.iter().filter(|w| !w.is_empty()));
+        Words(matcher.ok().filter(|m| m.patterns_len() > 0))
+    }
+
+    /// Whether `text` holds one of the words as a whole word.
+    fn named_in(&self, text: &str) -> bool {
+        let Some(matcher) = &self.0 else {
+            return false;
+        };
+        let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+        let bytes = text.as_bytes();
+        matcher.find_iter(bytes).any(|m| {
+            let before = m.start() > 0 && word(bytes[m.start() - 1]);
+            let after = bytes.get(m.end()).is_some_and(|&b| word(b));
+            !before && !after
+        })
+    }
+}
+
+/// Whether `text` holds `name` as a whole word (in code or not: a mention
+/// in a comment or a string only costs a parse).
+pub(super) fn names_word(text: &str, name: &str) -> bool {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, name.as_bytes()).any(|at| {
+        let end = at + name.len();
+        let before = at > 0 && word(bytes[at - 1]);
+        let after = bytes.get(end).is_some_and(|&b| word(b));
+        !before && !after
+    })
+}
+
+/// Stage 2b (issue 19): functions learned in stage 2 (returning only
+/// literals, [`FileFacts::value_sets`]; returning platform values,
+/// [`FileFacts::platform_fns`]) decide comparisons of their calls, which
+/// can be in any file of their crate, in a body the prefilter left out or
+/// a file it only lexed; a wrapper of one is learned from such a body. The
+/// files of the crate that mention a learned name are parsed whole, as
+/// `--no-prefilter` parses them, until no new name is learned (each file
+/// once). Crates that learn nothing (nearly all) cost nothing more.
+pub(super) fn reparse_for_learned_names(
+    pool: Option<&rayon::ThreadPool>,
+    inputs: &[Input],
+    surveys: &[Survey],
+    outcomes: &[(usize, FileOutcome)],
+    groups: &[usize],
+    cache: Option<&cache::FileCache>,
+) -> Vec<(usize, FileOutcome)> {
+    let mut whole: Vec<(usize, FileOutcome)> = Vec::new();
+    let mut known: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
+    let mut known_shared: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
+    loop {
+        let facts = (outcomes.iter().chain(&whole))
+            .filter_map(|(i, o)| Some((inputs[*i].krate, o.result.as_deref().ok()?)));
+        let mut own = learned_names(facts);
+        for (krate, names) in &mut own {
+            let known = known.entry(*krate).or_default();
+            names.retain(|n| known.insert(n.clone()));
+        }
+        // What the packages of the group define (`values::wanted`): a
+        // file naming one of its types with a method of it.
+        let wanted = values::wanted(inputs, groups, outcomes.iter().chain(&whole));
+        let mut fresh = own.clone();
+        for (krate, w) in &wanted {
+            let known = known_shared.entry(*krate).or_default();
+            let words = w.words.iter().filter(|n| known.insert(n.to_string()));
+            fresh.entry(*krate).or_default().extend(words.cloned());
+        }
+        fresh.retain(|_, names| !names.is_empty());
+        if fresh.is_empty() {
+            return whole;
+        }
+        let done: std::collections::HashSet<usize> = whole.iter().map(|(i, _)| *i).collect();
+        let todo: Vec<usize> = (0..inputs.len())
+            .filter(|&i| {
+                inputs[i].prefilter
+                    && inputs[i].dependency.is_none()
+                    && !done.contains(&i)
+                    && fresh.contains_key(&inputs[i].krate)
+                    && matches!(
+                        surveys[i].verdict,
+                        Verdict::Lexed | Verdict::Parse | Verdict::Analyze
+                    )
+            })
+            .collect();
+        let own_words: HashMap<usize, Words> = (own.iter())
+            .map(|(krate, names)| (*krate, Words::new(names)))
+            .collect();
+        let more = read_again_naming(
+            pool,
+            inputs,
+            &todo,
+            |krate| &fresh[&krate],
+            |i, text| {
+                let krate = inputs[i].krate;
+                let own = own_words.get(&krate).is_some_and(|w| w.named_in(&text));
+                let group = wanted.get(&krate).is_some_and(|w| w.named_in(&text));
+                if !(own || group) {
+                    return None;
+                }
+                let parse = || {
+                    let result = parse_and_extract(file_id(i), &text, &inputs[i].config.vocab);
+                    Some(kept(text.clone(), result))
+                };
+                match cache {
+                    Some(cache) => {
+                        cache.maybe_outcome(cache::Step::Whole, file_id(i), &inputs[i], parse)
+                    }
+                    None => parse(),
+                }
+            },
+            cache,
+        );
+        whole.extend(more);
+    }
+}
+
+/// Comparisons of calls only ([`Operand::Call`]) matter in a crate that
+/// learned a function from its code: elsewhere no lint can report them, so
+/// they are dropped, and a file with nothing else is kept for no report
+/// (nor is its crate read for one). Most crates learn nothing.
+pub(super) fn forget_unlearned_calls(
+    inputs: &[Input],
+    outcomes: &mut [(usize, FileOutcome)],
+    shared: &HashMap<usize, Arc<crate::analysis::shared::Shared>>,
+) {
+    let learns = |f: &FileFacts| {
+        !(f.value_sets.is_empty() && f.platform_fns.is_empty() && f.context_fns.is_empty())
+    };
+    let learning: std::collections::HashSet<usize> = (outcomes.iter())
+        .filter(|(_, o)| o.result.as_deref().is_ok_and(learns))
+        .map(|(i, _)| inputs[*i].krate)
+        .collect();
+    // The calls each group's value sets may decide, once per group.
+    let mut calls: HashMap<*const crate::analysis::shared::Shared, _> = HashMap::new();
+    for group in shared.values() {
+        calls
+            .entry(Arc::as_ptr(group))
+            .or_insert_with(|| group.calls());
+    }
+    for (i, outcome) in outcomes.iter_mut() {
+        let Ok(facts) = &mut outcome.result else {
+            continue;
+        };
+        let own = learning.contains(&inputs[*i].krate);
+        // A call on a field is decided by a value set of a type only (of
+        // the group's); any other call, in a crate that learned a function.
+        let group = shared.get(&inputs[*i].krate);
+        let may_decide = |c: &crate::model::facts::ValueCall| {
+            group.is_some_and(|g| g.may_decide(c, &facts.fields, &calls[&Arc::as_ptr(g)]))
+        };
+        let kept = |s: &crate::model::facts::Side| match &s.operand {
+            Operand::Raw | Operand::Canonical => true,
+            Operand::Call(c) if c.fields.is_empty() && own => true,
+            Operand::Call(c) => may_decide(c),
+            _ => false,
+        };
+        let keep: Vec<bool> = (facts.comparisons.iter())
+            .map(|c| c.sides.iter().any(kept))
+            .collect();
+        // Facts shared with `run::cache` are copied only when one goes.
+        if keep.contains(&false) {
+            retain_marked(&mut Arc::make_mut(facts).comparisons, &keep);
+        }
+        if !facts.may_be_reported() {
+            outcome.text = None;
+        }
+    }
+}
+
+/// The names of the functions each crate's facts teach: value sets, and
+/// sources and canonicalizers with the wrappers of them (by name: a name
+/// too many only costs a parse); and the arrays of platform names, which
+/// a value set may index in a body the prefilter left out.
+pub(super) fn learned_names<'f>(
+    facts: impl Iterator<Item = (usize, &'f FileFacts)>,
+) -> HashMap<usize, Vec<String>> {
+    let mut fns: HashMap<usize, Vec<&'f crate::model::facts::PlatformFn>> = HashMap::new();
+    let mut names: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
+    for (krate, f) in facts {
+        let sets = f.value_sets.iter().map(|v| v.call.name.clone());
+        names.entry(krate).or_default().extend(sets);
+        // A function indexing such an array may be a value set.
+        names
+            .entry(krate)
+            .or_default()
+            .extend(f.str_arrays.iter().cloned());
+        fns.entry(krate).or_default().extend(&f.platform_fns);
+    }
+    for (krate, fns) in fns {
+        let names = names.entry(krate).or_default();
+        loop {
+            let before = names.len();
+            for f in &fns {
+                let learned = match &f.returns {
+                    Operand::Call(c) => names.contains(&c.name),
+                    _ => true,
+                };
+                if learned {
+                    names.insert(f.call.name.clone());
+                }
+            }
+            if names.len() == before {
+                break;
+            }
+        }
+    }
+    names
+        .into_iter()
+        .map(|(k, n)| (k, n.into_iter().collect()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Words, names_word};
+
+    #[test]
+    fn words_are_found_as_names_word_finds_each() {
+        let words: Vec<String> = ["w1", "w10", "w100", "reg", "r", "x_1"]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        let matcher = Words::new(&words);
+        for text in [
+            "w1(r)",
+            "w10",
+            "aw10 w100x",
+            "w1000 w10_",
+            "xw1 w1",
+            "fn f() { w100(r) }",
+            "regs",
+            "x_1",
+            "x_10",
+            "",
+            "w",
+            "reg_w1",
+            "w10w1",
+            "(w10)",
+        ] {
+            let each = words.iter().any(|w| names_word(text, w));
+            assert_eq!(matcher.named_in(text), each, "{text}");
+        }
+        assert!(!Words::new(&[]).named_in("anything"));
+    }
+}
