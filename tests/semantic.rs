@@ -592,7 +592,7 @@ fn this_repository_resolves_a_known_call() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let model = backend_lint::run::model::load(&root).expect("the model of this repository");
     let refs = model.references();
-    let file = root.join("src/run/mod.rs");
+    let file = root.join("src/run/read.rs");
     let text = std::fs::read_to_string(&file).unwrap();
     let at = text.find("parse::parse_file_with(").unwrap() + "parse::".len();
     let r = refs

@@ -94,6 +94,19 @@ fn dependency_tables(table: &toml::Table) -> Vec<(&toml::Table, bool)> {
 
 /// The nearest manifest above `root` (or `root`'s own) with a
 /// `[workspace]` table.
+/// Whether the package at `root` stands alone: in no workspace (neither
+/// its manifest nor one above it has `[workspace]`) and with no `path`
+/// dependency, so no other package of the checkout is among its crates
+/// (what a crate of a registry copy is). `false` when it cannot be read.
+pub(super) fn standalone(root: &Path) -> bool {
+    let Some(table) = read_toml(&root.join("Cargo.toml")) else {
+        return false;
+    };
+    let path_dependency = (dependency_tables(&table).into_iter())
+        .any(|(section, _)| section.values().any(|v| v.get("path").is_some()));
+    !path_dependency && workspace_manifest(root).is_none()
+}
+
 fn workspace_manifest(root: &Path) -> Option<toml::Table> {
     (root.ancestors())
         .filter_map(|dir| read_toml(&dir.join("Cargo.toml")))

@@ -38,7 +38,9 @@ pub fn lazy(package_root: Option<Arc<Path>>, files: Vec<PathBuf>) -> crate::sema
 }
 
 fn package_model(package_root: Option<&Path>, files: &[PathBuf]) -> Model {
-    let Some(package_root) = package_root else {
+    // A package in no workspace, with no path dependency, is its own
+    // crates: no `cargo metadata` is run to find the others.
+    let Some(package_root) = package_root.filter(|r| !manifest::standalone(r)) else {
         return Model::build(vec![one_crate(files)]);
     };
     // The model names the files the run analyses as the run does.
