@@ -242,7 +242,10 @@ impl<'a> CrateFacts<'a> {
         let learned = |name: &str| {
             name != "to_string"
                 && (self.learned_names.contains(name)
-                    || self.shared.is_some_and(|s| s.has_name(name)))
+                    // Another package's set: only a model holding other
+                    // packages may resolve a call to it.
+                    || (self.shared.is_some_and(|s| s.has_name(name))
+                        && cx.model.reaches_others()))
         };
         if !call.sites.iter().any(|s| learned(&s.name)) {
             return None;

@@ -34,7 +34,9 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
 /// (a folder without a manifest of its own).
 /// `package_root` is `None` outside any package.
 pub fn lazy(package_root: Option<Arc<Path>>, files: Vec<PathBuf>) -> crate::semantic::Lazy {
+    let root = package_root.clone();
     crate::semantic::Lazy::new(move || Some(package_model(package_root.as_deref(), &files)))
+        .with_others(move || root.as_deref().is_some_and(|r| !manifest::standalone(r)))
 }
 
 fn package_model(package_root: Option<&Path>, files: &[PathBuf]) -> Model {

@@ -255,6 +255,9 @@ pub struct Lazy {
     build: Box<dyn Fn() -> Option<Model> + Send + Sync>,
     /// Per path: where each reference starts, what it names.
     refs: std::sync::Mutex<std::collections::HashMap<PathBuf, RefsAt>>,
+    /// Whether the model may hold other packages' crates (asked once).
+    others: std::sync::OnceLock<bool>,
+    reaches_others: Box<dyn Fn() -> bool + Send + Sync>,
 }
 
 /// The references of one file by the start of their name.
@@ -266,7 +269,22 @@ impl Lazy {
             model: std::sync::OnceLock::new(),
             build: Box::new(build),
             refs: Default::default(),
+            others: std::sync::OnceLock::new(),
+            reaches_others: Box::new(|| true),
         }
+    }
+
+    /// With what tells, when first asked, whether the model may hold
+    /// other packages' crates (a package in a workspace, or with path
+    /// dependencies): a call can resolve into another package only then.
+    pub fn with_others(mut self, reaches: impl Fn() -> bool + Send + Sync + 'static) -> Lazy {
+        self.reaches_others = Box::new(reaches);
+        self
+    }
+
+    /// Whether the model may hold other packages' crates.
+    pub fn reaches_others(&self) -> bool {
+        *self.others.get_or_init(|| (self.reaches_others)())
     }
 
     /// The model, built now if it was not yet; `None` when it cannot be.
