@@ -856,18 +856,7 @@ fn value_sets_are_shared_by_the_packages_of_a_configuration() {
     for (path, text) in &files {
         common::write(dir.path(), path, text);
     }
-    let report = |prefilter: bool| {
-        let (mut inputs, errors) =
-            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
-        assert!(errors.is_empty());
-        for input in &mut inputs {
-            input.prefilter = prefilter;
-        }
-        analyze(inputs, LINTS)
-    };
-    let (default, full) = (report(true), report(false));
-    let failures = differences("workspace", &default, &full);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let default = workspace_in_both_modes(dir.path());
     let found: Vec<(String, &str)> = (default.diagnostics.iter())
         .map(|d| {
             let file = default.sources.get(d.span.file);
@@ -955,18 +944,7 @@ impl Linker {
     for (path, text) in &files {
         common::write(dir.path(), path, text);
     }
-    let report = |prefilter: bool| {
-        let (mut inputs, errors) =
-            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
-        assert!(errors.is_empty());
-        for input in &mut inputs {
-            input.prefilter = prefilter;
-        }
-        analyze(inputs, LINTS)
-    };
-    let (default, full) = (report(true), report(false));
-    let failures = differences("workspace", &default, &full);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let default = workspace_in_both_modes(dir.path());
     let mut found: Vec<String> = (default.diagnostics.iter())
         .map(|d| default.sources.get(d.span.file).display.replace('\\', "/"))
         .collect();
@@ -1038,18 +1016,7 @@ pub fn overridden(ops: &mut OpRegistry, fused: Option<fn(u32) -> u32>) {
     for (path, text) in &files {
         common::write(dir.path(), path, text);
     }
-    let report = |prefilter: bool| {
-        let (mut inputs, errors) =
-            backend_lint::run::discover::collect(&[dir.path().to_path_buf()], dir.path());
-        assert!(errors.is_empty());
-        for input in &mut inputs {
-            input.prefilter = prefilter;
-        }
-        analyze(inputs, LINTS)
-    };
-    let (default, full) = (report(true), report(false));
-    let failures = differences("workspace", &default, &full);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let default = workspace_in_both_modes(dir.path());
     let found: Vec<(String, usize, bool)> = (default.diagnostics.iter())
         .map(|d| {
             let file = default.sources.get(d.span.file);
@@ -1224,4 +1191,21 @@ fn the_declared_starts_suffice_under_overlapping_vocabularies() {
         checked > 200,
         "only {checked} texts read for their structure"
     );
+}
+
+/// The report of the workspace at `dir`, with the prefilter; the same as
+/// the report without it.
+fn workspace_in_both_modes(dir: &std::path::Path) -> Outcome {
+    let report = |prefilter: bool| {
+        let (mut inputs, errors) = backend_lint::run::discover::collect(&[dir.to_path_buf()], dir);
+        assert!(errors.is_empty());
+        for input in &mut inputs {
+            input.prefilter = prefilter;
+        }
+        analyze(inputs, LINTS)
+    };
+    let (default, full) = (report(true), report(false));
+    let failures = differences("workspace", &default, &full);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    default
 }
