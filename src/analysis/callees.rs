@@ -78,16 +78,9 @@ impl<'a> Callees<'a> {
             let own: std::collections::HashSet<&str> = (krate.files.iter())
                 .flat_map(|(_, f)| f.types.iter().map(String::as_str))
                 .collect();
-            for name in by_name
-                .keys()
-                .copied()
-                .collect::<Vec<_>>()
-                .into_iter()
-                .chain(
-                    (krate.files.iter())
-                        .flat_map(|(_, f)| f.registrations.iter().map(|r| r.callee.as_str())),
-                )
-            {
+            let called = (krate.files.iter())
+                .flat_map(|(_, f)| f.registrations.iter().map(|r| r.callee.as_str()));
+            for name in called {
                 if foreign.contains_key(name) {
                     continue;
                 }
@@ -108,6 +101,22 @@ impl<'a> Callees<'a> {
             foreign,
             fields,
         }
+    }
+
+    /// The bodies `reg` may call: of its name, arity and kind (method or
+    /// free function), of its receiver's type when known.
+    fn candidates<'s>(
+        &'s self,
+        reg: &'s Registration,
+        receiver_type: Option<&'s str>,
+    ) -> impl Iterator<Item = &'a FnSummary> + 's {
+        let method = !matches!(reg.registry, Registry::Free);
+        (self.bodies_of(&reg.callee, receiver_type))
+            .filter(move |s| s.arity == reg.arity && s.method == method)
+            .filter(move |s| match (receiver_type, s.self_type.as_deref()) {
+                (Some(t), Some(own)) => last_segment(own) == t,
+                _ => true,
+            })
     }
 
     /// The bodies a call of `name` may reach: the crate's own, and on a
@@ -193,14 +202,8 @@ impl<'a> Callees<'a> {
                 }
             }
         }
-        let method = !matches!(reg.registry, Registry::Free);
-        let bodies: Vec<&FnSummary> = (self.bodies_of(&reg.callee, receiver_type))
-            .filter(|s| s.arity == reg.arity && s.method == method)
+        let bodies: Vec<&FnSummary> = (self.candidates(reg, receiver_type))
             .filter(|s| s.rejects.is_some() || s.keeping.is_some())
-            .filter(|s| match (receiver_type, s.self_type.as_deref()) {
-                (Some(t), Some(own)) => last_segment(own) == t,
-                _ => true,
-            })
             .collect();
         if bodies.is_empty() {
             return verdict;
@@ -236,14 +239,8 @@ impl<'a> Callees<'a> {
         if reg.via_helper.is_some() || reg.via_macro.is_some() {
             return None;
         }
-        let method = !matches!(reg.registry, Registry::Free);
         let receiver_type = self.receiver_type(reg);
-        let mut bodies = (self.bodies_of(&reg.callee, receiver_type))
-            .filter(|s| s.arity == reg.arity && s.method == method)
-            .filter(|s| match (receiver_type, s.self_type.as_deref()) {
-                (Some(t), Some(own)) => last_segment(own) == t,
-                _ => true,
-            });
+        let mut bodies = self.candidates(reg, receiver_type);
         let first = bodies.next()?;
         let check = first.rejects_after.as_ref()?;
         let same = |s: &FnSummary| {

@@ -386,14 +386,7 @@ fn same_item_or_registry(a: &Resolved, b: &Resolved) -> bool {
 }
 
 fn branches_diverge(a: &Resolved, b: &Resolved) -> bool {
-    a.file == b.file
-        && a.reg.context.branches.iter().any(|(id, arm)| {
-            b.reg
-                .context
-                .branches
-                .iter()
-                .any(|(id2, arm2)| id == id2 && arm != arm2)
-        })
+    a.file == b.file && diverge(&a.reg.context.branches, &b.reg.context.branches)
 }
 
 fn same_function(a: &Resolved, b: &Resolved) -> bool {

@@ -963,7 +963,7 @@ fn segments_typed(p: &syn::ExprPath) -> bool {
 }
 
 /// `self.field`, not in parentheses: the field's name.
-fn self_field(e: &Expr) -> Option<String> {
+pub(super) fn self_field(e: &Expr) -> Option<String> {
     let Expr::Field(f) = e else {
         return None;
     };

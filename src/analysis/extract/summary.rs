@@ -13,7 +13,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::collect::{self, Asks, Collector, Start};
-use super::{Cx, parse_args, path_last, strip_parens};
+use super::{Cx, parse_args, path_last, self_field, strip_parens};
 use crate::config::{NameUse, Names, Vocabulary};
 use crate::model::facts::{
     ArgValue, CallVia, FnSummary, ForwardCall, Keeping, Rejection, StateCheck,
@@ -647,17 +647,8 @@ impl Summarizer<'_, '_> {
                 _ => break,
             }
         }
-        let Expr::Field(f) = e else {
-            return None;
-        };
-        let syn::Member::Named(field) = &f.member else {
-            return None;
-        };
-        if !matches!(strip_parens(&f.base), Expr::Path(p) if p.path.is_ident("self")) {
-            return None;
-        }
         Some(StateCheck {
-            field: field.to_string(),
+            field: self_field(e)?,
             check: compact(self.lines, self.text, cond),
         })
     }
@@ -835,12 +826,10 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
-        if let Expr::Field(f) = &*a.left
-            && matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self"))
-            && let syn::Member::Named(field) = &f.member
-            && self.vocab.has(Names::SwitchFields, &field.to_string())
+        if let Some(field) = self_field(&a.left)
+            && self.vocab.has(Names::SwitchFields, &field)
         {
-            self.sets_fields.push(field.to_string());
+            self.sets_fields.push(field);
         }
         visit::visit_expr_assign(self, a);
     }
@@ -960,13 +949,8 @@ fn switch_field(e: &Expr) -> Option<String> {
     let Expr::Unary(u) = strip_parens(e) else {
         return None;
     };
-    match (&u.op, strip_parens(&u.expr)) {
-        (syn::UnOp::Not(_), Expr::Field(f)) if matches!(&*f.base, Expr::Path(p) if p.path.is_ident("self")) => {
-            match &f.member {
-                syn::Member::Named(n) => Some(n.to_string()),
-                syn::Member::Unnamed(_) => None,
-            }
-        }
+    match u.op {
+        syn::UnOp::Not(_) => self_field(strip_parens(&u.expr)),
         _ => None,
     }
 }
