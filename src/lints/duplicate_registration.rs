@@ -9,7 +9,7 @@ use crate::config::platform;
 use crate::lints::{Check, Lint};
 use crate::model::cfg;
 use crate::model::diagnostic::{Applicability, Diagnostic, Edit, Fix};
-use crate::model::facts::{Registration, Registry, RegistryKind};
+use crate::model::facts::{FileFacts, Registration, Registry, RegistryKind};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
 
@@ -117,7 +117,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             });
         }
     }
-    after_initialization(krate, &callees, &regs, out);
+    after_initialization(krate, &callees, out);
     let candidates = Candidates::new(krate, &regs);
     // A helper called twice on one registry (`link_spectest(&mut l)`) clashes
     // on each of its keys: one finding a pair of calls, naming the keys.
@@ -556,12 +556,7 @@ fn removal(first: &Resolved, later: &Resolved, first_is_before: bool) -> Option<
 /// self.initialized { return Err(..) }`), and an earlier call in the same
 /// function, on the same registry, is a method of that type setting that
 /// state (`self.initialized = true`). Both are learned from the code.
-fn after_initialization(
-    krate: &CrateFacts<'_>,
-    callees: &Callees<'_>,
-    regs: &[Resolved],
-    out: &mut Vec<Diagnostic>,
-) {
+fn after_initialization(krate: &CrateFacts<'_>, callees: &Callees<'_>, out: &mut Vec<Diagnostic>) {
     // The methods setting each state: (type, field) -> methods.
     let mut setters: HashMap<(&str, &str), Vec<&str>> = HashMap::new();
     for &(_, facts) in &krate.files {
@@ -573,61 +568,80 @@ fn after_initialization(
     if setters.is_empty() {
         return;
     }
-    for r in regs {
-        // A test calls it late to see it fail, unless it asserts success.
-        if r.test_scope.is_some() && !r.reg.expects_success {
-            continue;
+    // Every registration, whatever its body does with a second key (one
+    // that appends fails here too): the state fails the call.
+    for &(file, facts) in &krate.files {
+        let test_file = krate.place(file).test;
+        for reg in &facts.registrations {
+            after_initialization_of(krate, callees, &setters, (file, facts, test_file), reg, out);
         }
-        let Some((body, check)) = callees.rejecting_after(r.reg) else {
-            continue;
-        };
-        let ty = body.self_type.as_deref().map(last_segment).unwrap_or("");
-        let Some(methods) = setters.get(&(ty, check.field.as_str())) else {
-            continue;
-        };
-        let Some(facts) = krate.facts(r.file) else {
-            continue;
-        };
-        let init = facts.registry_calls.iter().find(|c| {
-            c.context.function == r.reg.context.function
-                && c.registry == r.reg.registry
-                && c.span.end <= r.reg.call_span.start
-                && methods.contains(&c.method.as_str())
-                // A `return` after it ends the path before the registration.
-                && c.returns_at.is_none_or(|at| at > r.reg.call_span.start)
-                && !diverge(&c.context.branches, &r.reg.context.branches)
-                && !cfg::exclusive(&c.context.cfgs, &r.reg.context.cfgs)
-        });
-        let Some(init) = init else {
-            continue;
-        };
-        let callee = &r.reg.callee;
-        let owner = match ty {
-            "" => String::new(),
-            ty => format!("{ty}::"),
-        };
-        let message = format!(
-            "`{}` is registered with `{callee}` after `{}()` initialized the registry",
-            r.key, init.method
-        );
-        let label = format!(
-            "registered after the initialization: `{owner}{callee}` fails once `{}` is set",
-            check.check
-        );
-        let help = format!(
-            "register every backend before `{}()`, or make the two exclusive; `{}()` sets `self.{}`, and `{callee}` then fails for any key",
-            init.method, init.method, check.field
-        );
-        out.push(
-            Diagnostic::new(LINT.id, r.reg.key_span, message)
-                .with_label(label)
-                .with_secondary(
-                    init.span,
-                    format!("`{}()` initializes it here", init.method),
-                )
-                .with_help(help),
-        );
     }
+}
+
+/// [`after_initialization`] of one registration.
+fn after_initialization_of(
+    krate: &CrateFacts<'_>,
+    callees: &Callees<'_>,
+    setters: &HashMap<(&str, &str), Vec<&str>>,
+    (file, facts, test_file): (FileId, &FileFacts, bool),
+    reg: &Registration,
+    out: &mut Vec<Diagnostic>,
+) {
+    // A test calls it late to see it fail, unless it asserts success.
+    if reg.expects_failure
+        || ((reg.context.test_scope.is_some() || test_file) && !reg.expects_success)
+    {
+        return;
+    }
+    let Some((body, check)) = callees.rejecting_after(reg) else {
+        return;
+    };
+    let ty = body.self_type.as_deref().map(last_segment).unwrap_or("");
+    let Some(methods) = setters.get(&(ty, check.field.as_str())) else {
+        return;
+    };
+    let init = facts.registry_calls.iter().find(|c| {
+        c.context.function == reg.context.function
+            && c.registry == reg.registry
+            && c.span.end <= reg.call_span.start
+            && methods.contains(&c.method.as_str())
+            // A `return` after it ends the path before the registration.
+            && c.returns_at.is_none_or(|at| at > reg.call_span.start)
+            && !diverge(&c.context.branches, &reg.context.branches)
+            && !cfg::exclusive(&c.context.cfgs, &reg.context.cfgs)
+    });
+    let Some(init) = init else {
+        return;
+    };
+    let key = krate
+        .resolve(file, &reg.key)
+        .unwrap_or_else(|| reg.args.first().cloned().unwrap_or_default());
+    let callee = &reg.callee;
+    let owner = match ty {
+        "" => String::new(),
+        ty => format!("{ty}::"),
+    };
+    let message = format!(
+        "`{}` is registered with `{callee}` after `{}()` initialized the registry",
+        key, init.method
+    );
+    let label = format!(
+        "registered after the initialization: `{owner}{callee}` fails once `{}` is set",
+        check.check
+    );
+    let help = format!(
+        "register every backend before `{}()`, or make the two exclusive; `{}()` sets `self.{}`, and `{callee}` then fails for any key",
+        init.method, init.method, check.field
+    );
+    out.push(
+        Diagnostic::new(LINT.id, reg.key_span, message)
+            .with_label(label)
+            .with_secondary(
+                init.span,
+                format!("`{}()` initializes it here", init.method),
+            )
+            .with_help(help),
+    );
 }
 
 /// Two places in different arms of one `if`/`match` of a function.
