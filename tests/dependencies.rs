@@ -306,6 +306,44 @@ fn no_lockfile_is_written_in_the_checkout() {
     assert!(!stdout.contains("add_platform"), "{stdout}");
 }
 
+/// A `[patch]` leading out of the checkout (the lockfile updated for it, as
+/// the checkout's author would commit it): the patched package is not
+/// read, it is listed, and its place is not shown.
+#[test]
+fn a_patch_leading_out_of_the_checkout_is_never_read() {
+    let (dir, ws) = seed();
+    let out = dir.path().join("patched-out");
+    copy_dir(&ws.join("vendor/accel-framework"), &out);
+    std::fs::remove_file(out.join(".cargo-checksum.json")).unwrap();
+    let manifest = ws.join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let text =
+        format!("{text}\n[patch.crates-io]\naccel-framework = {{ path = \"../patched-out\" }}\n");
+    std::fs::write(&manifest, text).unwrap();
+    let lock = Command::new(env!("CARGO"))
+        .current_dir(&ws)
+        .args(["update", "--offline", "-p", "accel-framework"])
+        .output()
+        .unwrap();
+    assert!(
+        lock.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lock.stderr)
+    );
+    let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short", "--no-cache"]));
+    assert!(!stderr.contains("run `cargo fetch`"), "{stderr}");
+    assert!(!stdout.contains("add_platform"), "{stdout}");
+    assert!(
+        stderr.contains(
+            "dependency `accel-framework 0.3.1` skipped: a path dependency outside the checkout"
+        ),
+        "{stderr}"
+    );
+    // The vendored one it stands for is read as before.
+    assert!(!stderr.contains("`device-table 1.0.2` skipped"), "{stderr}");
+    assert!(!stderr.contains("patched-out"), "{stderr}");
+}
+
 /// The vendored sources moved out of the checkout, reached by a source
 /// replacement leading out of it, or by a vendor folder that is a link out:
 /// nothing there is read, and each package is listed.
