@@ -491,10 +491,54 @@ impl Linker {
     );
     let (text, err, code) = run(bin(dir.path()).args(["config"]));
     assert_eq!(code, 0, "{err}");
+    // Each by the item it was learned on (issue 28), the crate by its
+    // manifest's name.
     assert!(
         text.contains("# registration functions:\n")
-            && text.contains("#   `insert` (src/lib.rs:4): it rejects a second key (`self.map.contains_key(&key)`)\n")
-            && text.contains("#   `define` (src/lib.rs:11): it wraps `insert`\n"),
+            && text.contains("#   `demo::Linker::insert` (src/lib.rs:4): it rejects a second key (`self.map.contains_key(&key)`)\n")
+            && text.contains("#   `demo::Linker::define` (src/lib.rs:11): it wraps `insert`\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("# Name resolution: each of the 37 references ties to its item.\n"),
+        "{text}"
+    );
+}
+
+/// What the model could not resolve is counted, by why: a call on a value
+/// whose type no declaration says, a name a glob of another crate may
+/// bring, a module holding a macro call among its items.
+#[test]
+fn config_counts_what_the_model_left_unresolved() {
+    let dir = package(None);
+    write(
+        dir.path(),
+        "src/lib.rs",
+        r#"use other_crate::*;
+pub struct Device;
+impl Device {
+    pub fn kind(&self) -> &'static str { "cuda" }
+}
+pub fn open(d: &Device) -> bool {
+    let made = make();
+    made.kind() == d.kind()
+}
+pub fn elsewhere() { imported_from_the_glob(); }
+"#,
+    );
+    let (text, err, code) = run(bin(dir.path()).args(["config"]));
+    assert_eq!(code, 0, "{err}");
+    let listed: Vec<&str> = (text.lines())
+        .skip_while(|l| !l.starts_with("# Name resolution"))
+        .take_while(|l| l.starts_with('#'))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "# Name resolution: 4 of 11 references tie to no item (what they call is matched by name, if at all):",
+            "#         3  may come from a glob import of another crate",
+            "#         1  the receiver's type is not known from declarations",
+        ],
         "{text}"
     );
 }

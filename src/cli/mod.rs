@@ -450,19 +450,23 @@ fn init(path: Option<PathBuf>, force: bool) -> u8 {
     };
     let learned: Vec<_> = (learned_under(&root, &Loader::builtin(), own_code).0)
         .into_iter()
-        .map(|(i, place)| {
-            let place = match place.rsplit_once(':') {
-                Some((file, line)) => match std::path::absolute(file)
-                    .ok()
-                    .and_then(|f| f.strip_prefix(&root).ok().map(Path::to_path_buf))
-                {
-                    Some(rel) => format!("{}:{line}", rel.display()),
+        .map(
+            |crate::run::Taught {
+                 inferred: i, place, ..
+             }| {
+                let place = match place.rsplit_once(':') {
+                    Some((file, line)) => match std::path::absolute(file)
+                        .ok()
+                        .and_then(|f| f.strip_prefix(&root).ok().map(Path::to_path_buf))
+                    {
+                        Some(rel) => format!("{}:{line}", rel.display()),
+                        None => place,
+                    },
                     None => place,
-                },
-                None => place,
-            };
-            (i, place)
-        })
+                };
+                (i, place)
+            },
+        )
         .collect();
     let text = crate::config::init::template(&learned);
     match init::write(&root, &text) {
@@ -539,11 +543,12 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides, deps: CheckArgs) -> 
             return EXIT_ERROR;
         }
     };
-    let (learned, apis) = learned_under(&path, &loader, deps);
+    let (learned, unresolved, apis) = learned_under(&path, &loader, deps);
     print_or_fail(&format!(
-        "{}{}{}",
+        "{}{}{}{}",
         config.to_toml(),
         describe_learned(&learned),
+        describe_unresolved(&unresolved),
         describe_dependency_apis(&apis)
     ))
 }
@@ -572,7 +577,8 @@ fn learned_under(
     loader: &Loader,
     deps: CheckArgs,
 ) -> (
-    Vec<(crate::model::facts::Inferred, String)>,
+    Vec<crate::run::Taught>,
+    crate::run::Unresolved,
     Vec<crate::run::summary_cache::Api>,
 ) {
     let base = std::env::current_dir().unwrap_or_default();
@@ -600,12 +606,43 @@ fn learned_under(
     if let Some(cache) = &cache {
         store_summaries(cache, &outcome, true);
     }
-    (outcome.inferred, outcome.dependency_apis)
+    (
+        outcome.inferred,
+        outcome.unresolved,
+        outcome.dependency_apis,
+    )
 }
 
-/// The learned names as TOML comments (the output stays a configuration
-/// file), under a heading per kind, each with the place that taught it.
-fn describe_learned(learned: &[(crate::model::facts::Inferred, String)]) -> String {
+/// What the model could not resolve, as TOML comments: learning by item
+/// did not see through these references (by name only, if at all).
+fn describe_unresolved(counts: &crate::run::Unresolved) -> String {
+    use std::fmt::Write;
+    if counts.references == 0 {
+        return String::new();
+    }
+    let unresolved: usize = counts.by_why.iter().map(|(_, n)| n).sum();
+    if unresolved == 0 {
+        return format!(
+            "\n# Name resolution: each of the {} references ties to its item.\n",
+            counts.references
+        );
+    }
+    let mut out = format!(
+        "\n# Name resolution: {unresolved} of {} references tie to no item \
+         (what they call is matched by name, if at all):\n",
+        counts.references
+    );
+    for (why, n) in &counts.by_why {
+        let _ = writeln!(out, "#   {n:>7}  {}", why.describe());
+    }
+    out
+}
+
+/// The learned facts as TOML comments (the output stays a configuration
+/// file), under a heading per kind, each by the item it was learned on
+/// (its name where the model ties the place to none) with the place that
+/// taught it.
+fn describe_learned(learned: &[crate::run::Taught]) -> String {
     use crate::model::facts::InferredKind;
     use std::fmt::Write;
     if learned.is_empty() {
@@ -614,19 +651,20 @@ fn describe_learned(learned: &[(crate::model::facts::Inferred, String)]) -> Stri
     let mut out = String::from(
         "\n# Learned from the code, used as if configured (not written in any file):\n",
     );
-    for group in learned.chunk_by(|(a, _), (b, _)| a.kind == b.kind) {
-        let heading = match group[0].0.kind {
+    for group in learned.chunk_by(|a, b| a.inferred.kind == b.inferred.kind) {
+        let heading = match group[0].inferred.kind {
             InferredKind::Registration => "registration functions",
             InferredKind::Source => "platform sources",
             InferredKind::Canonicalizer => "platform canonicalizers",
             InferredKind::ValueSet => "closed platform value sets",
         };
         let _ = writeln!(out, "# {heading}:");
-        for (i, place) in group {
+        for t in group {
             // A learned registration's reason names its place for the
             // findings' labels; here the place is shown once, first.
-            let why = i.why.replace(&format!(" at {place}"), "");
-            let (name, why, place) = (visible(&i.name), visible(&why), visible(place));
+            let why = t.inferred.why.replace(&format!(" at {}", t.place), "");
+            let name = t.item_path.as_deref().unwrap_or(&t.inferred.name);
+            let (name, why, place) = (visible(name), visible(&why), visible(&t.place));
             let _ = writeln!(out, "#   `{name}` ({place}): {why}");
         }
     }

@@ -124,12 +124,35 @@ pub struct Outcome {
     /// configuration (issue 19), each once, by kind and name, with the
     /// `file:line` that taught it: `backend-lint config` shows it. Only in a
     /// run without lints (a run with lints uses it without listing it).
-    pub inferred: Vec<(Inferred, String)>,
+    pub inferred: Vec<Taught>,
+    /// Of the references in the analysed packages' code, how many the
+    /// semantic model could not tie to an item, by why (`backend-lint
+    /// config`, issue 28): what learning by item could not see.
+    pub unresolved: Unresolved,
     /// What each dependency read in this run teaches, for the cache
     /// (issue 29): those with a key ([`dep_sources::Dependency::key`]).
     pub dependency_summaries: Vec<(Arc<dep_sources::Dependency>, summary_cache::Summary)>,
     /// The APIs the dependencies taught, read or cached, by item path.
     pub dependency_apis: Vec<summary_cache::Api>,
+}
+
+/// Of the references in the packages' code ([`Outcome::unresolved`]): how
+/// many there are, and how many the model tied to no item, by why.
+#[derive(Debug, Clone, Default)]
+pub struct Unresolved {
+    pub references: usize,
+    pub by_why: Vec<(crate::semantic::Why, usize)>,
+}
+
+/// What the code taught ([`Outcome::inferred`]): the fact, the `file:line`
+/// that taught it, and the item it was learned on, by path
+/// (`candle_core::device::DeviceKind::as_str`), when the model ties the
+/// place to one.
+#[derive(Debug, Clone)]
+pub struct Taught {
+    pub inferred: Inferred,
+    pub place: String,
+    pub item_path: Option<String>,
 }
 
 /// Analyse `inputs` with `lints` (normally [`LINTS`](crate::lints::LINTS)).
@@ -188,6 +211,16 @@ pub fn analyze_cached(
         true => inputs.iter().map(|i| i.display.clone()).collect(),
         false => Vec::new(),
     };
+    // And what the model resolves is counted in every file of each package
+    // listed (the workspace's, not a dependency's), not only in those the
+    // prefilter kept.
+    let mut package_files: HashMap<Option<Arc<Path>>, Vec<PathBuf>> = HashMap::new();
+    for input in inputs
+        .iter()
+        .filter(|i| inferring && i.dependency.is_none())
+    {
+        (package_files.entry(input.package_root.clone()).or_default()).push(input.path.clone());
+    }
     let (inputs, per_file, learned, shared, dependencies) =
         per_file_pass(inputs, named, pool.as_ref(), progress, cache);
 
@@ -353,14 +386,42 @@ pub fn analyze_cached(
                 .values()
                 .flat_map(|l| l.inferred.iter().filter(own).cloned()),
         );
-        inferred.sort_by(|a, b| (a.kind, &a.name, &a.why).cmp(&(b.kind, &b.name, &b.why)));
-        inferred.dedup();
-        outcome.inferred = (inferred.into_iter())
-            .map(|i| {
-                let place = format!("{}:{}", displays[i.span.file as usize], i.line);
-                (i, place)
+        // Each by the item it was learned on: the file's crate's model
+        // ties the name's place to it.
+        let of_file: HashMap<FileId, &Analysed> = files.iter().map(|f| (f.id, f)).collect();
+        let item_path = |i: &Inferred| {
+            let f = of_file.get(&i.span.file)?;
+            let model = models.get(&f.krate)?.get()?;
+            let loc = crate::semantic::ItemLoc {
+                file: f.path.clone(),
+                name: i.span.start..i.span.end,
+            };
+            let info = model.item_info(&loc)?;
+            // A standalone package's model is one crate, named `crate`:
+            // its name is the manifest's.
+            let krate = match info.krate.as_str() {
+                "crate" => (crate_of.get(&f.krate))
+                    .and_then(|c| manifest::read(c.package_root.as_deref()?)?.name)
+                    .unwrap_or(info.krate),
+                _ => info.krate,
+            };
+            Some(format!(
+                "{krate}{}",
+                info.path.strip_prefix("crate").unwrap_or(&info.path)
+            ))
+        };
+        let mut taught: Vec<Taught> = (inferred.into_iter())
+            .map(|i| Taught {
+                place: format!("{}:{}", displays[i.span.file as usize], i.line),
+                item_path: item_path(&i),
+                inferred: i,
             })
             .collect();
+        let key = |t: &Taught| (t.inferred.kind, t.item_path.clone(), t.place.clone());
+        taught.sort_by_key(key);
+        taught.dedup_by(|a, b| key(a) == key(b));
+        outcome.inferred = taught;
+        outcome.unresolved = unresolved(package_files);
     }
     drop(crates);
     // Facts of thousands of files are freed on the pool, not one by one here.
@@ -676,6 +737,41 @@ fn per_file_pass(
 /// Put `items` in the order `order` says (`order[k]`: the place of the item
 /// to put at `k`), in place: along each cycle of the permutation, each
 /// item swapped into its place.
+/// Of the references in the files of each package, how many its model
+/// left unresolved, by why (each reference once: a package's model holds
+/// the workspace packages it depends on). For `backend-lint config`: it
+/// builds every package's model.
+fn unresolved(packages: HashMap<Option<Arc<Path>>, Vec<PathBuf>>) -> Unresolved {
+    use std::collections::HashSet;
+    let mut packages: Vec<_> = packages.into_iter().collect();
+    packages.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut seen: HashSet<(PathBuf, usize)> = HashSet::new();
+    let mut counts: HashMap<crate::semantic::Why, usize> = HashMap::new();
+    let mut references = 0;
+    for (root, paths) in packages {
+        let listed: HashSet<PathBuf> = paths.iter().cloned().collect();
+        let lazy = model::lazy(root, paths);
+        let Some(model) = lazy.get() else {
+            continue;
+        };
+        for r in model.references() {
+            if !listed.contains(&r.file) || !seen.insert((r.file, r.range.start)) {
+                continue;
+            }
+            references += 1;
+            if let crate::semantic::Resolved::Unresolved(why) = r.target {
+                *counts.entry(why).or_default() += 1;
+            }
+        }
+    }
+    let mut counts: Vec<_> = counts.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    Unresolved {
+        references,
+        by_why: counts,
+    }
+}
+
 fn permute<T>(items: &mut [T], order: &[usize]) {
     let mut placed = vec![false; items.len()];
     for start in 0..items.len() {

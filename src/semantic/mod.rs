@@ -93,7 +93,7 @@ pub enum Resolved {
 }
 
 /// Why a name stays unresolved: the model says so rather than guessing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Why {
     /// No item of that name where the path leads.
     NotFound,
@@ -120,6 +120,25 @@ pub enum Why {
     LimitReached,
     /// The position asked for is in no file of the model.
     NoSuchScope,
+}
+
+impl Why {
+    /// What it means, for `backend-lint config`'s counts.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Why::NotFound => "no item of that name where the path leads",
+            Why::UnresolvedGlob => "may come from a glob import of another crate",
+            Why::MacroItems => "a macro call among the items may declare it (not expanded)",
+            Why::UnresolvedImport => "through an import that does not resolve",
+            Why::UnknownReceiver => "the receiver's type is not known from declarations",
+            Why::MethodNotFound => "the receiver's type has no such method in the code read",
+            Why::AssocNotFound => "an associated item of a type not found",
+            Why::MacroNotFound => "a macro neither `macro_rules!` in scope nor exported",
+            Why::FileNotParsed => "in a file that does not parse",
+            Why::LimitReached => "a bound of the model was reached",
+            Why::NoSuchScope => "in no file of the model",
+        }
+    }
 }
 
 /// Where an item is defined.
