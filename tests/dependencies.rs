@@ -294,6 +294,71 @@ fn a_second_run_reads_no_source_of_a_dependency_that_did_not_change() {
     assert!(!run(&["--no-cache"]).contains("add_platform"));
 }
 
+/// Cargo's answer is kept too: a second run on a workspace whose manifests,
+/// lockfile and cargo configuration did not change asks cargo nothing (a
+/// cargo that logs what it is asked shows it), and reports the same; a
+/// changed manifest, or a cargo configuration that appears, asks again.
+#[cfg(unix)]
+#[test]
+fn a_second_run_asks_cargo_nothing_until_a_manifest_or_config_changes() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, ws) = seed();
+    let cache = dir.path().join("cache");
+    let log = dir.path().join("cargo.log");
+    let cargo = dir.path().join("bin/cargo");
+    std::fs::create_dir_all(cargo.parent().unwrap()).unwrap();
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            env!("CARGO")
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // The rustc beside the cargo run is the one cargo is given.
+    let rustc = Path::new(env!("CARGO")).with_file_name("rustc");
+    std::os::unix::fs::symlink(rustc, cargo.with_file_name("rustc")).unwrap();
+    let run = || {
+        let _ = std::fs::remove_file(&log);
+        let (stdout, stderr, _) = run_cmd(
+            bin(&ws)
+                .env("CARGO", &cargo)
+                .args(["check", "--format", "short", "--cache-dir"])
+                .arg(&cache),
+        );
+        let asked = std::fs::read_to_string(&log).unwrap_or_default();
+        (stdout, stderr, asked.contains("metadata"))
+    };
+    let (first, stderr, asked) = run();
+    assert!(asked, "{stderr}");
+    assert!(first.contains("with `add_platform`"), "{first}\n{stderr}");
+    let (second, stderr, asked) = run();
+    assert!(!asked, "cargo was asked again: {stderr}");
+    assert_eq!(second, first);
+    // A member's manifest changes (a new feature: the lockfile stays).
+    let manifest = ws.join("plugin/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(&manifest, format!("{text}\n[features]\nextra = []\n")).unwrap();
+    let (third, _, asked) = run();
+    assert!(asked);
+    assert_eq!(third, first);
+    assert!(!run().2);
+    // A cargo configuration appears in a folder above the workspace.
+    common::write(dir.path(), ".cargo/config.toml", "[net]\noffline = true\n");
+    assert!(run().2);
+    assert!(!run().2);
+    // Without the cache, cargo is asked every time.
+    let _ = std::fs::remove_file(&log);
+    run_cmd(
+        bin(&ws)
+            .env("CARGO", &cargo)
+            .args(["check", "--format", "short", "--no-cache"]),
+    );
+    assert!(std::fs::read_to_string(&log).unwrap().contains("metadata"));
+}
+
 /// Without `Cargo.lock`, cargo would write one: the dependencies are not
 /// read, and the checkout is left as it was.
 #[test]

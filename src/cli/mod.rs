@@ -1058,7 +1058,15 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         };
         let packages = match args.no_deps {
             true => discover::cargo_packages(base, &selection, &tree),
-            false => dep_sources::load(base, &selection, &tree).map(|(packages, found)| {
+            // The cache for cargo's answer too; why it cannot be used is
+            // said once, when the summaries are looked up.
+            false => {
+                let cache = (!args.no_cache)
+                    .then(|| crate::run::metadata_cache::open(args.cache_dir.as_deref()))
+                    .flatten();
+                dep_sources::load(base, &selection, &tree, cache.as_ref())
+            }
+            .map(|(packages, found)| {
                 deps = Some(found);
                 packages
             }),

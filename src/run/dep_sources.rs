@@ -32,6 +32,7 @@ use cargo_metadata::{DependencyKind, Metadata, PackageId, TargetKind};
 use super::Input;
 use super::discover::{self, Packages, Selection};
 use super::manifest::crate_name;
+use super::metadata_cache;
 use super::summary_cache::{Summary, SummaryCache, fnv1a};
 use crate::config::Config;
 
@@ -122,6 +123,7 @@ pub fn load(
     base: &Path,
     sel: &Selection,
     tree: &[PathBuf],
+    cache: Option<&SummaryCache>,
 ) -> Result<(Packages, DepSources), String> {
     // The host's dependencies only (`windows-sys` and its kin are a third
     // of candle's dependency source elsewhere); a cargo older than
@@ -135,9 +137,32 @@ pub fn load(
         cmd.other_options(options.into_iter().map(String::from).collect::<Vec<_>>());
         discover::run_metadata(cmd)
     };
-    let meta = match metadata(true) {
-        Err(e) if e.contains("host-tuple") => metadata(false),
-        meta => meta,
+    // Cargo's answer of an earlier run, when nothing it rests on changed
+    // (`metadata_cache`); else cargo's, kept for the next run.
+    let keys = match cache {
+        Some(_) => {
+            let cargo = discover::trusted_cargo(tree)?;
+            let key = |host_only| {
+                metadata_cache::key(&cargo, base, sel.manifest_path.as_deref(), host_only)
+            };
+            Some([key(true), key(false)])
+        }
+        None => None,
+    };
+    let kept = (cache.zip(keys.as_ref()))
+        .and_then(|(c, keys)| keys.iter().find_map(|k| metadata_cache::load(c, k)));
+    let meta = match kept {
+        Some(meta) => Ok(meta),
+        None => {
+            let fresh = match metadata(true) {
+                Err(e) if e.contains("host-tuple") => metadata(false).map(|m| (m, 1)),
+                meta => meta.map(|m| (m, 0)),
+            };
+            if let (Some(c), Some(keys), Ok((meta, k))) = (cache, &keys, &fresh) {
+                metadata_cache::store(c, &keys[*k], meta, tree);
+            }
+            fresh.map(|(m, _)| m)
+        }
     };
     let meta = match meta {
         Ok(meta) => meta,

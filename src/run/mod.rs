@@ -9,6 +9,7 @@ pub mod fix;
 pub mod init;
 mod learn;
 mod manifest;
+pub mod metadata_cache;
 #[cfg(feature = "testing")]
 pub mod model;
 #[cfg(not(feature = "testing"))]

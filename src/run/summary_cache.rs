@@ -208,6 +208,8 @@ struct Entry {
 #[derive(Debug, Clone)]
 pub struct SummaryCache {
     dir: PathBuf,
+    /// How many entries it keeps.
+    bound: usize,
 }
 
 impl SummaryCache {
@@ -215,15 +217,21 @@ impl SummaryCache {
     /// (XDG); `None` when there is none, or it is not safe to use (see the
     /// module's doc), with why.
     pub fn open(dir: Option<&Path>) -> Result<SummaryCache, String> {
+        Self::open_in(dir, "deps-v1", MAX_ENTRIES)
+    }
+
+    /// A store of another kind beside it, in the same cache folder, in its
+    /// subfolder `folder`, keeping `bound` entries.
+    pub fn open_in(dir: Option<&Path>, folder: &str, bound: usize) -> Result<SummaryCache, String> {
         let base = match dir {
             Some(d) => d.to_path_buf(),
             None => {
                 default_dir().ok_or("no cache folder: neither XDG_CACHE_HOME nor HOME is set")?
             }
         };
-        let dir = base.join("deps-v1");
+        let dir = base.join(folder);
         create_private(&dir).map_err(|e| format!("cannot use `{}`: {e}", dir.display()))?;
-        Ok(SummaryCache { dir })
+        Ok(SummaryCache { dir, bound })
     }
 
     fn path(&self, key: &str) -> PathBuf {
@@ -234,24 +242,49 @@ impl SummaryCache {
     /// The summary stored under `key`, if an entry of this user, tool
     /// version and format holds it.
     pub fn load(&self, key: &str) -> Option<Summary> {
-        let path = self.path(key);
-        let meta = std::fs::symlink_metadata(&path).ok()?;
-        if !meta.is_file() || !owned_by_me(&meta) || meta.len() > 16 << 20 {
-            return None;
-        }
-        let text = std::fs::read(&path).ok()?;
-        let entry: Entry = serde_json::from_slice(&text).ok()?;
+        let entry: Entry = self.read(key)?;
         if entry.format != FORMAT || entry.tool != tool() || entry.key != key {
             return None;
-        }
-        // Used now: the last to be evicted.
-        if let Ok(f) = std::fs::File::options().append(true).open(&path) {
-            let _ = f.set_modified(std::time::SystemTime::now());
         }
         Some(entry.summary)
     }
 
-    /// Store `summary` under `key`, then evict past [`MAX_ENTRIES`].
+    /// The file of the entry named by `key`, parsed, when it is a regular
+    /// file of this user (of at most 64 MiB); a hit refreshes its time.
+    /// The caller checks that the entry holds `key` whole.
+    pub(super) fn read<T: serde::de::DeserializeOwned>(&self, key: &str) -> Option<T> {
+        let path = self.path(key);
+        let meta = std::fs::symlink_metadata(&path).ok()?;
+        if !meta.is_file() || !owned_by_me(&meta) || meta.len() > 64 << 20 {
+            return None;
+        }
+        let text = std::fs::read(&path).ok()?;
+        let entry = serde_json::from_slice(&text).ok()?;
+        // Used now: the last to be evicted.
+        if let Ok(f) = std::fs::File::options().append(true).open(&path) {
+            let _ = f.set_modified(std::time::SystemTime::now());
+        }
+        Some(entry)
+    }
+
+    /// Write the entry named by `key`: whole or not at all, as `atomic.rs`
+    /// writes (a temporary file renamed over the entry, never written
+    /// through a link), but not synced: a lost entry is computed again, a
+    /// torn one does not parse and is missing; syncing each of a
+    /// workspace's 700 entries took seconds.
+    pub(super) fn write<T: Serialize>(&self, key: &str, entry: &T) -> std::io::Result<()> {
+        let bytes = serde_json::to_vec(entry).map_err(std::io::Error::other)?;
+        let mut temp = tempfile::Builder::new()
+            .prefix(".entry.")
+            .suffix(".tmp")
+            .tempfile_in(&self.dir)?;
+        std::io::Write::write_all(&mut temp, &bytes)?;
+        temp.persist(self.path(key)).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// Store `summary` under `key`, then evict past the bound
+    /// ([`MAX_ENTRIES`]).
     pub fn store(&self, entries: &[(&str, &Summary)]) -> std::io::Result<()> {
         for (key, summary) in entries {
             let entry = Entry {
@@ -260,21 +293,10 @@ impl SummaryCache {
                 key: key.to_string(),
                 summary: (*summary).clone(),
             };
-            let bytes = serde_json::to_vec(&entry).map_err(std::io::Error::other)?;
-            // Whole or not at all, as `atomic.rs` writes (a temporary file
-            // renamed over the entry, never written through a link), but
-            // not synced: a lost entry is read again from the source, a torn
-            // one does not parse and is missing; syncing each of a
-            // workspace's 700 entries took seconds.
-            let mut temp = tempfile::Builder::new()
-                .prefix(".entry.")
-                .suffix(".tmp")
-                .tempfile_in(&self.dir)?;
-            std::io::Write::write_all(&mut temp, &bytes)?;
-            temp.persist(self.path(key)).map_err(|e| e.error)?;
+            self.write(key, &entry)?;
         }
         if !entries.is_empty() {
-            self.evict(MAX_ENTRIES);
+            self.evict(self.bound);
         }
         Ok(())
     }
@@ -302,7 +324,7 @@ impl SummaryCache {
 }
 
 /// This build: a new version may learn otherwise.
-fn tool() -> String {
+pub(super) fn tool() -> String {
     format!("backend-lint {}", env!("CARGO_PKG_VERSION"))
 }
 
