@@ -91,9 +91,31 @@ fn a_rejection_in_a_vendored_dependency_is_found_where_the_workspace_calls_it() 
         !stdout.contains("install") && !stderr.contains("outside/src"),
         "{stdout}"
     );
-    // A vendored source is the checkout's: read every run, never cached.
+    // A vendored source is the checkout's: cached under its files' sizes
+    // and times, read again when one changes.
     let entries = std::fs::read_dir(cache.join("deps-v1")).unwrap().count();
-    assert_eq!(entries, 0);
+    assert_eq!(entries, 2);
+    let cached = run_cmd(
+        bin(&ws)
+            .args(["check", "--format", "short", "--cache-dir"])
+            .arg(&cache),
+    );
+    assert_eq!(cached.0, stdout);
+    let source = ws.join("vendor/accel-framework/src/registry.rs");
+    let text = std::fs::read_to_string(&source).unwrap();
+    let replacing = text.replace(
+        "Entry::Occupied(_) => Err(RegistryError::AlreadyRegistered(name.to_string())),",
+        "Entry::Occupied(mut e) => { e.insert(priority); Ok(()) }",
+    );
+    assert_ne!(replacing, text);
+    std::fs::write(&source, replacing).unwrap();
+    let (after, stderr, _) = run_cmd(
+        bin(&ws)
+            .args(["check", "--format", "short", "--cache-dir"])
+            .arg(&cache),
+    );
+    assert!(!after.contains("add_platform"), "{after}\n{stderr}");
+    assert!(after.contains("register_backend_factory"), "{after}");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //! Which sources are read, by where their real path is (cargo's `source`
 //! names the registry even for a vendored copy, so the place decides):
 //! - inside the workspace: a vendored directory (cargo's directory source)
-//!   or a path dependency in the checkout: read;
+//!   or a path dependency in the checkout: read, and its summary cached
+//!   under its files' sizes and times (`local_fingerprint`);
 //! - under `$CARGO_HOME/registry/src`: cargo's unpacked, checksum-verified
 //!   copy of a registry package: read, and its summary cached;
 //! - under `$CARGO_HOME/git/checkouts`: a git dependency at one commit:
@@ -303,7 +304,12 @@ fn classify(meta: &Metadata, packages: &Packages) -> DepSources {
             SourceKind::Git => (source.rsplit_once('#'))
                 .filter(|(_, commit)| commit.len() >= 40)
                 .map(|_| format!("git {} {} {source}", p.name, p.version)),
-            SourceKind::Vendored => None,
+            // The checkout's own (a vendored copy, a path dependency in the
+            // checkout): it may change under its version, so its key holds
+            // each file's size and modification time, as cargo's own
+            // fingerprints of local packages do.
+            SourceKind::Vendored => local_fingerprint(&root, lib_root.parent())
+                .map(|f| format!("local {} {} {} {f:016x}", p.name, p.version, root.display())),
         };
         own_keys.insert(id, own_key);
         let boundary = match kind {
@@ -345,6 +351,44 @@ fn classify(meta: &Metadata, packages: &Packages) -> DepSources {
         ));
     }
     out
+}
+
+/// A hash of the package's manifest and, under its library's folder, of
+/// each file's path, size and modification time (links are not followed:
+/// what they lead to is not read either); `None` when a time cannot be
+/// read, or past 100,000 entries.
+fn local_fingerprint(root: &Path, lib_dir: Option<&Path>) -> Option<u64> {
+    let stamp = |path: &Path, meta: &std::fs::Metadata| -> Option<String> {
+        let time = meta.modified().ok()?;
+        let since = time.duration_since(std::time::UNIX_EPOCH).ok()?;
+        Some(format!(
+            "{} {} {}\n",
+            path.display(),
+            meta.len(),
+            since.as_nanos()
+        ))
+    };
+    let manifest = root.join("Cargo.toml");
+    let mut listing = stamp(&manifest, &std::fs::symlink_metadata(&manifest).ok()?)?;
+    let mut todo = vec![lib_dir?.to_path_buf()];
+    let mut entries = Vec::new();
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).ok()?.flatten() {
+            let meta = entry.metadata().ok()?;
+            let path = entry.path();
+            if meta.is_dir() {
+                todo.push(path);
+            } else if meta.is_file() {
+                entries.push(stamp(&path, &meta)?);
+            }
+            if entries.len() + todo.len() > 100_000 {
+                return None;
+            }
+        }
+    }
+    entries.sort();
+    entries.iter().for_each(|e| listing.push_str(e));
+    Some(fnv1a(listing.as_bytes()))
 }
 
 /// `id`'s own key followed by its normal dependencies' (each its first
