@@ -25,6 +25,24 @@ impl Session {
         Some(&self.info)
     }
 
+    pub fn pair(&self) -> (Accelerator, Queue) {
+        (self.info.accelerator, self.info.queue)
+    }
+
+    // A tuple element of a call's result.
+    pub fn pair_is_gpu(&self) -> bool {
+        let (accelerator, _) = self.pair();
+        accelerator.to_string() == "gpu" //~ impossible_value_comparison
+    }
+
+    // `if let` on an `Option` of a reference, then a field.
+    pub fn queue_is_tpu(&self) -> bool {
+        if let Some(info) = self.try_info() {
+            return info.queue.to_string() == "tpu"; //~ impossible_value_comparison
+        }
+        false
+    }
+
     // `to_string()` of a method's result: `Display` writes `code`.
     pub fn on_gpu(&self) -> bool {
         self.accelerator().to_string() == "gpu" //~ impossible_value_comparison
