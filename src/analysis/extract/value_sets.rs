@@ -75,7 +75,9 @@ impl ValueSets {
         } else {
             return;
         };
-        let Some(returned) = returned else {
+        // Another method's values count for a `Display` only: the fast
+        // path keeps the bodies of `fmt` (it blanks those naming nothing).
+        let Some(returned) = returned.filter(|r| display || r.calls.is_empty()) else {
             return;
         };
         let Some(call) = cx.call_of(&name, takes_self) else {
