@@ -809,3 +809,53 @@ fn a_closure_given_to_an_adaptor_gets_the_element_type() {
         Resolved::Unresolved(Why::UnknownReceiver)
     );
 }
+
+/// What `to_string()` and `format!("{}", x)` write is the `fmt` of the
+/// receiver's `impl Display` (not its `Debug`), through method results,
+/// fields, `Arc` and `matches!`; a string passes its value on (std's), and a
+/// type whose `Display` the model does not see is not guessed.
+#[test]
+fn to_string_and_format_reach_the_receivers_display() {
+    let text = "use std::fmt;\nuse std::sync::Arc;\n\
+         pub enum Kind { Cpu }\n\
+         impl fmt::Debug for Kind { fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(\"Cpu\") } }\n\
+         impl fmt::Display for Kind { fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { f.write_str(\"cpu\") } }\n\
+         #[derive(Debug)] pub struct Plain;\n\
+         pub struct Dev { shared: Arc<Kind>, name: String }\n\
+         impl Dev {\n    pub fn kind(&self) -> Kind { Kind::Cpu }\n\
+             fn a(&self) -> bool { self.kind().to_string() == \"x\" }\n\
+             fn b(&self) -> bool { format!(\"{}\", self.kind()) == \"x\" }\n\
+             fn c(&self) -> bool { self.shared.to_string() == \"x\" }\n\
+             fn d(&self) -> bool { matches!(self.kind().to_string().as_str(), \"x\") }\n\
+             fn e(&self) -> bool { self.name.to_string() == \"x\" }\n\
+             fn g(&self, p: Plain) -> bool { p.to_string() == \"x\" }\n}\n";
+    let c = Case::one(&[("src/lib.rs", text)]);
+    let crates = c.crates.clone();
+    let lazy = backend_lint::semantic::Lazy::new(move || Some(Model::build(crates.clone())));
+    let display = |pattern: &str, name: &str| {
+        let start = c.at("src/lib.rs", pattern);
+        let path = std::path::Path::new("src/lib.rs");
+        lazy.display_at(path, &(start..start + name.len()), name)
+    };
+    let fmt = Resolved::Item(vec![
+        c.def("src/lib.rs", "impl fmt::Display for Kind { fn $fmt"),
+    ]);
+    for at in [
+        "fn a(&self) -> bool { self.kind().$to_string",
+        "fn c(&self) -> bool { self.shared.$to_string",
+        "fn d(&self) -> bool { matches!(self.kind().$to_string",
+    ] {
+        assert_eq!(display(at, "to_string"), Some(fmt.clone()), "at `{at}`");
+    }
+    assert_eq!(display("$format!", "format"), Some(fmt));
+    assert_eq!(
+        display("self.name.$to_string", "to_string"),
+        Some(Resolved::External)
+    );
+    assert_eq!(
+        display("p.$to_string", "to_string"),
+        Some(Resolved::Unresolved(Why::MethodNotFound))
+    );
+    // Not the name asked about there: nothing.
+    assert_eq!(display("self.name.$to_string", "as_str"), None);
+}

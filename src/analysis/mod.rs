@@ -232,30 +232,41 @@ impl<'a> CrateFacts<'a> {
     /// the model resolves it: the outermost call written that resolves to
     /// items of the inputs (one that the standard library's or another
     /// crate's function passes the value on, `.to_string()`, `.as_str()`,
-    /// is looked through). `None`: decided by name. The model is built
-    /// only for a call named like a function that decides values (other
-    /// than `to_string`).
+    /// is looked through); a `to_string()` of the standard library's, or
+    /// a `format!("{}", x)`, reaches the `fmt` of its receiver's `impl
+    /// Display`. `None`: decided by name. The model is built only for a
+    /// call named like a function that decides values (`to_string` and
+    /// `format` like a `Display` set).
     fn targets(&self, call: &ValueCall) -> Option<Vec<(FileId, usize)>> {
         let cx = self.model?;
-        // `to_string` names a `Display` set, which the model cannot tell
-        // (it resolves to the standard library's `ToString`).
         let learned = |name: &str| {
-            name != "to_string"
-                && (self.learned_names.contains(name)
-                    // Another package's set: only a model holding other
-                    // packages may resolve a call to it.
-                    || (self.shared.is_some_and(|s| s.has_name(name))
-                        && cx.model.reaches_others()))
+            let name = match name {
+                "format" => "to_string",
+                other => other,
+            };
+            self.learned_names.contains(name)
+                // Another package's set: only a model holding other
+                // packages may resolve a call to it.
+                || (self.shared.is_some_and(|s| s.has_name(name))
+                    && cx.model.reaches_others())
         };
         if !call.sites.iter().any(|s| learned(&s.name)) {
             return None;
         }
         for site in &call.sites {
             let path = self.paths.get(&site.span.file)?;
-            match cx
-                .model
-                .target_at(path, &(site.span.start..site.span.end), &site.name)?
-            {
+            let range = site.span.start..site.span.end;
+            let target = match site.name.as_str() {
+                "format" => cx.model.display_at(path, &range, &site.name)?,
+                name => match cx.model.target_at(path, &range, name)? {
+                    // std's `ToString`: what the receiver's `Display` writes.
+                    crate::semantic::Resolved::External if name == "to_string" => {
+                        cx.model.display_at(path, &range, name)?
+                    }
+                    other => other,
+                },
+            };
+            match target {
                 crate::semantic::Resolved::Item(locs) => {
                     return Some(
                         (locs.iter())
@@ -628,8 +639,9 @@ mod model_tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     /// The model is built only for a call it may decide: one named like a
-    /// learned function other than `to_string` (a `Display` set's name,
-    /// which the model resolves to the standard library's `ToString`).
+    /// learned function (`to_string` like a `Display` set, whose `fmt` the
+    /// model finds from the receiver's type), not `label`, which names
+    /// none.
     #[test]
     fn the_model_is_built_only_for_a_call_it_may_decide() {
         let text = "
@@ -666,9 +678,11 @@ mod model_tests {
             })
             .collect();
         assert_eq!(calls.len(), 2, "{:?}", facts.comparisons);
-        for call in calls {
-            assert_eq!(krate.decided(call), Decided::ByName);
-        }
+        let (display, label) = (calls[0], calls[1]);
+        assert_eq!(krate.decided(label), Decided::ByName);
         assert_eq!(BUILDS.load(Ordering::SeqCst), 0);
+        // No model is built here: decided by name still.
+        assert_eq!(krate.decided(display), Decided::ByName);
+        assert_eq!(BUILDS.load(Ordering::SeqCst), 1);
     }
 }

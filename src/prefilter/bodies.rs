@@ -76,7 +76,11 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     while i < toks.len() {
         // A registration's own body stays: what it does with a second key
         // decides its calls (`analysis::extract::summary`).
-        let named = |w: &str| vocab.has(crate::config::Names::RegistrationFunctions, w);
+        // A `fmt` stays too: a `Display` writing `self.code()` takes that
+        // method's value set (`analysis::extract::value_sets`), a body
+        // naming no literal.
+        let named =
+            |w: &str| w == "fmt" || vocab.has(crate::config::Names::RegistrationFunctions, w);
         let Some((open, close)) = (word(i) == Some("fn") && word(i + 1).is_some_and(|w| !named(w)))
             .then(|| body(toks, i + 2))
             .flatten()

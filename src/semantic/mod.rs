@@ -280,7 +280,15 @@ pub struct Lazy {
 }
 
 /// The references of one file by the start of their name.
-type RefsAt = Arc<std::collections::HashMap<usize, Resolved>>;
+type RefsAt = Arc<FileRefs>;
+
+/// What the calls of one file name, by the start of their name.
+#[derive(Default)]
+struct FileRefs {
+    calls: std::collections::HashMap<usize, Resolved>,
+    /// What each `to_string()` and `format!("{}", x)` writes.
+    displays: std::collections::HashMap<usize, Resolved>,
+}
 
 impl Lazy {
     pub fn new(build: impl Fn() -> Option<Model> + Send + Sync + 'static) -> Lazy {
@@ -332,7 +340,25 @@ impl Lazy {
         let f = model.files_of(file).next()?;
         let text = &model.files[f as usize].text;
         (text.get(range.clone())? == name).then_some(())?;
-        refs.get(&range.start).cloned()
+        refs.calls.get(&range.start).cloned()
+    }
+
+    /// What the `to_string()` or `format!("{}", x)` whose name `name` is
+    /// written at `range` of `file` writes: the `fmt` of the receiver's
+    /// (or `x`'s) `impl Display` ([`Model::display_of`]); `None` as for
+    /// [`Lazy::target_at`].
+    pub fn display_at(
+        &self,
+        file: &std::path::Path,
+        range: &Range<usize>,
+        name: &str,
+    ) -> Option<Resolved> {
+        let refs = self.refs_of(file)?;
+        let model = self.get()?;
+        let f = model.files_of(file).next()?;
+        let text = &model.files[f as usize].text;
+        (text.get(range.clone())? == name).then_some(())?;
+        refs.displays.get(&range.start).cloned()
     }
 
     fn refs_of(&self, file: &std::path::Path) -> Option<RefsAt> {
@@ -341,6 +367,7 @@ impl Lazy {
         }
         let model = self.get()?;
         let mut out = Vec::new();
+        let mut displays = Vec::new();
         // The first crate reading the file (a package's library before its
         // binaries) resolves it.
         let reached = |&f: &FileIdx| {
@@ -348,24 +375,30 @@ impl Lazy {
             model.def_map.module_at(f, &data.tree, 0).is_some()
         };
         if let Some(f) = model.files_of(file).find(reached) {
-            file_references_here(model, f, &mut out);
+            displays = file_references_here(model, f, &mut out);
         }
-        let by_start: RefsAt = Arc::new(
-            (out.into_iter())
+        let by_start: RefsAt = Arc::new(FileRefs {
+            calls: (out.into_iter())
                 .filter(|r| matches!(r.kind, RefKind::Call | RefKind::MethodCall))
                 .map(|r| (r.range.start, r.target))
                 .collect(),
-        );
+            displays: displays.into_iter().collect(),
+        });
         (self.refs.lock().ok()?).insert(file.to_path_buf(), by_start.clone());
         Some(by_start)
     }
 }
 
-/// [`body::file_references`] on the caller's thread (the crate pass runs
+/// [`body::file_references_and_displays`] on the caller's thread (the crate pass runs
 /// on big stacks), its span table freed after.
-fn file_references_here(model: &Model, f: FileIdx, out: &mut Vec<Reference>) {
-    body::file_references(model, f, out);
+fn file_references_here(
+    model: &Model,
+    f: FileIdx,
+    out: &mut Vec<Reference>,
+) -> Vec<(usize, Resolved)> {
+    let displays = body::file_references_and_displays(model, f, out);
     proc_macro2::extra::invalidate_current_thread_spans();
+    displays
 }
 
 /// Run `f` on a thread with a stack deep enough for the parser's bounds

@@ -317,6 +317,46 @@ impl Model {
         })
     }
 
+    /// What `to_string()` or `format!("{}", ..)` of a value of type `ty`
+    /// writes: the `fmt` of the type's `impl Display` in the inputs (through
+    /// references, the wrappers a method call derefs, and an `impl Deref`).
+    /// `External` for a type outside the inputs (a string passes its value
+    /// on); unresolved for a type of the inputs whose `Display` the model
+    /// does not see (a derive, a blanket impl) or a generic.
+    pub fn display_of(&self, ty: &Ty) -> Resolved {
+        let mut ty = ty.clone();
+        for _ in 0..MAX_STEPS {
+            match ty {
+                Ty::Ref(inner) => ty = *inner,
+                Ty::Ext(ref wrapper, ref args)
+                    if DEREF_WRAPPERS.contains(&wrapper.as_str()) && !args.is_empty() =>
+                {
+                    ty = args[0].clone();
+                }
+                Ty::Adt(id, _) => {
+                    let impls = self.def_map.impls.trait_for.get(&id).into_iter().flatten();
+                    let display = impls.filter(|&&imp| {
+                        matches!(&self.item(imp).kind, ItemKind::Impl(d)
+                            if d.trait_.as_ref().and_then(|t| t.last()).is_some_and(|s| s.name == "Display"))
+                    });
+                    let found: Vec<ItemId> =
+                        display.filter_map(|&imp| self.member(imp, "fmt")).collect();
+                    if !found.is_empty() {
+                        return self.located(found, Why::MethodNotFound);
+                    }
+                    match self.deref_target(id) {
+                        Some(target) => ty = target,
+                        None => return Resolved::Unresolved(Why::MethodNotFound),
+                    }
+                }
+                Ty::Ext(..) | Ty::Tuple(_) | Ty::Slice(_) => return Resolved::External,
+                Ty::Bounded(..) => return Resolved::Unresolved(Why::MethodNotFound),
+                Ty::Unknown => return Resolved::Unresolved(Why::UnknownReceiver),
+            }
+        }
+        Resolved::Unresolved(Why::LimitReached)
+    }
+
     /// The member of an impl or trait named `name`.
     pub fn member(&self, container: ItemId, name: &str) -> Option<ItemId> {
         let items = match &self.item(container).kind {

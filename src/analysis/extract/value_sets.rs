@@ -28,9 +28,10 @@ pub(super) struct ValueSets {
     /// The file's `const`/`static` arrays of string literals, by name,
     /// each literal with its place.
     arrays: Vec<(String, Vec<(String, Span)>)>,
-    /// Value sets indexing arrays of the file (by name), for when the
-    /// whole file is walked.
-    pending_sets: Vec<(ValueSet, Vec<String>)>,
+    /// Value sets indexing arrays of the file (by name) or giving what
+    /// another method of their type returns, for when the whole file is
+    /// walked.
+    pending_sets: Vec<(ValueSet, Returned)>,
 }
 
 /// Fields followed from a receiver of known type at most
@@ -74,7 +75,9 @@ impl ValueSets {
         } else {
             return;
         };
-        let Some(Returned { values, arrays }) = returned else {
+        // Another method's values count for a `Display` only: the fast
+        // path keeps the bodies of `fmt` (it blanks those naming nothing).
+        let Some(returned) = returned.filter(|r| display || r.calls.is_empty()) else {
             return;
         };
         let Some(call) = cx.call_of(&name, takes_self) else {
@@ -82,14 +85,15 @@ impl ValueSets {
         };
         let set = ValueSet {
             call,
-            values,
+            values: returned.values.clone(),
             span: cx.span(&sig.ident),
             line: sig.ident.span().start().line as u32,
         };
-        // `NAMES[self as usize]`: the array may be declared further down.
-        match arrays.is_empty() {
+        // `NAMES[self as usize]`, `self.code()`: the array or the method
+        // may be declared further down.
+        match returned.arrays.is_empty() && returned.calls.is_empty() {
             true => self.add_value_set(cx, set),
-            false => self.pending_sets.push((set, arrays)),
+            false => self.pending_sets.push((set, returned)),
         }
     }
 
@@ -139,14 +143,32 @@ impl ValueSets {
 
 impl ValueSets {
     /// Once the whole file is walked: the value sets that index an array
-    /// of the file, with its values.
+    /// of the file, with its values; then those giving what another
+    /// method of their type returns (`f.write_str(self.code())` in a
+    /// `Display`), with that method's values when it is a value set of
+    /// the file.
     pub(super) fn finish(&mut self, cx: &mut Cx<'_>) {
-        'sets: for (mut set, arrays) in std::mem::take(&mut self.pending_sets) {
-            for name in &arrays {
+        let mut delegating = Vec::new();
+        'sets: for (mut set, returned) in std::mem::take(&mut self.pending_sets) {
+            for name in &returned.arrays {
                 let Some(values) = self.array_named(name) else {
                     continue 'sets;
                 };
                 set.values.extend(values.iter().map(|(v, _)| v.clone()));
+            }
+            match returned.calls.is_empty() {
+                true => self.add_value_set(cx, set),
+                false => delegating.push((set, returned.calls)),
+            }
+        }
+        'sets: for (mut set, calls) in delegating {
+            for name in &calls {
+                let found = (cx.facts.value_sets.iter())
+                    .find(|s| s.call.ty == set.call.ty && s.call.name == *name);
+                let Some(found) = found else {
+                    continue 'sets;
+                };
+                set.values.extend(found.values.iter().cloned());
             }
             self.add_value_set(cx, set);
         }
@@ -158,9 +180,32 @@ impl<'t> Cx<'t> {
     /// `platform_name(k)`, or a local holding one; through what does not
     /// change a value (`.to_string()` after it, `&`, `( )`).
     pub(super) fn value_call(&self, e: &Expr) -> Option<ValueCall> {
+        // `format!("{}", x)` gives what `x.to_string()` gives.
+        if let Expr::Macro(m) = strip_borrows(e)
+            && m.mac.path.is_ident("format")
+        {
+            let arg = display_arg(&m.mac)?;
+            let site = CallSite {
+                span: self.span(&m.mac.path),
+                name: "format".to_string(),
+            };
+            if let Some((ty, fields)) = self.receiver_type(&arg, 0) {
+                return Some(ValueCall {
+                    ty: Some(ty),
+                    fields,
+                    name: "to_string".to_string(),
+                    sites: vec![site],
+                    ..ValueCall::default()
+                });
+            }
+            return self.value_call_from(&arg, vec![site]);
+        }
+        self.value_call_from(e, Vec::new())
+    }
+
+    /// [`Cx::value_call`] of `e`, `sites` the calls passed before it.
+    fn value_call_from(&self, e: &Expr, mut sites: Vec<CallSite>) -> Option<ValueCall> {
         let mut e = e;
-        // The names of the calls passed on the way, for the model.
-        let mut sites: Vec<CallSite> = Vec::new();
         let found = loop {
             match e {
                 Expr::MethodCall(m) if m.args.is_empty() => {
@@ -448,17 +493,26 @@ fn dedup_in_order(values: &mut Vec<String>) {
     values.retain(|v| seen.insert(v.clone()));
 }
 
-/// What a function returns: string literals, and elements of the file's
-/// arrays of literals (`NAMES[self as usize]`), by the arrays' names.
+/// What a function returns: string literals, elements of the file's
+/// arrays of literals (`NAMES[self as usize]`), by the arrays' names, and
+/// what methods of its own type called on `self` return (`self.code()`),
+/// by the methods' names.
 #[derive(Default, Clone)]
 struct Returned {
     values: Vec<String>,
     arrays: Vec<String>,
+    calls: Vec<String>,
 }
 
 impl Returned {
     fn is_empty(&self) -> bool {
-        self.values.is_empty() && self.arrays.is_empty()
+        self.values.is_empty() && self.arrays.is_empty() && self.calls.is_empty()
+    }
+
+    fn extend(&mut self, other: &Returned) {
+        self.values.extend(other.values.iter().cloned());
+        self.arrays.extend(other.arrays.iter().cloned());
+        self.calls.extend(other.calls.iter().cloned());
     }
 }
 
@@ -545,9 +599,7 @@ fn local_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
     };
     let name = p.path.get_ident()?.to_string();
     let (_, held) = env.iter().rev().find(|(n, _)| *n == name)?;
-    let held = held.as_ref()?;
-    out.values.extend(held.values.iter().cloned());
-    out.arrays.extend(held.arrays.iter().cloned());
+    out.extend(held.as_ref()?);
     Some(())
 }
 
@@ -573,6 +625,11 @@ fn expr_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
             constant.then(|| out.arrays.push(name))
         }
         e @ Expr::Path(_) => local_literals(e, env, out),
+        // Another method of the type, on `self`: its values, once known.
+        Expr::MethodCall(m) if m.args.is_empty() && is_self(&m.receiver) => {
+            out.calls.push(m.method.to_string());
+            Some(())
+        }
         Expr::Macro(m) if m.mac.path.is_ident("format") => {
             let args = parse_args(&m.mac.tokens)?;
             let args: Vec<&Expr> = args.iter().collect();
@@ -626,8 +683,14 @@ fn written_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
             let args: Vec<&Expr> = args.iter().collect();
             formatted_literals(args.get(1..)?, env, out)
         }
-        Expr::MethodCall(m) if m.method == "write_str" && m.args.len() == 1 => {
+        Expr::MethodCall(m)
+            if (m.method == "write_str" || m.method == "pad") && m.args.len() == 1 =>
+        {
             expr_literals(&m.args[0], env, out)
+        }
+        // `self.code().fmt(f)`: what the receiver gives, written.
+        Expr::MethodCall(m) if m.method == "fmt" && m.args.len() == 1 => {
+            expr_literals(&m.receiver, env, out)
         }
         Expr::Try(t) => written_literals(&t.expr, env, out),
         _ => None,
@@ -679,10 +742,7 @@ fn returns_literals(block: &syn::Block, out: &mut Returned) -> Option<()> {
                 expr_literals(e, &Env::new(), &mut found).map(|()| found)
             });
             match value {
-                Some(found) => {
-                    self.out.values.extend(found.values);
-                    self.out.arrays.extend(found.arrays);
-                }
+                Some(found) => self.out.extend(&found),
                 None => self.ok = false,
             }
         }
@@ -696,4 +756,19 @@ fn returns_literals(block: &syn::Block, out: &mut Returned) -> Option<()> {
     let mut returns = Returns { out, ok: true };
     returns.visit_block(block);
     returns.ok.then_some(())
+}
+
+/// `self`, `&self`, `(*self)`.
+fn is_self(e: &Expr) -> bool {
+    matches!(strip_borrows(e), Expr::Path(p) if p.path.is_ident("self"))
+}
+
+/// The one argument of `format!("{}", x)`: what it formats with `Display`.
+fn display_arg(mac: &syn::Macro) -> Option<Expr> {
+    let args = parse_args(&mac.tokens)?;
+    let mut args = args.into_iter();
+    let (Some(Expr::Lit(lit)), Some(arg), None) = (args.next(), args.next(), args.next()) else {
+        return None;
+    };
+    matches!(&lit.lit, syn::Lit::Str(s) if s.value() == "{}").then_some(arg)
 }

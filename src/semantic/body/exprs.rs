@@ -190,6 +190,10 @@ fn unwrap_try(t: &Ty) -> Ty {
 
 /// What a few std methods return, enough for chains through wrappers.
 fn std_method_ty(recv: &Ty, name: &str) -> Ty {
+    // std's `ToString`, whatever the receiver.
+    if name == "to_string" {
+        return Ty::Ext("String".into(), Vec::new());
+    }
     let Ty::Ext(n, args) = recv else {
         return match name {
             "clone" | "to_owned" => recv.clone(),

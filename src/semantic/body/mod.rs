@@ -68,6 +68,37 @@ pub fn file_references(model: &Model, f: FileIdx, out: &mut Vec<Reference>) {
     });
 }
 
+/// The references of one file, and what each `to_string()` and
+/// `format!("{}", x)` of it writes ([`Model::display_of`]) by the start
+/// of its name.
+pub fn file_references_and_displays(
+    model: &Model,
+    f: FileIdx,
+    out: &mut Vec<Reference>,
+) -> Vec<(usize, Resolved)> {
+    let file = &model.files[f as usize];
+    if file.tree.error.is_some() || model.def_map.module_at(f, &file.tree, 0).is_none() {
+        return Vec::new();
+    }
+    let lines = LineTable::new(&file.text);
+    let mut displays = Vec::new();
+    let _ = parse_file_with(&file.text, |input| {
+        let mut w = Walker::new(model, f, &lines, out);
+        w.displays = Some(Vec::new());
+        syn::Attribute::parse_inner(input)?;
+        let result = (|| {
+            while !input.is_empty() {
+                let item: syn::Item = input.parse()?;
+                w.top_item(&item);
+            }
+            Ok(())
+        })();
+        displays = w.displays.take().unwrap_or_default();
+        result
+    });
+    displays
+}
+
 /// A name a block declares as an item (`fn helper() {}` inside a body).
 #[derive(Clone)]
 struct BlockItem {
@@ -89,6 +120,9 @@ struct Walker<'m, 'l, 't, 'o> {
     /// The type a closure given next gets for its first parameter: the
     /// element of the iterator or option whose adaptor it is given to.
     closure_hint: Option<Ty>,
+    /// When asked: what each `to_string()` and `format!("{}", x)` writes
+    /// ([`Model::display_of`]), by the start of its name.
+    displays: Option<Vec<(usize, Resolved)>>,
 }
 
 impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
@@ -108,6 +142,7 @@ impl<'m, 'l, 't, 'o> Walker<'m, 'l, 't, 'o> {
             block_items: Vec::new(),
             depth: 0,
             closure_hint: None,
+            displays: None,
         }
     }
 

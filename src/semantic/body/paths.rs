@@ -255,7 +255,7 @@ impl Walker<'_, '_, '_, '_> {
             let names: Vec<&str> = names.iter().map(String::as_str).collect();
             self.resolve_module_path(&names, mac.path.leading_colon.is_some(), Ns::Macros)
         };
-        self.push_ref(range, RefKind::Macro, target);
+        self.push_ref(range.clone(), RefKind::Macro, target);
         if name == "macro_rules" {
             return;
         }
@@ -267,11 +267,32 @@ impl Walker<'_, '_, '_, '_> {
             for a in &args {
                 self.visit_expr(a);
             }
+            // `format!("{}", x)` writes what `x.to_string()` does.
+            if name == "format"
+                && self.displays.is_some()
+                && let [syn::Expr::Lit(lit), arg] = args.iter().collect::<Vec<_>>()[..]
+                && matches!(&lit.lit, syn::Lit::Str(s) if s.value() == "{}")
+            {
+                let written = self.model.display_of(&self.ty_of(arg));
+                if let Some(d) = &mut self.displays {
+                    d.push((range.start, written));
+                }
+            }
         } else {
             let semi = syn::punctuated::Punctuated::<syn::Expr, syn::Token![;]>::parse_terminated;
             if let Ok(args) = semi.parse2(mac.tokens.clone()) {
                 for a in &args {
                     self.visit_expr(a);
+                }
+            } else if name.ends_with("matches") {
+                // `matches!(value, pattern)`: the value is an expression.
+                let value = |input: syn::parse::ParseStream<'_>| {
+                    let value: syn::Expr = input.parse()?;
+                    let _: proc_macro2::TokenStream = input.parse()?;
+                    Ok(value)
+                };
+                if let Ok(value) = value.parse2(mac.tokens.clone()) {
+                    self.visit_expr(&value);
                 }
             }
         }

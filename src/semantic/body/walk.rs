@@ -295,6 +295,12 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_, '_> {
         }
         let (target, _) = self.model.method_on(&recv, &method);
         let range = self.range(m.method.span());
+        if method == "to_string" && m.args.is_empty() && matches!(target, Resolved::External) {
+            let written = self.model.display_of(&recv);
+            if let Some(d) = &mut self.displays {
+                d.push((range.start, written));
+            }
+        }
         self.push_ref(range, RefKind::MethodCall, target);
     }
 
