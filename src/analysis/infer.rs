@@ -649,6 +649,7 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             arity,
             switch: f.switch_param,
             constants: f.constants,
+            returns_self: f.summary.returns_self,
             self_type: (f.summary.self_type.as_deref())
                 .filter(|t| !t.starts_with("dyn "))
                 .map(|t| crate::analysis::last_segment(t).to_string()),

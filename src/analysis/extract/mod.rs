@@ -1194,6 +1194,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             None
         };
         self.visit_expr(&m.receiver);
+        (self.registrations).after_receiver(&mut self.cx, m, &name, &args);
         let once = self.cx.registration_names().has(Names::RunOnce, &name);
         for arg in &m.args {
             let p = if matches!(arg, Expr::Closure(_)) {

@@ -138,13 +138,13 @@ impl Registrations {
         name: &str,
         args: &[&Expr],
     ) {
-        if !matches!(
-            cx.registration_names()
-                .registration_receiver_with(name, Some(args.len())),
-            CallReceiver::Free { .. }
-        ) {
-            let generics = (m.turbofish.as_ref()).map_or_else(Vec::new, |t| type_args(cx, &t.args));
-            self.registration(cx, (&m.method, name, &generics), Some(&m.receiver), args, m);
+        // A builder's registration waits for what it is chained on
+        // ([`Self::after_receiver`]).
+        if !cx
+            .registration_names()
+            .registration_returns_self(name, Some(args.len()))
+        {
+            self.method_registration(cx, m, name, args);
         }
         self.unregistration(cx, name, Some(&m.receiver), args, m);
         self.switch_off(cx, name, &m.receiver);
@@ -157,6 +157,43 @@ impl Registrations {
                 .extend(callee_id(cx.lines(), &m.receiver)),
             "unwrap" | "expect" => self.mark_succeeding(cx, &m.receiver),
             _ => {}
+        }
+    }
+
+    /// A method call whose receiver was walked: the registration of a
+    /// learned method that hands its receiver back, which comes after the
+    /// registrations chained before it (`Router::new().route("/", a)
+    /// .route("/", b)` registers `a` first), and after a switch set there
+    /// (`Linker::new().allow_shadowing(true).func_wrap(..)`).
+    pub(super) fn after_receiver(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if cx
+            .registration_names()
+            .registration_returns_self(name, Some(args.len()))
+        {
+            self.method_registration(cx, m, name, args);
+        }
+    }
+
+    fn method_registration(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if !matches!(
+            cx.registration_names()
+                .registration_receiver_with(name, Some(args.len())),
+            CallReceiver::Free { .. }
+        ) {
+            let generics = (m.turbofish.as_ref()).map_or_else(Vec::new, |t| type_args(cx, &t.args));
+            self.registration(cx, (&m.method, name, &generics), Some(&m.receiver), args, m);
         }
     }
 
@@ -303,10 +340,18 @@ impl Registrations {
             return;
         }
         let id = cx.start_of(callee.span());
+        // A learned method that rejects and hands its receiver back
+        // (`Router::new().route(..).route(..)`, `linker.func_wrap(..)?
+        // .func_wrap(..)?`): a registry of unique keys, whatever is chained.
+        let receiver = receiver.map(|r| self_chain(cx, r));
+        let builder = cx
+            .registration_names()
+            .registration_returns_self(name, arity);
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
-        if self.builder_calls.contains(&id)
-            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if cx.registration_names().is_registration(&m.method.to_string())))
+        if !builder
+            && (self.builder_calls.contains(&id)
+                || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if cx.registration_names().is_registration(&m.method.to_string()))))
         {
             return;
         }
@@ -323,7 +368,18 @@ impl Registrations {
         {
             return;
         }
-        let (registry, registry_kind) = receiver.map(|r| cx.registry(r)).unwrap_or_default();
+        let (registry, registry_kind) = match receiver {
+            // `Router::new().route(..)`: the value the chain made, its own.
+            Some(r) if builder && constructed(r) => (
+                Registry::Chain {
+                    start: cx.start_of(syn::spanned::Spanned::span(r)),
+                    text: cx.compact_text(r),
+                },
+                RegistryKind::Unknown,
+            ),
+            Some(r) => cx.registry(r),
+            None => Default::default(),
+        };
         // The registry was told to accept duplicates earlier in this function
         // (`linker.allow_shadowing(true)`): a second key replaces, by design.
         if self.is_switched(cx, &registry, receiver) {
@@ -865,6 +921,25 @@ impl Registrations {
             self.succeeding_calls.extend(callee_id(cx.lines(), e));
         }
     }
+}
+
+/// The receiver a call chained on learned methods that hand their
+/// receiver back is made on (`router` of `router.route(..).route(..)`,
+/// `linker` of `linker.func_wrap(..)?.func_wrap(..)?`).
+fn self_chain<'e>(cx: &Cx<'_>, mut r: &'e Expr) -> &'e Expr {
+    while let Expr::MethodCall(m) = strip_parens(peel_try(strip_parens(r)))
+        && (cx.registration_names())
+            .registration_returns_self(&m.method.to_string(), Some(m.args.len()))
+    {
+        r = &m.receiver;
+    }
+    r
+}
+
+/// A value made by a call through a type (`Router::new()`,
+/// `Command::new("app")`): a new one at each call.
+fn constructed(e: &Expr) -> bool {
+    matches!(strip_parens(e), Expr::Call(c) if matches!(&*c.func, Expr::Path(p) if p.qself.is_none() && segments_typed(p)))
 }
 
 /// `x?`, `x.unwrap()`: the call itself.
