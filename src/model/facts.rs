@@ -14,6 +14,13 @@ pub enum StrExpr {
     /// and the module scope of the file it was written in (index into
     /// [`FileFacts::scopes`]).
     Path { segments: Vec<String>, scope: u32 },
+    /// A path that names an item whatever its type, as a key: a type given
+    /// as a type argument (`add_plugin::<LogPlugin>()`, a `TypeId` key), an
+    /// enum value (`Stage::Update`), a constant of any type (`ids::GPU`).
+    /// A string constant is its value; anything else is the item the
+    /// module tree resolves the path to, so two spellings of one item are
+    /// one key and two items of one name are two.
+    Item { segments: Vec<String>, scope: u32 },
 }
 
 /// A `const`/`static` item whose value is a string.

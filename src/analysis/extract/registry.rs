@@ -387,6 +387,7 @@ impl Registrations {
         }
         let mut also_keyed_by = Vec::new();
         let mut key_parts: Vec<&Expr> = Vec::new();
+        let mut type_key = None;
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -403,24 +404,47 @@ impl Registrations {
         } else {
             // The first key argument is the name; all must be known.
             let mut indexes = key_args.unwrap_or(&[0]).iter();
-            let Some(first) = indexes.next().and_then(|&i| args.get(i)) else {
+            let Some(&first) = indexes.next() else {
+                return;
+            };
+            // A key past the arguments is a type argument (`add_plugin::<P>()`
+            // keyed by `TypeId::of::<P>()`): the type written.
+            let Some(first) = args.get(first).copied().or_else(|| {
+                let written = generics.get(first.checked_sub(args.len())?)?;
+                type_key = Some(cx.type_key(written)?);
+                args.first().copied().or(receiver)
+            }) else {
                 return;
             };
             for &i in indexes {
                 key_parts.extend(args.get(i).copied());
                 let part = match args.get(i) {
-                    Some(a) => match cx.key(a) {
+                    Some(a) => match cx.key_of(a) {
                         Some(k) => Some(k),
                         None => return,
                     },
-                    None => None,
+                    None => match generics.get(i.wrapping_sub(args.len())) {
+                        Some(written) => match cx.type_key(written) {
+                            Some(k) => Some(k),
+                            None => return,
+                        },
+                        None => None,
+                    },
                 };
                 also_keyed_by.push(part);
             }
-            (*first, None)
+            (first, None)
         };
-        let Some(key) = cx.key(key_expr) else {
-            return;
+        let key = match type_key {
+            Some(k) => k,
+            None if lowering => match cx.key(key_expr) {
+                Some(k) => k,
+                None => return,
+            },
+            None => match cx.key_of(key_expr) {
+                Some(k) => k,
+                None => return,
+            },
         };
         if primitive.is_some() {
             let at = cx.span(key_expr);
@@ -550,6 +574,57 @@ fn type_args(
 }
 
 impl<'t> Cx<'t> {
+    /// Adds `generics`' type parameters to those in scope; returns how many
+    /// were in scope before, to truncate back to.
+    pub(super) fn push_type_params(&mut self, generics: &syn::Generics) -> usize {
+        let outer = self.type_params.len();
+        (self.type_params).extend(generics.type_params().map(|p| p.ident.to_string()));
+        outer
+    }
+
+    /// A key that names an item whatever its type ([`StrExpr::Item`]): a
+    /// path of a type argument (`LogPlugin`, `crate::plugins::LogPlugin`),
+    /// an enum value or a constant (`Stage::Update`, `ids::GPU`, `GPU`).
+    /// Not `Self::NAME` (another item in each `impl`), nor a path through
+    /// a type parameter (`P`, `T::NAME`: the caller's), nor a single
+    /// lowercase name (a local, or a function, which a local may shadow).
+    fn item_key(&self, segments: Vec<String>) -> Option<StrExpr> {
+        let first = segments.first()?;
+        let ident = |s: &String| {
+            s.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        };
+        if !segments.iter().all(ident)
+            || first == "Self"
+            || (first == "self" && segments.len() == 1)
+            || self.type_params.contains(first)
+            || (segments.len() == 1 && !first.starts_with(|c: char| c.is_ascii_uppercase()))
+            || (segments.len() == 1 && self.lookup(first).is_some())
+        {
+            return None;
+        }
+        Some(StrExpr::Item {
+            segments,
+            scope: self.scope,
+        })
+    }
+
+    /// The key a key argument gives: a string ([`Self::key`]), or an item
+    /// ([`Self::item_key`]).
+    fn key_of(&self, e: &Expr) -> Option<StrExpr> {
+        match self.key(e)? {
+            StrExpr::Path { segments, .. } => self.item_key(segments),
+            key => Some(key),
+        }
+    }
+
+    /// The key a type argument gives (`::<LogPlugin>`): the type it names.
+    fn type_key(&self, written: &str) -> Option<StrExpr> {
+        self.item_key(written.split("::").map(str::to_string).collect())
+    }
+
     /// What a receiver's type is, where the walk knows it: `self` in an
     /// `impl`, a field of `self` (by its declaration, found by the crate
     /// pass), a parameter or `let` of a written type, a local made by a

@@ -186,7 +186,12 @@ pub(super) fn summarize(
         collector: &COLLECTOR,
     }
     .has(Names::RegistrationFunctions, &sig.ident.to_string());
-    if params.iter().all(Option::is_none) && vocab.stems(Names::SwitchFields).is_empty() {
+    // A key may be a type parameter alone (`fn add_plugin<P>(&mut self)`
+    // keyed by `TypeId::of::<P>()`).
+    if params.iter().all(Option::is_none)
+        && sig.generics.type_params().next().is_none()
+        && vocab.stems(Names::SwitchFields).is_empty()
+    {
         return None;
     }
     let arity = params.len();
