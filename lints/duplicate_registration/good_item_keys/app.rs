@@ -15,6 +15,7 @@ pub struct App {
     plugins: HashMap<TypeId, &'static str>,
     stages: HashMap<Stage, String>,
     ids: HashMap<u32, String>,
+    priorities: HashMap<TypeId, Stage>,
 }
 
 impl App {
@@ -41,5 +42,10 @@ impl App {
         }
         self.ids.insert(id, name.to_string());
         Ok(())
+    }
+
+    /// Sets the stage of type `T`, replacing any before.
+    pub fn register_priority<T: 'static>(&mut self, stage: Stage) {
+        self.priorities.insert(TypeId::of::<T>(), stage);
     }
 }

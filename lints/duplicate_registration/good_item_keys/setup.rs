@@ -58,3 +58,17 @@ impl Named for Late {
         app.add_stage(Self::STAGE, "late");
     }
 }
+
+// A `register*` name whose body is no rejection: a type argument is no key.
+pub fn reflect(types: &mut crate::plugins::TypeRegistry) {
+    types.register_type::<core::Plugin>();
+    types.register_type::<core::Plugin>();
+}
+
+// A configured name (`register*`) is keyed by a name: an enum value given to
+// it is some other argument (bevy's `register_label_defining_type::<Window>(
+// LabelDefinitionPriority::LIBRARY)`, called once a type).
+pub fn priorities(app: &mut App) {
+    app.register_priority::<core::Plugin>(Stage::Update);
+    app.register_priority::<render::Plugin>(Stage::Update);
+}

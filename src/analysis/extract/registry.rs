@@ -388,6 +388,15 @@ impl Registrations {
         let mut also_keyed_by = Vec::new();
         let mut key_parts: Vec<&Expr> = Vec::new();
         let mut type_key = None;
+        // What a learned body compares is its key, whatever its type; a
+        // configured name (`register*`) is keyed by a name, and an enum
+        // value there (`register_label_defining_type::<Window>(Priority::LIBRARY)`)
+        // is some other argument.
+        let learned = !matches!(
+            cx.registration_names()
+                .registration_receiver_with(name, arity),
+            CallReceiver::Written
+        );
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -407,9 +416,14 @@ impl Registrations {
             let Some(&first) = indexes.next() else {
                 return;
             };
-            // A key past the arguments is a type argument (`add_plugin::<P>()`
-            // keyed by `TypeId::of::<P>()`): the type written.
+            // A key past the arguments of a learned function is a type
+            // argument (`add_plugin::<P>()` keyed by `TypeId::of::<P>()`):
+            // the type written. Not of a name configured (`register_type::<T>()`
+            // with no argument has no key).
             let Some(first) = args.get(first).copied().or_else(|| {
+                if !learned {
+                    return None;
+                }
                 let written = generics.get(first.checked_sub(args.len())?)?;
                 type_key = Some(cx.type_key(written)?);
                 args.first().copied().or(receiver)
@@ -419,11 +433,11 @@ impl Registrations {
             for &i in indexes {
                 key_parts.extend(args.get(i).copied());
                 let part = match args.get(i) {
-                    Some(a) => match cx.key_of(a) {
+                    Some(a) => match cx.key_of(a, learned) {
                         Some(k) => Some(k),
                         None => return,
                     },
-                    None => match generics.get(i.wrapping_sub(args.len())) {
+                    None => match generics.get(i.wrapping_sub(args.len())).filter(|_| learned) {
                         Some(written) => match cx.type_key(written) {
                             Some(k) => Some(k),
                             None => return,
@@ -441,7 +455,7 @@ impl Registrations {
                 Some(k) => k,
                 None => return,
             },
-            None => match cx.key_of(key_expr) {
+            None => match cx.key_of(key_expr, learned) {
                 Some(k) => k,
                 None => return,
             },
@@ -611,11 +625,11 @@ impl<'t> Cx<'t> {
         })
     }
 
-    /// The key a key argument gives: a string ([`Self::key`]), or an item
-    /// ([`Self::item_key`]).
-    fn key_of(&self, e: &Expr) -> Option<StrExpr> {
+    /// The key a key argument gives: a string ([`Self::key`]), or, with
+    /// `items`, an item ([`Self::item_key`]).
+    fn key_of(&self, e: &Expr, items: bool) -> Option<StrExpr> {
         match self.key(e)? {
-            StrExpr::Path { segments, .. } => self.item_key(segments),
+            StrExpr::Path { segments, .. } if items => self.item_key(segments),
             key => Some(key),
         }
     }
