@@ -392,11 +392,13 @@ impl Registrations {
         // configured name (`register*`) is keyed by a name, and an enum
         // value there (`register_label_defining_type::<Window>(Priority::LIBRARY)`)
         // is some other argument.
-        let learned = !matches!(
-            cx.registration_names()
-                .registration_receiver_with(name, arity),
-            CallReceiver::Written
-        );
+        let learned = || {
+            !matches!(
+                cx.registration_names()
+                    .registration_receiver_with(name, arity),
+                CallReceiver::Written
+            )
+        };
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -421,7 +423,7 @@ impl Registrations {
             // the type written. Not of a name configured (`register_type::<T>()`
             // with no argument has no key).
             let Some(first) = args.get(first).copied().or_else(|| {
-                if !learned {
+                if !learned() {
                     return None;
                 }
                 let written = generics.get(first.checked_sub(args.len())?)?;
@@ -437,7 +439,10 @@ impl Registrations {
                         Some(k) => Some(k),
                         None => return,
                     },
-                    None => match generics.get(i.wrapping_sub(args.len())).filter(|_| learned) {
+                    None => match generics
+                        .get(i.wrapping_sub(args.len()))
+                        .filter(|_| learned())
+                    {
                         Some(written) => match cx.type_key(written) {
                             Some(k) => Some(k),
                             None => return,
@@ -627,9 +632,15 @@ impl<'t> Cx<'t> {
 
     /// The key a key argument gives: a string ([`Self::key`]), or, with
     /// `items`, an item ([`Self::item_key`]).
-    fn key_of(&self, e: &Expr, items: bool) -> Option<StrExpr> {
+    /// A path that names no item key stays the path it was: a string
+    /// constant the crate pass may resolve, or nothing (a call keyed by a
+    /// local is still a registration of its function, keyed by nothing).
+    fn key_of(&self, e: &Expr, items: impl Fn() -> bool) -> Option<StrExpr> {
         match self.key(e)? {
-            StrExpr::Path { segments, .. } if items => self.item_key(segments),
+            StrExpr::Path { segments, scope } if items() => Some(
+                self.item_key(segments.clone())
+                    .unwrap_or(StrExpr::Path { segments, scope }),
+            ),
             key => Some(key),
         }
     }
