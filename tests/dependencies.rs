@@ -149,6 +149,12 @@ fn config_lists_what_each_dependency_taught_and_where() {
     // to learn of it.
     let expected = [
         "# Learned from the dependencies (their code is not checked):",
+        "#   `accel_framework::pipeline::Pipeline::add_pass` \
+         (accel-framework-0.3.1/src/pipeline.rs:30): it rejects a second key \
+         (`self.passes.contains_key(&id)`)",
+        "#   `accel_framework::pipeline::Pipeline::stage` \
+         (accel-framework-0.3.1/src/pipeline.rs:21): it rejects a second key \
+         (`self.stages.contains_key(name)`)",
         "#   `accel_framework::registry::Registry::add_platform` \
          (accel-framework-0.3.1/src/registry.rs:44): it rejects a second key \
          (`self.priorities.entry(name.to_string())`)",
@@ -282,6 +288,16 @@ fn a_second_run_reads_no_source_of_a_dependency_that_did_not_change() {
     };
     let first = run(&[]);
     assert!(first.contains("with `add_platform`"), "{first}");
+    // A builder that hands itself back and a key that is a type, as the
+    // cached summary must say too.
+    assert!(
+        first.contains("`decode` is registered twice with `stage`"),
+        "{first}"
+    );
+    assert!(
+        first.contains("is registered twice with `add_pass`"),
+        "{first}"
+    );
     let entries: Vec<PathBuf> = (std::fs::read_dir(cache.join("deps-v1")).unwrap())
         .map(|e| e.unwrap().path())
         .collect();

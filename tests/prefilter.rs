@@ -1106,6 +1106,7 @@ fn the_declared_starts_suffice_under_overlapping_vocabularies() {
             switch: None,
             constants: Vec::new(),
             self_type: None,
+            returns_self: false,
         };
         v.with_learned(
             &[

@@ -236,8 +236,16 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
                 summary: s,
                 // Not its type parameters (`TypeId::of::<A>()`): a call may
                 // leave them to inference, the crate pass compares them
-                // where written (`analysis::callees`).
-                key: (r.key.iter().copied()).filter(|&k| k < s.arity).collect(),
+                // where written (`analysis::callees`). Unless they are the
+                // whole key (`fn add_plugin<P>(&mut self)`): a call then
+                // writes them (`add_plugin::<LogPlugin>()`), or has no key.
+                key: match (r.key.iter().copied())
+                    .filter(|&k| k < s.arity)
+                    .collect::<Vec<_>>()
+                {
+                    key if key.is_empty() => r.key.clone(),
+                    key => key,
+                },
                 receiver,
                 why,
                 rejects: true,
@@ -649,6 +657,7 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             arity,
             switch: f.switch_param,
             constants: f.constants,
+            returns_self: f.summary.returns_self,
             self_type: (f.summary.self_type.as_deref())
                 .filter(|t| !t.starts_with("dyn "))
                 .map(|t| crate::analysis::last_segment(t).to_string()),

@@ -241,6 +241,20 @@ impl ModuleTree {
         let (segments, scope) = match e {
             StrExpr::Lit(s) => return Some(s.clone()),
             StrExpr::Path { segments, scope } => (segments, *scope),
+            StrExpr::Item { segments, scope } => {
+                let path = StrExpr::Path {
+                    segments: segments.clone(),
+                    scope: *scope,
+                };
+                return self.resolve(file, facts, &path).or_else(|| {
+                    let item = self.item_path(file, facts, segments, *scope)?;
+                    // `0:plugins::LogPlugin`: shown without its crate root.
+                    Some(match item.split_once(':') {
+                        Some((_, path)) => path.trim_start_matches("::").to_string(),
+                        None => item,
+                    })
+                });
+            }
         };
         // No item of that name anywhere in the crate: nothing to look for
         // (most paths are enum variants, types, functions).

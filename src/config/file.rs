@@ -525,6 +525,7 @@ fn functions(
                     arity: None,
                     switch: None,
                     constants: Vec::new(),
+                    returns_self: false,
                 })
             })
             .collect()

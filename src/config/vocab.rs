@@ -90,6 +90,9 @@ pub(super) struct Function {
     pub(super) switch: Option<usize>,
     /// A learned helper's constant keys ([`LearnedFunction::constants`]).
     pub(super) constants: Vec<ConstantKey>,
+    /// A learned method that hands its receiver back
+    /// ([`LearnedFunction::returns_self`]).
+    pub(super) returns_self: bool,
 }
 
 /// Which calls of a registration function count, and which registry they
@@ -130,6 +133,10 @@ pub struct LearnedFunction {
     /// The `impl`'s self type of a learned method (last segment): a call on
     /// a receiver known to be of another type is that type's method.
     pub self_type: Option<String>,
+    /// A method that hands its receiver back (`-> Self`, `-> &mut Self`,
+    /// `-> Result<&mut Self, E>`): a call chained on its result
+    /// (`router.route(..).route(..)`) is on the same registry.
+    pub returns_self: bool,
 }
 
 /// A key a learned helper registers on the registry it is given.
@@ -370,6 +377,7 @@ impl Default for Vocabulary {
                     arity: None,
                     switch: None,
                     constants: Vec::new(),
+                    returns_self: false,
                 })
                 .collect(),
             learned: LearnedFunctions::default(),
@@ -443,6 +451,13 @@ impl Vocabulary {
         self.function_for(name, arity).and_then(|f| f.switch)
     }
 
+    /// Whether a call with `arity` arguments of the learned method `name`
+    /// hands its receiver back ([`LearnedFunction::returns_self`]).
+    pub fn registration_returns_self(&self, name: &str, arity: Option<usize>) -> bool {
+        self.function_for(name, arity)
+            .is_some_and(|f| f.returns_self)
+    }
+
     /// This vocabulary with what a crate's code taught: registration
     /// functions, the fields that switch their rejection off and the
     /// methods that set those fields. A learned name is exact, so it is
@@ -468,6 +483,7 @@ impl Vocabulary {
                     arity: Some(f.arity),
                     switch: f.switch,
                     constants: f.constants.clone(),
+                    returns_self: f.returns_self,
                 });
             }
         }
@@ -611,6 +627,7 @@ mod tests {
             arity: None,
             switch: None,
             constants: Vec::new(),
+            returns_self: false,
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));

@@ -14,6 +14,13 @@ pub enum StrExpr {
     /// and the module scope of the file it was written in (index into
     /// [`FileFacts::scopes`]).
     Path { segments: Vec<String>, scope: u32 },
+    /// A path that names an item whatever its type, as a key: a type given
+    /// as a type argument (`add_plugin::<LogPlugin>()`, a `TypeId` key), an
+    /// enum value (`Stage::Update`), a constant of any type (`ids::GPU`).
+    /// A string constant is its value; anything else is the item the
+    /// module tree resolves the path to, so two spellings of one item are
+    /// one key and two items of one name are two.
+    Item { segments: Vec<String>, scope: u32 },
 }
 
 /// A `const`/`static` item whose value is a string.
@@ -191,6 +198,11 @@ pub enum Registry {
         scope: u32,
         rest: String,
     },
+    /// A value made by a call and used only through a chain of methods
+    /// that hand it back (`Router::new().route(..).route(..)`): the
+    /// chain's own, by the offset where the value's call starts. Means
+    /// something in its file only.
+    Chain { start: usize, text: String },
     /// Any other receiver, as written (whitespace removed).
     Expr(String),
 }
@@ -198,7 +210,10 @@ pub enum Registry {
 impl Registry {
     /// Named within its file only: equal in two files is not the same registry.
     pub fn is_local(&self) -> bool {
-        matches!(self, Registry::Local { .. } | Registry::Param { .. })
+        matches!(
+            self,
+            Registry::Local { .. } | Registry::Param { .. } | Registry::Chain { .. }
+        )
     }
 
     /// How an [`Registry::Item`] is written: `crate::plugins::registry()`.
@@ -705,6 +720,10 @@ pub struct FnSummary {
     /// own state, whatever the key, that fails every call once the state
     /// is set (by an initialization, [`StateWrite`]).
     pub rejects_after: Option<StateCheck>,
+    /// It hands its receiver back (`-> Self`, `-> &mut Self`, `->
+    /// Result<&mut Self, E>`): calls chained on its result
+    /// (`router.route(..).route(..)`) are calls on the same receiver.
+    pub returns_self: bool,
 }
 
 /// A guard on a field of `self` that fails the call when the field is set

@@ -28,7 +28,7 @@ use crate::model::facts::{Inferred, InferredKind};
 use crate::model::source::Span;
 
 /// The format of an entry; a change makes every older entry missing.
-const FORMAT: u32 = 1;
+const FORMAT: u32 = 2;
 
 /// How many entries the folder keeps (about 1 KiB each): a few workspaces'
 /// dependency graphs.
@@ -62,6 +62,7 @@ pub struct Function {
     pub switch: Option<usize>,
     pub constants: Vec<(String, Vec<String>)>,
     pub self_type: Option<String>,
+    pub returns_self: bool,
 }
 
 /// A learned API of a dependency, for `backend-lint config` and for the
@@ -165,6 +166,7 @@ impl Function {
                 .map(|c| (c.callee.clone(), c.key.clone()))
                 .collect(),
             self_type: f.self_type.clone(),
+            returns_self: f.returns_self,
         }
     }
 
@@ -191,6 +193,7 @@ impl Function {
                 })
                 .collect(),
             self_type: self.self_type.clone(),
+            returns_self: self.returns_self,
         })
     }
 }

@@ -94,6 +94,12 @@ impl<'v> Asks<'v> {
         self.vocab.registration_switch(name, arity)
     }
 
+    /// [`Vocabulary::registration_returns_self`].
+    pub fn registration_returns_self(self, name: &str, arity: Option<usize>) -> bool {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_returns_self(name, arity)
+    }
+
     /// Fails a debug build when the collector did not declare `names`.
     fn declared(self, names: Names) {
         debug_assert!(

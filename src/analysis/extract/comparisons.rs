@@ -397,7 +397,7 @@ impl<'t> Cx<'t> {
     fn list_side(&self, name: &StrExpr, at: proc_macro2::Span) -> Side {
         let text = match name {
             StrExpr::Lit(s) => format!("\"{s}\""),
-            StrExpr::Path { segments, .. } => segments.join("::"),
+            StrExpr::Path { segments, .. } | StrExpr::Item { segments, .. } => segments.join("::"),
         };
         Side {
             operand: Operand::Str(name.clone()),

@@ -128,6 +128,7 @@ impl<'t> Walker<'t> {
                 scope_index: ScopeIndex::default(),
                 frame: Frame::new(),
                 params: (None, Vec::new()),
+                type_params: Vec::new(),
                 ctx: Context::default(),
                 next_id: 0,
                 in_canonicalizer: 0,
@@ -262,6 +263,10 @@ pub(super) struct Cx<'t> {
     /// name starts: a registry rooted at one is the caller's
     /// ([`Registry::Param`]).
     params: (Option<proc_macro2::Span>, Vec<String>),
+    /// The type parameters of the `impl`s, traits and functions around:
+    /// `add_plugin::<P>()` in a generic function is keyed by its caller's
+    /// type, not by `P`.
+    type_params: Vec<String>,
     ctx: Context,
     next_id: u32,
     /// Inside a canonicalizer (`fn canonicalize_platform`): raw comparisons belong there.
@@ -693,14 +698,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .and_then(|(path, _)| path.segments.last())
             .is_some_and(|s| s.ident == "Display");
         let saved_display = std::mem::replace(&mut self.cx.display_impl, display);
+        let outer = self.cx.push_type_params(&i.generics);
         visit::visit_item_impl(self, i);
+        self.cx.type_params.truncate(outer);
         self.cx.self_type = saved;
         self.cx.display_impl = saved_display;
     }
 
     fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
         let saved = self.cx.self_type.replace(format!("dyn {}", t.ident));
+        let outer = self.cx.push_type_params(&t.generics);
         visit::visit_item_trait(self, t);
+        self.cx.type_params.truncate(outer);
         self.cx.self_type = saved;
     }
 
@@ -731,11 +740,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let params = std::mem::replace(&mut self.cx.params, this);
         let learned_before = self.cx.facts.platform_fns.len();
         let watch = self.summaries.mentioned_in(&self.cx, &f.block);
+        let outer = self.cx.push_type_params(&f.sig.generics);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.registrations.enter_fn(None, watch);
             w.in_platform_fn(&f.sig, call, |w| visit::visit_item_fn(w, f));
             w.registrations.leave_fn(&mut w.cx);
         });
+        self.cx.type_params.truncate(outer);
         self.cx.params = params;
         // A canonicalizer a fix may call: configured, or learned just now.
         let module_level = self.cx.facts.scopes[self.cx.scope as usize]
@@ -762,11 +773,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let params = std::mem::replace(&mut self.cx.params, this);
         let watch = self.summaries.mentioned_in(&self.cx, &f.block);
         let method = is_method.then(|| name.clone());
+        let outer = self.cx.push_type_params(&f.sig.generics);
         self.in_function(is_test_fn(&f.attrs), &name, |w| {
             w.registrations.enter_fn(method, watch);
             w.in_platform_fn(&f.sig, call, |w| visit::visit_impl_item_fn(w, f));
             w.registrations.leave_fn(&mut w.cx);
         });
+        self.cx.type_params.truncate(outer);
         self.cx.params = params;
     }
 
@@ -1194,6 +1207,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             None
         };
         self.visit_expr(&m.receiver);
+        (self.registrations).after_receiver(&mut self.cx, m, &name, &args);
         let once = self.cx.registration_names().has(Names::RunOnce, &name);
         for arg in &m.args {
             let p = if matches!(arg, Expr::Closure(_)) {

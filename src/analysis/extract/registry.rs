@@ -138,13 +138,13 @@ impl Registrations {
         name: &str,
         args: &[&Expr],
     ) {
-        if !matches!(
-            cx.registration_names()
-                .registration_receiver_with(name, Some(args.len())),
-            CallReceiver::Free { .. }
-        ) {
-            let generics = (m.turbofish.as_ref()).map_or_else(Vec::new, |t| type_args(cx, &t.args));
-            self.registration(cx, (&m.method, name, &generics), Some(&m.receiver), args, m);
+        // A builder's registration waits for what it is chained on
+        // ([`Self::after_receiver`]).
+        if !cx
+            .registration_names()
+            .registration_returns_self(name, Some(args.len()))
+        {
+            self.method_registration(cx, m, name, args);
         }
         self.unregistration(cx, name, Some(&m.receiver), args, m);
         self.switch_off(cx, name, &m.receiver);
@@ -157,6 +157,43 @@ impl Registrations {
                 .extend(callee_id(cx.lines(), &m.receiver)),
             "unwrap" | "expect" => self.mark_succeeding(cx, &m.receiver),
             _ => {}
+        }
+    }
+
+    /// A method call whose receiver was walked: the registration of a
+    /// learned method that hands its receiver back, which comes after the
+    /// registrations chained before it (`Router::new().route("/", a)
+    /// .route("/", b)` registers `a` first), and after a switch set there
+    /// (`Linker::new().allow_shadowing(true).func_wrap(..)`).
+    pub(super) fn after_receiver(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if cx
+            .registration_names()
+            .registration_returns_self(name, Some(args.len()))
+        {
+            self.method_registration(cx, m, name, args);
+        }
+    }
+
+    fn method_registration(
+        &mut self,
+        cx: &mut Cx<'_>,
+        m: &syn::ExprMethodCall,
+        name: &str,
+        args: &[&Expr],
+    ) {
+        if !matches!(
+            cx.registration_names()
+                .registration_receiver_with(name, Some(args.len())),
+            CallReceiver::Free { .. }
+        ) {
+            let generics = (m.turbofish.as_ref()).map_or_else(Vec::new, |t| type_args(cx, &t.args));
+            self.registration(cx, (&m.method, name, &generics), Some(&m.receiver), args, m);
         }
     }
 
@@ -303,10 +340,18 @@ impl Registrations {
             return;
         }
         let id = cx.start_of(callee.span());
+        // A learned method that rejects and hands its receiver back
+        // (`Router::new().route(..).route(..)`, `linker.func_wrap(..)?
+        // .func_wrap(..)?`): a registry of unique keys, whatever is chained.
+        let receiver = receiver.map(|r| self_chain(cx, r));
+        let builder = cx
+            .registration_names()
+            .registration_returns_self(name, arity);
         // A builder that accumulates (`check = check.register("Flatten", err)`,
         // `b.register("a", x).register("a", y)`) is not a registry of unique keys.
-        if self.builder_calls.contains(&id)
-            || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if cx.registration_names().is_registration(&m.method.to_string())))
+        if !builder
+            && (self.builder_calls.contains(&id)
+                || receiver.is_some_and(|r| matches!(strip_parens(r), Expr::MethodCall(m) if cx.registration_names().is_registration(&m.method.to_string()))))
         {
             return;
         }
@@ -323,7 +368,18 @@ impl Registrations {
         {
             return;
         }
-        let (registry, registry_kind) = receiver.map(|r| cx.registry(r)).unwrap_or_default();
+        let (registry, registry_kind) = match receiver {
+            // `Router::new().route(..)`: the value the chain made, its own.
+            Some(r) if builder && constructed(r) => (
+                Registry::Chain {
+                    start: cx.start_of(syn::spanned::Spanned::span(r)),
+                    text: cx.compact_text(r),
+                },
+                RegistryKind::Unknown,
+            ),
+            Some(r) => cx.registry(r),
+            None => Default::default(),
+        };
         // The registry was told to accept duplicates earlier in this function
         // (`linker.allow_shadowing(true)`): a second key replaces, by design.
         if self.is_switched(cx, &registry, receiver) {
@@ -331,6 +387,18 @@ impl Registrations {
         }
         let mut also_keyed_by = Vec::new();
         let mut key_parts: Vec<&Expr> = Vec::new();
+        let mut type_key = None;
+        // What a learned body compares is its key, whatever its type; a
+        // configured name (`register*`) is keyed by a name, and an enum
+        // value there (`register_label_defining_type::<Window>(Priority::LIBRARY)`)
+        // is some other argument.
+        let learned = || {
+            !matches!(
+                cx.registration_names()
+                    .registration_receiver_with(name, arity),
+                CallReceiver::Written
+            )
+        };
         let (key_expr, primitive) = if lowering {
             // register_lowering(prim, rule, platform): keyed by primitive and platform.
             let (Some(first), Some(last)) = (args.first(), args.last()) else {
@@ -347,24 +415,55 @@ impl Registrations {
         } else {
             // The first key argument is the name; all must be known.
             let mut indexes = key_args.unwrap_or(&[0]).iter();
-            let Some(first) = indexes.next().and_then(|&i| args.get(i)) else {
+            let Some(&first) = indexes.next() else {
+                return;
+            };
+            // A key past the arguments of a learned function is a type
+            // argument (`add_plugin::<P>()` keyed by `TypeId::of::<P>()`):
+            // the type written. Not of a name configured (`register_type::<T>()`
+            // with no argument has no key).
+            let Some(first) = args.get(first).copied().or_else(|| {
+                if !learned() {
+                    return None;
+                }
+                let written = generics.get(first.checked_sub(args.len())?)?;
+                type_key = Some(cx.type_key(written)?);
+                args.first().copied().or(receiver)
+            }) else {
                 return;
             };
             for &i in indexes {
                 key_parts.extend(args.get(i).copied());
                 let part = match args.get(i) {
-                    Some(a) => match cx.key(a) {
+                    Some(a) => match cx.key_of(a, learned) {
                         Some(k) => Some(k),
                         None => return,
                     },
-                    None => None,
+                    None => match generics
+                        .get(i.wrapping_sub(args.len()))
+                        .filter(|_| learned())
+                    {
+                        Some(written) => match cx.type_key(written) {
+                            Some(k) => Some(k),
+                            None => return,
+                        },
+                        None => None,
+                    },
                 };
                 also_keyed_by.push(part);
             }
-            (*first, None)
+            (first, None)
         };
-        let Some(key) = cx.key(key_expr) else {
-            return;
+        let key = match type_key {
+            Some(k) => k,
+            None if lowering => match cx.key(key_expr) {
+                Some(k) => k,
+                None => return,
+            },
+            None => match cx.key_of(key_expr, learned) {
+                Some(k) => k,
+                None => return,
+            },
         };
         if primitive.is_some() {
             let at = cx.span(key_expr);
@@ -494,6 +593,63 @@ fn type_args(
 }
 
 impl<'t> Cx<'t> {
+    /// Adds `generics`' type parameters to those in scope; returns how many
+    /// were in scope before, to truncate back to.
+    pub(super) fn push_type_params(&mut self, generics: &syn::Generics) -> usize {
+        let outer = self.type_params.len();
+        (self.type_params).extend(generics.type_params().map(|p| p.ident.to_string()));
+        outer
+    }
+
+    /// A key that names an item whatever its type ([`StrExpr::Item`]): a
+    /// path of a type argument (`LogPlugin`, `crate::plugins::LogPlugin`),
+    /// an enum value or a constant (`Stage::Update`, `ids::GPU`, `GPU`).
+    /// Not `Self::NAME` (another item in each `impl`), nor a path through
+    /// a type parameter (`P`, `T::NAME`: the caller's), nor a single
+    /// lowercase name (a local, or a function, which a local may shadow).
+    fn item_key(&self, segments: Vec<String>) -> Option<StrExpr> {
+        let first = segments.first()?;
+        let ident = |s: &String| {
+            s.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        };
+        if !segments.iter().all(ident)
+            || first == "Self"
+            || (first == "self" && segments.len() == 1)
+            || self.type_params.contains(first)
+            || (segments.len() == 1 && !first.starts_with(|c: char| c.is_ascii_uppercase()))
+            || (segments.len() == 1 && self.lookup(first).is_some())
+        {
+            return None;
+        }
+        Some(StrExpr::Item {
+            segments,
+            scope: self.scope,
+        })
+    }
+
+    /// The key a key argument gives: a string ([`Self::key`]), or, with
+    /// `items`, an item ([`Self::item_key`]).
+    /// A path that names no item key stays the path it was: a string
+    /// constant the crate pass may resolve, or nothing (a call keyed by a
+    /// local is still a registration of its function, keyed by nothing).
+    fn key_of(&self, e: &Expr, items: impl Fn() -> bool) -> Option<StrExpr> {
+        match self.key(e)? {
+            StrExpr::Path { segments, scope } if items() => Some(
+                self.item_key(segments.clone())
+                    .unwrap_or(StrExpr::Path { segments, scope }),
+            ),
+            key => Some(key),
+        }
+    }
+
+    /// The key a type argument gives (`::<LogPlugin>`): the type it names.
+    fn type_key(&self, written: &str) -> Option<StrExpr> {
+        self.item_key(written.split("::").map(str::to_string).collect())
+    }
+
     /// What a receiver's type is, where the walk knows it: `self` in an
     /// `impl`, a field of `self` (by its declaration, found by the crate
     /// pass), a parameter or `let` of a written type, a local made by a
@@ -865,6 +1021,25 @@ impl Registrations {
             self.succeeding_calls.extend(callee_id(cx.lines(), e));
         }
     }
+}
+
+/// The receiver a call chained on learned methods that hand their
+/// receiver back is made on (`router` of `router.route(..).route(..)`,
+/// `linker` of `linker.func_wrap(..)?.func_wrap(..)?`).
+fn self_chain<'e>(cx: &Cx<'_>, mut r: &'e Expr) -> &'e Expr {
+    while let Expr::MethodCall(m) = strip_parens(peel_try(strip_parens(r)))
+        && (cx.registration_names())
+            .registration_returns_self(&m.method.to_string(), Some(m.args.len()))
+    {
+        r = &m.receiver;
+    }
+    r
+}
+
+/// A value made by a call through a type (`Router::new()`,
+/// `Command::new("app")`): a new one at each call.
+fn constructed(e: &Expr) -> bool {
+    matches!(strip_parens(e), Expr::Call(c) if matches!(&*c.func, Expr::Path(p) if p.qself.is_none() && segments_typed(p)))
 }
 
 /// `x?`, `x.unwrap()`: the call itself.

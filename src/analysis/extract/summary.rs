@@ -186,7 +186,12 @@ pub(super) fn summarize(
         collector: &COLLECTOR,
     }
     .has(Names::RegistrationFunctions, &sig.ident.to_string());
-    if params.iter().all(Option::is_none) && vocab.stems(Names::SwitchFields).is_empty() {
+    // A key may be a type parameter alone (`fn add_plugin<P>(&mut self)`
+    // keyed by `TypeId::of::<P>()`).
+    if params.iter().all(Option::is_none)
+        && sig.generics.type_params().next().is_none()
+        && vocab.stems(Names::SwitchFields).is_empty()
+    {
         return None;
     }
     let arity = params.len();
@@ -256,7 +261,44 @@ pub(super) fn summarize(
         params: names,
         keeping,
         rejects_after: s.state_check,
+        returns_self: method && returns_self(&sig.output, self_type),
     })
+}
+
+/// `-> Self`, `-> &mut Self`, `-> Result<&mut Self, E>` (or the `impl`'s
+/// own type by name): the method hands its receiver back, a builder.
+fn returns_self(output: &syn::ReturnType, self_type: Option<&str>) -> bool {
+    let syn::ReturnType::Type(_, ty) = output else {
+        return false;
+    };
+    let own = self_type.map(|t| {
+        let t = t.split('<').next().unwrap_or(t);
+        crate::analysis::last_segment(t)
+    });
+    let mut ty = &**ty;
+    loop {
+        ty = match ty {
+            syn::Type::Reference(r) => &r.elem,
+            syn::Type::Paren(p) => &p.elem,
+            syn::Type::Path(p) if p.qself.is_none() => {
+                let Some(last) = p.path.segments.last() else {
+                    return false;
+                };
+                if last.ident == "Self" || own.is_some_and(|o| last.ident == o) {
+                    return true;
+                }
+                // `Result<&mut Self, E>`, `Option<Self>`: the first type argument.
+                match &last.arguments {
+                    syn::PathArguments::AngleBracketed(a) => match a.args.first() {
+                        Some(syn::GenericArgument::Type(t)) => t,
+                        _ => return false,
+                    },
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+    }
 }
 
 /// What a body does with a key besides rejecting it

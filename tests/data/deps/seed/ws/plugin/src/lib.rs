@@ -1,7 +1,7 @@
 //! The CUDA plugin of an accelerator framework it does not define: every
 //! registration API it calls lives in the dependency `accel-framework`.
 
-use accel_framework::{Backend, Registry, RegistryError};
+use accel_framework::{Backend, Pipeline, Registry, RegistryError};
 use trace_hooks::Hooks;
 
 struct Cuda {
@@ -38,4 +38,25 @@ pub fn register(registry: &mut Registry, hooks: &mut Hooks) -> Result<(), Regist
     hooks.install("trace", || ()).map_err(RegistryError::AlreadyRegistered)?;
     hooks.install("trace", || ()).map_err(RegistryError::AlreadyRegistered)?;
     Ok(())
+}
+
+fn decode(_: &mut Vec<u8>) {}
+
+fn decode_fast(_: &mut Vec<u8>) {}
+
+pub struct Fusion;
+
+pub struct Tiling;
+
+/// The CUDA pipeline: a builder of the framework that hands itself back.
+pub fn pipeline() -> Pipeline {
+    let mut pipeline = Pipeline::new().stage("decode", decode).stage("decode", decode_fast); //~ duplicate_registration
+    pipeline.add_pass::<Fusion>().add_pass::<Tiling>();
+    pipeline.add_pass::<Fusion>(); //~ duplicate_registration
+    pipeline
+}
+
+/// Two pipelines: each has its own `decode`.
+pub fn pipelines() -> (Pipeline, Pipeline) {
+    (Pipeline::new().stage("decode", decode), Pipeline::new().stage("decode", decode_fast))
 }

@@ -1,0 +1,3 @@
+mod app;
+mod linker;
+mod router;

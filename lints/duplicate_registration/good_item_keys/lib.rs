@@ -1,0 +1,3 @@
+mod app;
+mod plugins;
+mod setup;
