@@ -56,6 +56,17 @@ pub struct FileCache {
     /// a run asks for one per step and round, and each was a `stat` (or a
     /// hash of a buffer).
     stamps: Mutex<HashMap<PathBuf, Option<Stamp>>>,
+    /// The semantic model of each crate of the runs, by its first file
+    /// ([`FileCache::model`]).
+    models: Mutex<HashMap<PathBuf, KeptModel>>,
+}
+
+/// A crate's semantic model (built, or not yet) and its files as it read
+/// them.
+struct KeptModel {
+    paths: Vec<PathBuf>,
+    stamps: Vec<Option<Stamp>>,
+    lazy: Arc<crate::semantic::Lazy>,
 }
 
 /// A search of learning: the words (sorted), the file as it was, and
@@ -322,12 +333,74 @@ impl FileCache {
         config
     }
 
+    /// The semantic model of the crate of `paths` (in the run's order) in
+    /// this run, with the texts `given` in place of their files': the one
+    /// of the run before when no file changed; when only given texts did
+    /// and their items did not (an edit inside a fn body), the one before
+    /// with their texts and item trees ([`model::lazy_patched`]); else one
+    /// built anew. Each built on the first question, as in `check`.
+    pub(super) fn model(
+        &self,
+        package_root: Option<Arc<std::path::Path>>,
+        paths: Vec<PathBuf>,
+        given: super::model::Given,
+    ) -> Arc<crate::semantic::Lazy> {
+        use super::model;
+        let stamps: Vec<Option<Stamp>> = {
+            let kept = self.stamps.lock().unwrap_or_else(|e| e.into_inner());
+            (paths.iter())
+                .map(|p| kept.get(p).cloned().flatten())
+                .collect()
+        };
+        let Some(key) = paths.first().cloned() else {
+            return Arc::new(model::lazy_given(package_root, paths, given));
+        };
+        let mut models = self.models.lock().unwrap_or_else(|e| e.into_inner());
+        let lazy = match models.remove(&key) {
+            Some(mut kept) if kept.paths == paths => {
+                let changed: Vec<&PathBuf> = (paths.iter().zip(&stamps).zip(&kept.stamps))
+                    .filter(|((_, now), before)| now != before)
+                    .map(|((path, _), _)| path)
+                    .collect();
+                let texts: Option<Vec<(PathBuf, Arc<str>)>> = (changed.iter())
+                    .map(|p| Some(((*p).clone(), given.get(*p)?.clone())))
+                    .collect();
+                match texts {
+                    _ if changed.is_empty() => kept.lazy,
+                    Some(texts) => {
+                        let old = Arc::get_mut(&mut kept.lazy)
+                            .and_then(crate::semantic::Lazy::take_model);
+                        Arc::new(match old {
+                            Some(old) => {
+                                model::lazy_patched(old, texts, package_root, paths.clone(), given)
+                            }
+                            None => model::lazy_given(package_root, paths.clone(), given),
+                        })
+                    }
+                    None => Arc::new(model::lazy_given(package_root, paths.clone(), given)),
+                }
+            }
+            _ => Arc::new(model::lazy_given(package_root, paths.clone(), given)),
+        };
+        models.insert(
+            key,
+            KeptModel {
+                paths,
+                stamps,
+                lazy: lazy.clone(),
+            },
+        );
+        lazy
+    }
+
     /// Forget the files not in `keep` (a file deleted, a package gone).
     pub fn retain(&self, keep: impl Fn(&std::path::Path) -> bool) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.retain(|(path, _), _| keep(path));
         let mut naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
         naming.retain(|path, _| keep(path));
+        let mut models = self.models.lock().unwrap_or_else(|e| e.into_inner());
+        models.retain(|path, _| keep(path));
     }
 }
 
