@@ -315,13 +315,21 @@ pub fn analyze_cached(
                     .filter(shown)
                     .map(|f| (sources.get(f.id), f.id, &f.facts.directives))
                     .collect();
-                let crate_facts = CrateFacts::new(
+                // The language server's runs keep the module tree while
+                // the crate's modules, `use`s and constants are the same.
+                let kept = cache.and_then(|c| {
+                    let files: Vec<_> =
+                        files.iter().map(|f| (f.path.as_path(), &f.facts)).collect();
+                    c.module_tree(&files)
+                });
+                let crate_facts = CrateFacts::with_tree(
                     files
                         .iter()
                         .map(|f| (f.id, f.path.as_path(), &*f.facts))
                         .collect(),
                     &config.vocab,
                     package_root.as_deref(),
+                    kept,
                 )
                 .with_learned(learned.get(&files[0].krate).map(|l| &**l))
                 .with_shared(shared.get(&files[0].krate).map(|s| &**s))
@@ -345,6 +353,12 @@ pub fn analyze_cached(
                     true => crate_facts.inferred(),
                     false => Vec::new(),
                 };
+                if let Some(cache) = cache {
+                    let kept = (files.iter())
+                        .map(|f| (f.path.clone(), f.facts.clone()))
+                        .collect();
+                    cache.keep_module_tree(kept, crate_facts.into_tree());
+                }
                 (out, inferred)
             })
             .collect()
