@@ -15,7 +15,9 @@
 //! serves a real workspace instead (torsh, a fresh checkout) and edits
 //! `REL`: a line comparing `canonicalize_platform(..)` with `"CUDA"` added
 //! at its end and taken away, in turn. `SERVER_BIN=PATH` serves with another
-//! build (a baseline's), `SERVER_STDERR=1` shows the server's stderr. The
+//! build (a baseline's; `SERVER_NO_WHOLE_LOG=1` for one that does not log
+//! when the whole workspace is analysed), `SERVER_STDERR=1` shows the
+//! server's stderr. The
 //! numbers in docs/performance.md come from here; no test times anything.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -340,9 +342,9 @@ fn main() {
         "initial analysis (initialize to the open file analysed): {initial:?} ({:?} CPU)",
         server.cpu()
     );
-    // (A baseline's build analysed the whole workspace before it answered,
-    // and logs nothing.)
-    if std::env::var_os("SERVER_BIN").is_none() {
+    // (A baseline built before `0006e09` analysed the whole workspace
+    // before it answered, and logs nothing: `SERVER_NO_WHOLE_LOG=1`.)
+    if std::env::var_os("SERVER_NO_WHOLE_LOG").is_none() {
         server.log_containing("the workspace analysed");
         println!(
             "initial analysis (initialize to the whole workspace analysed): {:?} ({:?} CPU)",

@@ -182,3 +182,41 @@ fn learnings_searches_are_kept_for_the_files_as_they_were() {
         "{found:?}"
     );
 }
+
+/// The module tree kept from the run before (the crate's modules, `use`s
+/// and constants the same) resolves as one built anew: a constant added,
+/// changed, a body edited, a function added, each run compared with a run
+/// without the cache.
+#[test]
+fn a_kept_module_tree_resolves_as_a_new_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    write(dir, "names.rs", "pub const A: &str = \"cuda\";\n");
+    let lib = |extra: &str| {
+        format!(
+            "mod names;\npub fn register_backend(_n: &str, _f: fn()) {{}}\npub fn cpu() {{}}\n\
+             pub fn init() {{ register_backend(names::A, cpu); }}\n{extra}"
+        )
+    };
+    write(dir, "lib.rs", &lib(""));
+    let cache = FileCache::default();
+    let steps = [
+        "",
+        "const C: &str = \"cuda\";\npub fn more() { register_backend(C, cpu); }\n",
+        "const C: &str = \"cuda\";\npub fn more() { let _x = 1; register_backend(C, cpu); }\n",
+        "const C: &str = \"tpu\";\npub fn more() { let _x = 1; register_backend(C, cpu); }\n",
+        "const C: &str = \"tpu\";\npub fn more() { register_backend(C, cpu); }\npub fn f() {}\n",
+        "pub fn more() { register_backend(names::A, cpu); }\npub fn f() {}\n",
+        "pub fn more() { use names::A as C; register_backend(C, cpu); }\npub fn f() {}\n",
+    ];
+    let mut found = Vec::new();
+    for extra in steps {
+        let text = lib(extra);
+        let cached = analyze_cached(inputs(dir, Some(&text)), LINTS, &|_| {}, Some(&cache));
+        let fresh = analyze(inputs(dir, Some(&text)), LINTS);
+        assert_eq!(shown(&cached), shown(&fresh), "{extra}");
+        found.push(fresh.diagnostics.len());
+    }
+    // The steps make the duplicate appear and go.
+    assert_eq!(found, [0, 1, 1, 0, 0, 1, 1]);
+}

@@ -199,3 +199,247 @@ fn the_open_documents_package_goes_first_and_the_others_follow() {
     drop(client);
     assert_eq!(serving.join().unwrap(), 0);
 }
+
+/// A client on an in-memory connection to the server, for the tests that
+/// script the protocol from Rust.
+struct Client {
+    connection: lsp_server::Connection,
+    serving: Option<std::thread::JoinHandle<u8>>,
+    /// Each file's diagnostics as last published: (line, code) sorted.
+    published: std::collections::HashMap<String, Vec<(u64, String)>>,
+    next_id: i32,
+}
+
+impl Client {
+    fn start(folder: &Path) -> Client {
+        let (server, client) = lsp_server::Connection::memory();
+        let serving = std::thread::spawn(move || backend_lint::server::serve(&server));
+        let mut client = Client {
+            connection: client,
+            serving: Some(serving),
+            published: Default::default(),
+            next_id: 1,
+        };
+        client.request(
+            "initialize",
+            serde_json::json!({"capabilities": {},
+                "workspaceFolders": [{"uri": format!("file://{}", folder.display()), "name": "ws"}]}),
+        );
+        client.notify("initialized", serde_json::json!({}));
+        client
+    }
+
+    fn send(&self, m: lsp_server::Message) {
+        self.connection.sender.send(m).unwrap();
+    }
+
+    fn request(&mut self, method: &str, params: serde_json::Value) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = lsp_server::Request::new(id.into(), method.into(), params);
+        self.send(request.into());
+    }
+
+    fn notify(&self, method: &str, params: serde_json::Value) {
+        self.send(lsp_server::Notification::new(method.into(), params).into());
+    }
+
+    /// Read what the server sends until `done` holds of the published
+    /// diagnostics.
+    fn until(&mut self, what: &str, done: impl Fn(&Self) -> bool) {
+        let start = std::time::Instant::now();
+        while !done(self) {
+            let left = std::time::Duration::from_secs(60).saturating_sub(start.elapsed());
+            let message = (self.connection.receiver.recv_timeout(left))
+                .unwrap_or_else(|_| panic!("waited for {what}; published: {:?}", self.published));
+            if let lsp_server::Message::Notification(n) = message
+                && n.method == "textDocument/publishDiagnostics"
+            {
+                let uri = n.params["uri"].as_str().unwrap_or("").to_string();
+                let mut found: Vec<(u64, String)> = (n.params["diagnostics"].as_array())
+                    .into_iter()
+                    .flatten()
+                    .map(|d| {
+                        let line = d["range"]["start"]["line"].as_u64().unwrap() + 1;
+                        (line, d["code"].as_str().unwrap_or("").to_string())
+                    })
+                    .collect();
+                found.sort();
+                self.published.insert(uri, found);
+            }
+        }
+    }
+
+    fn stop(mut self) {
+        self.request("shutdown", serde_json::json!(null));
+        self.notify("exit", serde_json::json!(null));
+        let serving = self.serving.take().unwrap();
+        drop(self.connection);
+        assert_eq!(serving.join().unwrap(), 0);
+    }
+}
+
+/// What `backend-lint check` reports in the package at `root`, by file
+/// URI: (line, lint) sorted.
+fn check_findings(root: &Path) -> std::collections::HashMap<String, Vec<(u64, String)>> {
+    let out = Command::new(env!("CARGO_BIN_EXE_backend-lint"))
+        .args(["check", ".", "--format", "json", "--exit-zero"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut by_file: std::collections::HashMap<String, Vec<(u64, String)>> = Default::default();
+    for d in report["diagnostics"].as_array().unwrap() {
+        let file = root.join(d["span"]["file"].as_str().unwrap());
+        let file = format!("file://{}", file.display());
+        let found = (
+            d["span"]["line"].as_u64().unwrap(),
+            d["lint"].as_str().unwrap().into(),
+        );
+        by_file.entry(file).or_default().push(found);
+    }
+    by_file.values_mut().for_each(|f| f.sort());
+    by_file
+}
+
+/// A package made of a fixture's files (under `src/`).
+fn package_of_fixture(root: &Path, fixture: &str) {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture);
+    std::fs::create_dir_all(root.join("src")).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            std::fs::copy(&path, root.join("src").join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::write(
+        root.join("Cargo.toml"),
+        "[package]\nname = \"m\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+}
+
+/// The findings `check` gives only with the semantic model (a receiver's
+/// type from a return type or a local, which of two functions of one name
+/// a call reaches) are the server's too: at the start, and after edits of
+/// a buffer inside fn bodies (which keep the model, its positions moved)
+/// and of its items.
+#[test]
+fn the_server_gives_the_findings_check_gets_from_the_model() {
+    for fixture in [
+        "lints/impossible_value_comparison/bad_model_receivers",
+        "lints/uncanonicalized_platform_comparison/bad_resolved_sources",
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        package_of_fixture(&root, fixture);
+        let expected = check_findings(&root);
+        assert!(!expected.is_empty(), "{fixture}: check finds nothing");
+        let mut client = Client::start(&root);
+        let lib = format!("file://{}/src/lib.rs", root.display());
+        let text = std::fs::read_to_string(root.join("src/lib.rs")).unwrap();
+        client.notify(
+            "textDocument/didOpen",
+            serde_json::json!({"textDocument": {"uri": lib, "languageId": "rust", "version": 1, "text": text}}),
+        );
+        client.until(&format!("{fixture}: check's findings"), |c| {
+            expected
+                .iter()
+                .all(|(file, found)| c.published.get(file) == Some(found))
+        });
+        client.stop();
+    }
+}
+
+/// Edits of an open buffer: inside a fn body (the file's items are the
+/// same: the model is kept, with the buffer's text and positions) and of
+/// its items (the model is built again); the findings stay `check`'s on
+/// the same text.
+#[test]
+fn findings_from_the_model_follow_the_edits_of_a_buffer() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    package_of_fixture(
+        &root,
+        "lints/impossible_value_comparison/bad_model_receivers",
+    );
+    let device = format!("file://{}/src/device.rs", root.display());
+    let graph = format!("file://{}/src/graph.rs", root.display());
+    let mut client = Client::start(&root);
+    let text = std::fs::read_to_string(root.join("src/device.rs")).unwrap();
+    client.notify(
+        "textDocument/didOpen",
+        serde_json::json!({"textDocument": {"uri": device, "languageId": "rust", "version": 1, "text": text}}),
+    );
+    let findings = |lines: &[u64]| -> Vec<(u64, String)> {
+        (lines.iter())
+            .map(|&l| (l, "impossible_value_comparison".to_string()))
+            .collect()
+    };
+    client.until("the first findings", |c| {
+        c.published.get(&device) == Some(&findings(&[43, 53, 76]))
+            && c.published.get(&graph) == Some(&findings(&[13, 20]))
+    });
+    // Inside `supports_f64`'s body (line 43): two lines more, and the
+    // comparison of `on_apple_gpu` (line 53) made possible.
+    let mut text = text;
+    let mut version = 1;
+    let mut change =
+        |c: &Client, text: &mut String, line: usize, from: usize, to: usize, new: &str| {
+            let at: usize = text
+                .split_inclusive('\n')
+                .take(line - 1)
+                .map(str::len)
+                .sum();
+            text.replace_range(at + from..at + to, new);
+            version += 1;
+            c.notify(
+                "textDocument/didChange",
+                serde_json::json!({"textDocument": {"uri": device, "version": version},
+                "contentChanges": [{"range": {"start": {"line": line - 1, "character": from},
+                                              "end": {"line": line - 1, "character": to}},
+                                    "text": new}]}),
+            );
+        };
+    change(
+        &client,
+        &mut text,
+        43,
+        0,
+        0,
+        "        let _a = 1;\n        let _b = 2;\n",
+    );
+    let mps = text.lines().nth(54).unwrap().find("mps").unwrap();
+    change(&client, &mut text, 55, mps, mps + 3, "cpu");
+    client.until("the findings moved by two lines, one gone", |c| {
+        c.published.get(&device) == Some(&findings(&[45, 78]))
+    });
+    // A new comparison written in a body: only the model knows `kind`'s type.
+    change(
+        &client,
+        &mut text,
+        55,
+        0,
+        0,
+        "    let kind = current_kind();\n    let _ = kind.name() == \"vulkan\";\n",
+    );
+    client.until("the new finding", |c| {
+        c.published.get(&device) == Some(&findings(&[45, 56, 80]))
+    });
+    // An item added above (the items change: the model is built again).
+    change(&client, &mut text, 3, 0, 0, "pub fn added() {}\n");
+    client.until("the findings after a new item", |c| {
+        c.published.get(&device) == Some(&findings(&[46, 57, 81]))
+    });
+    // What `check` says of the same text, written.
+    std::fs::write(root.join("src/device.rs"), &text).unwrap();
+    let expected = check_findings(&root);
+    assert_eq!(client.published.get(&device), expected.get(&device));
+    assert_eq!(client.published.get(&graph), expected.get(&graph));
+    client.stop();
+}

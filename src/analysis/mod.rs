@@ -93,13 +93,26 @@ impl<'a> CrateFacts<'a> {
     /// `files`: id, path and facts of each file of the crate.
     /// `package_root`: the folder of the crate's `Cargo.toml`, `None`
     /// outside any package (from discovery: the analysis reads no file).
+    #[cfg(test)]
     pub fn new(
         files: Vec<(FileId, &'a Path, &'a FileFacts)>,
         vocab: &'a Vocabulary,
         package_root: Option<&Path>,
     ) -> Self {
+        Self::with_tree(files, vocab, package_root, None)
+    }
+
+    /// [`Self::new`], with the module tree of the same files kept from a
+    /// run before when given (the language server's: see
+    /// [`ModuleTree::inputs_of`]).
+    pub fn with_tree(
+        files: Vec<(FileId, &'a Path, &'a FileFacts)>,
+        vocab: &'a Vocabulary,
+        package_root: Option<&Path>,
+        tree: Option<ModuleTree>,
+    ) -> Self {
         let paths: Vec<(&Path, &FileFacts)> = files.iter().map(|(_, p, f)| (*p, *f)).collect();
-        let tree = ModuleTree::build(&paths, package_root);
+        let tree = tree.unwrap_or_else(|| ModuleTree::build(&paths, package_root));
         let mut value_sets = std::collections::HashMap::new();
         for (id, _, facts) in &files {
             for set in &facts.value_sets {
@@ -205,6 +218,11 @@ impl<'a> CrateFacts<'a> {
             tree,
             learned: None,
         }
+    }
+
+    /// The module tree, to keep for the next run of the same files.
+    pub fn into_tree(self) -> ModuleTree {
+        self.tree
     }
 
     /// With what the crate's code taught: findings say why a learned

@@ -56,6 +56,26 @@ pub struct FileCache {
     /// a run asks for one per step and round, and each was a `stat` (or a
     /// hash of a buffer).
     stamps: Mutex<HashMap<PathBuf, Option<Stamp>>>,
+    /// The semantic model of each crate of the runs, by its first file
+    /// ([`FileCache::model`]).
+    models: Mutex<HashMap<PathBuf, KeptModel>>,
+    /// The module tree of each crate of the runs, by its first file
+    /// ([`FileCache::module_tree`]).
+    trees: Mutex<HashMap<PathBuf, KeptTree>>,
+}
+
+/// A crate's module tree and the files it was built from.
+struct KeptTree {
+    files: Vec<(PathBuf, Arc<crate::model::facts::FileFacts>)>,
+    tree: crate::analysis::modules::ModuleTree,
+}
+
+/// A crate's semantic model (built, or not yet) and its files as it read
+/// them.
+struct KeptModel {
+    paths: Vec<PathBuf>,
+    stamps: Vec<Option<Stamp>>,
+    lazy: Arc<crate::semantic::Lazy>,
 }
 
 /// A search of learning: the words (sorted), the file as it was, and
@@ -322,12 +342,119 @@ impl FileCache {
         config
     }
 
+    /// The semantic model of the crate of `paths` (in the run's order) in
+    /// this run, with the texts `given` in place of their files': the one
+    /// of the run before when no file changed; when only given texts did
+    /// and their items did not (an edit inside a fn body), the one before
+    /// with their texts and item trees ([`model::lazy_patched`]); else one
+    /// built anew. Each built on the first question, as in `check`.
+    pub(super) fn model(
+        &self,
+        package_root: Option<Arc<std::path::Path>>,
+        paths: Vec<PathBuf>,
+        given: super::model::Given,
+    ) -> Arc<crate::semantic::Lazy> {
+        use super::model;
+        let stamps: Vec<Option<Stamp>> = {
+            let kept = self.stamps.lock().unwrap_or_else(|e| e.into_inner());
+            (paths.iter())
+                .map(|p| kept.get(p).cloned().flatten())
+                .collect()
+        };
+        let Some(key) = paths.first().cloned() else {
+            return Arc::new(model::lazy_given(package_root, paths, given));
+        };
+        let mut models = self.models.lock().unwrap_or_else(|e| e.into_inner());
+        let lazy = match models.remove(&key) {
+            Some(mut kept) if kept.paths == paths => {
+                let changed: Vec<&PathBuf> = (paths.iter().zip(&stamps).zip(&kept.stamps))
+                    .filter(|((_, now), before)| now != before)
+                    .map(|((path, _), _)| path)
+                    .collect();
+                let texts: Option<Vec<(PathBuf, Arc<str>)>> = (changed.iter())
+                    .map(|p| Some(((*p).clone(), given.get(*p)?.clone())))
+                    .collect();
+                match texts {
+                    _ if changed.is_empty() => kept.lazy,
+                    Some(texts) => {
+                        let old = Arc::get_mut(&mut kept.lazy)
+                            .and_then(crate::semantic::Lazy::take_model);
+                        Arc::new(match old {
+                            Some(old) => {
+                                model::lazy_patched(old, texts, package_root, paths.clone(), given)
+                            }
+                            None => model::lazy_given(package_root, paths.clone(), given),
+                        })
+                    }
+                    None => Arc::new(model::lazy_given(package_root, paths.clone(), given)),
+                }
+            }
+            _ => Arc::new(model::lazy_given(package_root, paths.clone(), given)),
+        };
+        models.insert(
+            key,
+            KeptModel {
+                paths,
+                stamps,
+                lazy: lazy.clone(),
+            },
+        );
+        lazy
+    }
+
+    /// The module tree kept for the crate of `files` (path and facts, in
+    /// the run's order), taken out: when its files are the same, and each
+    /// one's facts are those it was built from or give the same tree
+    /// ([`ModuleTree::inputs_of`](crate::analysis::modules::ModuleTree::inputs_of):
+    /// an edit inside a fn body, a function added). Given back after the
+    /// crate pass ([`Self::keep_module_tree`]).
+    pub(super) fn module_tree(
+        &self,
+        files: &[(&std::path::Path, &Arc<crate::model::facts::FileFacts>)],
+    ) -> Option<crate::analysis::modules::ModuleTree> {
+        use crate::analysis::modules::ModuleTree;
+        let key = files.first()?.0;
+        let kept = (self.trees.lock().unwrap_or_else(|e| e.into_inner())).remove(key)?;
+        let same = kept.files.len() == files.len()
+            && (kept.files.iter().zip(files)).all(|((path, before), (now_path, now))| {
+                path == now_path
+                    && (Arc::ptr_eq(before, now)
+                        || ModuleTree::inputs_of(before) == ModuleTree::inputs_of(now))
+            });
+        same.then_some(kept.tree)
+    }
+
+    /// Keep the module tree of the crate of `files` for the next run.
+    pub(super) fn keep_module_tree(
+        &self,
+        files: Vec<(PathBuf, Arc<crate::model::facts::FileFacts>)>,
+        tree: crate::analysis::modules::ModuleTree,
+    ) {
+        let Some(key) = files.first().map(|(p, _)| p.clone()) else {
+            return;
+        };
+        let mut trees = self.trees.lock().unwrap_or_else(|e| e.into_inner());
+        trees.insert(key, KeptTree { files, tree });
+    }
+
+    /// Forget the semantic models and module trees of the crates whose
+    /// first file is not in `keep` (the language server keeps those of the
+    /// packages of open documents).
+    pub fn forget_models(&self, keep: impl Fn(&std::path::Path) -> bool) {
+        let mut models = self.models.lock().unwrap_or_else(|e| e.into_inner());
+        models.retain(|path, _| keep(path));
+        let mut trees = self.trees.lock().unwrap_or_else(|e| e.into_inner());
+        trees.retain(|path, _| keep(path));
+    }
+
     /// Forget the files not in `keep` (a file deleted, a package gone).
     pub fn retain(&self, keep: impl Fn(&std::path::Path) -> bool) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         entries.retain(|(path, _), _| keep(path));
         let mut naming = self.naming.lock().unwrap_or_else(|e| e.into_inner());
         naming.retain(|path, _| keep(path));
+        drop((entries, naming));
+        self.forget_models(keep);
     }
 }
 

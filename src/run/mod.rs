@@ -205,6 +205,14 @@ pub fn analyze_cached(
         (a.display.cmp(&b.display)).then_with(|| a.path.cmp(&b.path))
     });
     permute(&mut inputs, &named);
+    // The texts that stand for files in the language server's runs (its
+    // open buffers): its models read them.
+    let given: model::Given = Arc::new(match cache {
+        Some(_) => (inputs.iter())
+            .filter_map(|i| Some((i.path.clone(), i.text.clone()?)))
+            .collect(),
+        None => HashMap::new(),
+    });
     // Without lints (`backend-lint config`), what was inferred is listed
     // with its place: the displays of files whose text is not held.
     let inferring = lints.is_empty();
@@ -290,15 +298,18 @@ pub fn analyze_cached(
     let learned = &learned;
     let shared = &shared;
     // Each crate's semantic model, built when a question needs it; the
-    // run's file at each path the models name. Not in the language
-    // server's runs (`cache`) yet: a model would be built again at each
-    // keystroke (1.5 s on torsh-backend) until it is kept with the cache.
-    let models: HashMap<usize, crate::semantic::Lazy> = (crates.iter())
-        .filter(|_| cache.is_none())
+    // run's file at each path the models name. The language server's runs
+    // (`cache`) keep it from one run to the next, with the open buffers'
+    // texts.
+    let models: HashMap<usize, Arc<crate::semantic::Lazy>> = (crates.iter())
         .map(|files| {
             let root = crate_of[&files[0].krate].package_root.clone();
             let paths = files.iter().map(|f| f.path.clone()).collect();
-            (files[0].krate, model::lazy(root, paths))
+            let lazy = match cache {
+                Some(cache) => cache.model(root, paths, given.clone()),
+                None => Arc::new(model::lazy(root, paths)),
+            };
+            (files[0].krate, lazy)
         })
         .collect();
     let ids: std::sync::OnceLock<HashMap<&Path, FileId>> = std::sync::OnceLock::new();
@@ -338,13 +349,21 @@ pub fn analyze_cached(
                     .filter(shown)
                     .map(|f| (sources.get(f.id), f.id, &f.facts.directives))
                     .collect();
-                let crate_facts = CrateFacts::new(
+                // The language server's runs keep the module tree while
+                // the crate's modules, `use`s and constants are the same.
+                let kept = cache.and_then(|c| {
+                    let files: Vec<_> =
+                        files.iter().map(|f| (f.path.as_path(), &f.facts)).collect();
+                    c.module_tree(&files)
+                });
+                let crate_facts = CrateFacts::with_tree(
                     files
                         .iter()
                         .map(|f| (f.id, f.path.as_path(), &*f.facts))
                         .collect(),
                     &config.vocab,
                     package_root.as_deref(),
+                    kept,
                 )
                 .with_learned(learned.get(&files[0].krate).map(|l| &**l))
                 .with_shared(shared.get(&files[0].krate).map(|s| &**s))
@@ -368,6 +387,12 @@ pub fn analyze_cached(
                     true => crate_facts.inferred(),
                     false => Vec::new(),
                 };
+                if let Some(cache) = cache {
+                    let kept = (files.iter())
+                        .map(|f| (f.path.clone(), f.facts.clone()))
+                        .collect();
+                    cache.keep_module_tree(kept, crate_facts.into_tree());
+                }
                 (out, inferred)
             })
             .collect()

@@ -34,16 +34,126 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
 /// (a folder without a manifest of its own).
 /// `package_root` is `None` outside any package.
 pub fn lazy(package_root: Option<Arc<Path>>, files: Vec<PathBuf>) -> crate::semantic::Lazy {
+    lazy_given(package_root, files, Arc::default())
+}
+
+/// Texts that stand for files on disk (an editor's unsaved buffers), by
+/// the path the run names them.
+pub type Given = Arc<HashMap<PathBuf, Arc<str>>>;
+
+/// [`lazy`], with the files of `given` read from there rather than disk.
+pub fn lazy_given(
+    package_root: Option<Arc<Path>>,
+    files: Vec<PathBuf>,
+    given: Given,
+) -> crate::semantic::Lazy {
     let root = package_root.clone();
-    crate::semantic::Lazy::new(move || Some(package_model(package_root.as_deref(), &files)))
+    crate::semantic::Lazy::new(move || Some(package_model(package_root.as_deref(), &files, &given)))
         .with_others(move || root.as_deref().is_some_and(|r| !manifest::standalone(r)))
 }
 
-fn package_model(package_root: Option<&Path>, files: &[PathBuf]) -> Model {
+/// The model `old` of the same files with the texts of `changed` (the
+/// language server's next run after an edit), built on the first question:
+/// `old` itself, its texts and item trees replaced, when no changed file's
+/// items changed (an edit inside a fn body); else built anew as
+/// [`lazy_given`] does.
+pub fn lazy_patched(
+    old: Model,
+    changed: Vec<(PathBuf, Arc<str>)>,
+    package_root: Option<Arc<Path>>,
+    files: Vec<PathBuf>,
+    given: Given,
+) -> crate::semantic::Lazy {
+    let root = package_root.clone();
+    let old = std::sync::Mutex::new(Some(old));
+    crate::semantic::Lazy::new(move || {
+        let kept = old.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(model) = kept.and_then(|m| patched(m, &changed)) {
+            return Some(model);
+        }
+        Some(package_model(package_root.as_deref(), &files, &given))
+    })
+    .with_others(move || root.as_deref().is_some_and(|r| !manifest::standalone(r)))
+}
+
+/// `model` with the texts of `changed`, when the item tree of none of them
+/// changes but for positions; `None` otherwise.
+fn patched(mut model: Model, changed: &[(PathBuf, Arc<str>)]) -> Option<Model> {
+    use crate::semantic::item_tree::ItemTree;
+    for (path, text) in changed {
+        let at: Vec<_> = model.files_of(path).collect();
+        let Some(&first) = at.first() else {
+            continue;
+        };
+        let tree = ItemTree::parse(text);
+        proc_macro2::extra::invalidate_current_thread_spans();
+        if !same_items(&model.files[first as usize].tree, &tree) {
+            return None;
+        }
+        let tree = Arc::new(tree);
+        for f in at {
+            let file = &mut model.files[f as usize];
+            file.text = text.clone();
+            file.tree = tree.clone();
+        }
+    }
+    Some(model)
+}
+
+/// Whether two item trees of a file declare the same items, where they
+/// are apart: every item, scope and declared type the same but for its
+/// byte ranges. The ranges the def map keeps (where a `macro_rules!` and
+/// a `mod` stand: a macro's textual scope) must be the same too.
+fn same_items(
+    a: &crate::semantic::item_tree::ItemTree,
+    b: &crate::semantic::item_tree::ItemTree,
+) -> bool {
+    use crate::semantic::item_tree::ItemKind;
+    if a.items.len() != b.items.len() || a.scopes.len() != b.scopes.len() || a.error != b.error {
+        return false;
+    }
+    let placed = |k: &ItemKind| matches!(k, ItemKind::MacroRules { .. } | ItemKind::Mod { .. });
+    let same_places = (a.items.iter().zip(&b.items))
+        .all(|(x, y)| !placed(&x.kind) || !placed(&y.kind) || x.range == y.range);
+    same_places
+        && without_ranges(&format!("{:?}{:?}", a.items, a.scopes))
+            == without_ranges(&format!("{:?}{:?}", b.items, b.scopes))
+}
+
+/// A `Debug` text with each byte range (`12..34`) left out.
+fn without_ranges(debug: &str) -> String {
+    let bytes = debug.as_bytes();
+    let mut out = String::with_capacity(debug.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let digits = |from: usize| {
+            (bytes[from..].iter())
+                .take_while(|b| b.is_ascii_digit())
+                .count()
+        };
+        let start = i;
+        let n = digits(i);
+        if n > 0 && bytes[i + n..].starts_with(b"..") {
+            let m = digits(i + n + 2);
+            if m > 0 {
+                out.push_str("..");
+                i += n + 2 + m;
+                continue;
+            }
+        }
+        // Not a range: the digits (or one character) as they are.
+        let step = n.max(debug[start..].chars().next().map_or(1, char::len_utf8));
+        out.push_str(&debug[start..start + step]);
+        i += step;
+    }
+    out
+}
+
+fn package_model(package_root: Option<&Path>, files: &[PathBuf], given: &Given) -> Model {
     // A package in no workspace, with no path dependency, is its own
     // crates: no `cargo metadata` is run to find the others.
     let Some(package_root) = package_root.filter(|r| !manifest::standalone(r)) else {
-        return Model::build(vec![one_crate(files)]);
+        return Model::build(vec![one_crate(files, given)]);
     };
     // The model names the files the run analyses as the run does.
     let run_name: HashMap<PathBuf, &PathBuf> = (files.iter())
@@ -63,19 +173,24 @@ fn package_model(package_root: Option<&Path>, files: &[PathBuf]) -> Model {
     let mut crates = crate_inputs_of(&root, Some((&root, &ours))).unwrap_or_default();
     for c in &mut crates {
         renamed(&mut c.root_file);
-        c.files.iter_mut().for_each(|(p, _)| renamed(p));
+        for (p, text) in &mut c.files {
+            renamed(p);
+            if let Some(given) = given.get(p) {
+                *text = given.clone();
+            }
+        }
     }
     let ours: std::collections::HashSet<&PathBuf> = files.iter().collect();
     let known = (crates.iter()).any(|c| ours.contains(&c.root_file));
     if !known {
-        crates = vec![one_crate(files)];
+        crates = vec![one_crate(files, given)];
     }
     Model::build(crates)
 }
 
 /// The files of a crate cargo does not know, its root a `lib.rs` or
 /// `main.rs` among them (else the first).
-fn one_crate(files: &[PathBuf]) -> CrateInput {
+fn one_crate(files: &[PathBuf], given: &Given) -> CrateInput {
     let named = |n: &str| files.iter().find(|p| p.file_name().is_some_and(|f| f == n));
     let root = (named("lib.rs").or_else(|| named("main.rs")))
         .or(files.first())
@@ -85,7 +200,7 @@ fn one_crate(files: &[PathBuf]) -> CrateInput {
         name: "crate".to_string(),
         root_file: root,
         files: (files.iter())
-            .filter_map(|p| Some((p.clone(), read(p)?)))
+            .filter_map(|p| Some((p.clone(), given.get(p).cloned().or_else(|| read(p))?)))
             .collect(),
         ..CrateInput::default()
     }
@@ -253,4 +368,71 @@ fn with_dependencies(packages: Vec<Package>, root: &Path) -> Vec<Package> {
         }
     }
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::semantic::item_tree::ItemTree;
+
+    const FILE: &str = "macro_rules! m { () => {} }\n\
+                        mod inner;\n\
+                        pub fn f() -> u32 { 1 }\n\
+                        pub struct S { x: u32 }\n";
+
+    fn same(a: &str, b: &str) -> bool {
+        same_items(&ItemTree::parse(a), &ItemTree::parse(b))
+    }
+
+    #[test]
+    fn an_edit_inside_a_body_keeps_the_items() {
+        assert!(same(FILE, &FILE.replace("{ 1 }", "{ let a = 2;\n a + 1 }")));
+        assert!(same(FILE, FILE));
+    }
+
+    #[test]
+    fn an_item_a_name_a_type_or_a_macro_moved_changes_them() {
+        assert!(!same(FILE, &format!("{FILE}pub fn g() {{}}\n")));
+        assert!(!same(FILE, &FILE.replace("fn f", "fn h")));
+        assert!(!same(FILE, &FILE.replace("x: u32", "x: u64")));
+        assert!(!same(FILE, &format!("\n{FILE}")));
+        assert!(!same(FILE, "pub fn f(("));
+    }
+
+    #[test]
+    fn ranges_are_left_out_of_a_debug_text_and_nothing_else() {
+        assert_eq!(
+            without_ranges("a: 12..345, b: Some(3), c: \"é1..\""),
+            "a: .., b: Some(3), c: \"é1..\""
+        );
+    }
+
+    /// A model patched with a body edit has the new text and positions,
+    /// and answers as a model built from that text.
+    #[test]
+    fn a_patched_model_is_the_model_of_the_new_text() {
+        let text = "pub fn a() -> u32 { 1 }\npub fn b() -> u32 { a() }\n";
+        let input = |text: &str| CrateInput {
+            name: "c".into(),
+            root_file: PathBuf::from("lib.rs"),
+            files: vec![(PathBuf::from("lib.rs"), Arc::from(text))],
+            ..CrateInput::default()
+        };
+        let old = Model::build(vec![input(text)]);
+        let new_text: Arc<str> =
+            Arc::from("pub fn a() -> u32 { 0 + 1 }\npub fn b() -> u32 { a() }\n");
+        let patched = patched(old, &[(PathBuf::from("lib.rs"), new_text.clone())])
+            .expect("a body edit keeps the model");
+        let built = Model::build(vec![input(&new_text)]);
+        assert_eq!(&*patched.files[0].text, &*new_text);
+        assert_eq!(patched.references(), built.references());
+        assert!(!built.references().is_empty());
+        let item_added = Model::build(vec![input(text)]);
+        let more: Arc<str> = Arc::from(format!("{text}pub fn c() {{}}\n"));
+        assert!(patched_none(item_added, more));
+    }
+
+    fn patched_none(model: Model, text: Arc<str>) -> bool {
+        patched(model, &[(PathBuf::from("lib.rs"), text)]).is_none()
+    }
 }

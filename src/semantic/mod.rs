@@ -324,6 +324,13 @@ impl Lazy {
         self.model.get().is_some()
     }
 
+    /// The model, if a question built it, taken out (the language server
+    /// keeps it for the next run of the same files when an edit changes no
+    /// item: [`Model::files`] updated, its def map kept).
+    pub fn take_model(&mut self) -> Option<Model> {
+        self.model.take().flatten()
+    }
+
     /// What the name `name` written at `range` of `file` (a callee's last
     /// segment, a method's name) refers to; `None` where the model has no
     /// reference there (not a file of the model, not a name it resolves),

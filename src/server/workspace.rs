@@ -265,6 +265,11 @@ impl Workspace {
                 return Vec::new();
             }
         };
+        // The semantic models and module trees are kept for the packages
+        // of open documents, which each keystroke analyses again; another
+        // package is analysed again only when its files change on disk.
+        let open = self.open_units();
+        (self.cache).forget_models(|path| self.unit_of.get(path).is_some_and(|u| open.contains(u)));
         self.record(&paths, outcome)
     }
 
