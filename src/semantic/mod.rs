@@ -342,11 +342,7 @@ impl Lazy {
         range: &Range<usize>,
         name: &str,
     ) -> Option<Resolved> {
-        let refs = self.refs_of(file)?;
-        let model = self.get()?;
-        let f = model.files_of(file).next()?;
-        let text = &model.files[f as usize].text;
-        (text.get(range.clone())? == name).then_some(())?;
+        let refs = self.refs_named(file, range, name)?;
         refs.calls.get(&range.start).cloned()
     }
 
@@ -360,12 +356,23 @@ impl Lazy {
         range: &Range<usize>,
         name: &str,
     ) -> Option<Resolved> {
+        let refs = self.refs_named(file, range, name)?;
+        refs.displays.get(&range.start).cloned()
+    }
+
+    /// The references of `file`, when the model's text of it has `name` at
+    /// `range` (it is the text asked about).
+    fn refs_named(
+        &self,
+        file: &std::path::Path,
+        range: &Range<usize>,
+        name: &str,
+    ) -> Option<RefsAt> {
         let refs = self.refs_of(file)?;
         let model = self.get()?;
         let f = model.files_of(file).next()?;
         let text = &model.files[f as usize].text;
-        (text.get(range.clone())? == name).then_some(())?;
-        refs.displays.get(&range.start).cloned()
+        (text.get(range.clone())? == name).then_some(refs)
     }
 
     fn refs_of(&self, file: &std::path::Path) -> Option<RefsAt> {
