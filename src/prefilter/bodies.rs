@@ -74,6 +74,14 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     let mut budget = 2 * text.len();
     let mut i = 0;
     while i < toks.len() {
+        // A macro's tokens stay whole (`quote! { .. }`, `m! { .. }`, a
+        // `macro_rules!` definition): the walker parses them as items or
+        // expressions where they parse, and a body blanked inside may
+        // make tokens parse that did not (`#(#attrs)*` in a quoted body).
+        if let Some(close) = macro_tokens(text, toks, i) {
+            i = close + 1;
+            continue;
+        }
         // A registration's own body stays: what it does with a second key
         // decides its calls (`analysis::extract::summary`).
         // A `fmt` stays too: a `Display` writing `self.code()` takes that
@@ -383,6 +391,25 @@ fn word_at<'t>(text: &'t str, toks: &[Tok], i: usize) -> Option<&'t str> {
 
 /// The body of the function whose signature starts at token `i`: the
 /// indexes of its braces; `None` when it has none (`fn f();`).
+/// The closing token of the macro call or `macro_rules!` definition whose
+/// name is the word at `i` (`name ! (..)`, `macro_rules ! name { .. }`).
+fn macro_tokens(text: &str, toks: &[Tok], i: usize) -> Option<usize> {
+    let bang = |j: usize| {
+        toks.get(j)
+            .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'!')
+    };
+    let open = |j: usize| toks.get(j).filter(|t| t.kind == Kind::Open);
+    let name = word_at(text, toks, i)?;
+    if !bang(i + 1) {
+        return None;
+    }
+    let group = match name {
+        "macro_rules" => word_at(text, toks, i + 2).and_then(|_| open(i + 3)),
+        _ => open(i + 2),
+    }?;
+    Some(group.partner as usize)
+}
+
 fn body(toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
     while let Some(t) = toks.get(i) {
         match t.kind {

@@ -114,6 +114,20 @@ fn a_registration_s_definition_needs_its_body() {
     assert!(kept.contains("self.v.push(n)"), "{kept}");
 }
 
+/// A macro's tokens are never blanked: a quoted `fn` whose body holds
+/// `#(#attrs)*` does not parse as items, and blanked it would (a `struct`
+/// beside it became a fact only the reduced file had: wstd-macro 0.6.6).
+#[test]
+fn bodies_inside_a_macro_s_tokens_stay() {
+    let text = "fn outer(a: u8) -> u8 { a }\n\
+                fn gen() -> T { quote! { struct S; impl G for S { fn handle() { #(#attrs)* run() } } } }\n\
+                macro_rules! m { () => { fn made() { #x } } }\n";
+    let kept = bodies::blanked(text, &Vocabulary::default()).expect("`outer`'s body is blanked");
+    assert!(!kept.contains("{ a }"), "{kept}");
+    assert!(kept.contains("#(#attrs)* run()"), "{kept}");
+    assert!(kept.contains("fn made() { #x }"), "{kept}");
+}
+
 #[test]
 fn a_file_lexes_only_if_it_tokenizes() {
     let vocab = Vocabulary::default();
