@@ -18,7 +18,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use common::{bin, root, rs_files};
+use common::{bin, copy_dir, root, rs_files};
 
 fn consumers_dir() -> PathBuf {
     root().join("tests/consumers")
@@ -113,23 +113,6 @@ fn assert_sources_present(krate: &Path) {
     );
 }
 
-/// Copy the crate's files (not a `target/`) into `to`.
-fn copy_crate(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let name = entry.file_name();
-        if name == "target" {
-            continue;
-        }
-        let target = to.join(&name);
-        if entry.file_type().unwrap().is_dir() {
-            copy_crate(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 struct Finding {
     lint: String,
     file: String,
@@ -142,7 +125,7 @@ struct Finding {
 fn check(krate: &Path) -> (Vec<Finding>, String) {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join(krate.file_name().unwrap());
-    copy_crate(krate, &copy);
+    copy_dir(krate, &copy);
     // `CONSUMERS_BIN=<path>` scores another build (a release, another branch's).
     let mut cmd = match std::env::var_os("CONSUMERS_BIN") {
         Some(path) => {

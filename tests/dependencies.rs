@@ -8,21 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{bin, run_cmd};
-
-/// Copy the folder `from` into `to`, links and all (none here).
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
+use common::{bin, copy_dir, run_cmd};
 
 /// `file:line` of each `//~ duplicate_registration` marker of the files.
 fn marked(ws: &Path, files: &[&str]) -> Vec<String> {

@@ -9,7 +9,7 @@ use std::process::Command;
 use serde_json::Value;
 
 mod common;
-use common::{root, snapshot};
+use common::{copy_dir, root, snapshot};
 
 fn bin(dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_backend-lint"));
@@ -26,19 +26,6 @@ fn check(dir: &Path, paths: &[&str], format: &str) -> String {
         .output()
         .unwrap();
     String::from_utf8(out.stdout).unwrap()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 /// The fixtures the fixes are tried on, copied into `dir`: the fixable

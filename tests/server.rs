@@ -6,8 +6,12 @@
 //! fails the test, unless `BACKEND_LINT_SKIP_EDITOR_TESTS` is set (never
 //! in CI), so that `cargo test` on a machine without them says so.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use common::copy_dir;
 
 fn editors() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/editors")
@@ -26,19 +30,6 @@ fn missing(tool: &str, works: bool) -> bool {
         "{tool} is not installed: .ci/run installs it; set BACKEND_LINT_SKIP_EDITOR_TESTS=1 \
          to skip the editor tests"
     );
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 #[test]
