@@ -859,3 +859,67 @@ fn to_string_and_format_reach_the_receivers_display() {
     // Not the name asked about there: nothing.
     assert_eq!(display("self.name.$to_string", "as_str"), None);
 }
+
+/// The language server's model after an edit that adds and removes items
+/// (`Model::rebuilt`): the other files' item trees are the ones it had, and
+/// every reference resolves as in a model built anew from the same texts.
+#[test]
+fn a_model_rebuilt_after_an_edit_resolves_as_one_built_anew() {
+    use backend_lint::semantic::item_tree::ItemTree;
+    let lib = |ops: &str| {
+        krate(
+            "core",
+            &[
+                ("core/lib.rs", "pub mod ops;\npub use ops::*;\n"),
+                ("core/ops.rs", ops),
+            ],
+            &[],
+        )
+    };
+    let app = krate(
+        "app",
+        &[
+            (
+                "app/main.rs",
+                "use core::*;\nmod util;\nfn main() { gather(); added(); util::helper(); }\n",
+            ),
+            ("app/util.rs", "pub fn helper() { crate::gather(); }\n"),
+        ],
+        &[("core", 0)],
+    );
+    let before = "pub fn gather() {}\npub fn scatter() {}\n";
+    let after = "pub fn added() {}\npub fn scatter() {}\nfn gather() {}\n";
+    let old = Model::build(vec![lib(before), app.clone()]);
+    let trees: Vec<(String, Arc<ItemTree>)> = (old.files.iter())
+        .map(|f| (f.path.display().to_string(), f.tree.clone()))
+        .collect();
+    let text: Arc<str> = Arc::from(after);
+    let changed = vec![(
+        PathBuf::from("core/ops.rs"),
+        text.clone(),
+        Arc::new(ItemTree::parse(&text)),
+    )];
+    let rebuilt = old.rebuilt(changed);
+    let fresh = Model::build(vec![lib(after), app]);
+    let resolved = |m: &Model| {
+        let mut refs: Vec<String> = (m.references().iter()).map(|r| format!("{r:?}")).collect();
+        refs.sort();
+        refs
+    };
+    assert_eq!(resolved(&rebuilt), resolved(&fresh));
+    // `added`, new in the edit, resolves from the app through the globs.
+    let main = "use core::*;\nmod util;\nfn main() { gather(); added(); util::helper(); }\n";
+    let at = main.find("added").unwrap();
+    let refs = rebuilt.references();
+    let added = (refs.iter())
+        .find(|r| r.file == std::path::Path::new("app/main.rs") && r.range.start == at)
+        .expect("a reference at `added`");
+    assert!(matches!(added.target, Resolved::Item(_)), "{added:?}");
+    for f in &rebuilt.files {
+        let path = f.path.display().to_string();
+        let kept = trees
+            .iter()
+            .any(|(p, t)| *p == path && Arc::ptr_eq(t, &f.tree));
+        assert_eq!(kept, path != "core/ops.rs", "{path}: its item tree kept");
+    }
+}

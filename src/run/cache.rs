@@ -380,9 +380,7 @@ impl FileCache {
                         let old = Arc::get_mut(&mut kept.lazy)
                             .and_then(crate::semantic::Lazy::take_model);
                         Arc::new(match old {
-                            Some(old) => {
-                                model::lazy_patched(old, texts, package_root, paths.clone(), given)
-                            }
+                            Some(old) => model::lazy_patched(old, texts, package_root),
                             None => model::lazy_given(package_root, paths.clone(), given),
                         })
                     }

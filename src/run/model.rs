@@ -55,49 +55,45 @@ pub fn lazy_given(
 /// The model `old` of the same files with the texts of `changed` (the
 /// language server's next run after an edit), built on the first question:
 /// `old` itself, its texts and item trees replaced, when no changed file's
-/// items changed (an edit inside a fn body); else built anew as
-/// [`lazy_given`] does.
+/// items changed (an edit inside a fn body); else `old`'s crates and files
+/// with the new texts, only their item trees made again and the def maps
+/// built anew ([`Model::rebuilt`]). The manifests are not read: a change of
+/// one makes the server forget its models.
 pub fn lazy_patched(
     old: Model,
     changed: Vec<(PathBuf, Arc<str>)>,
     package_root: Option<Arc<Path>>,
-    files: Vec<PathBuf>,
-    given: Given,
 ) -> crate::semantic::Lazy {
     let root = package_root.clone();
     let old = std::sync::Mutex::new(Some(old));
     crate::semantic::Lazy::new(move || {
-        let kept = old.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(model) = kept.and_then(|m| patched(m, &changed)) {
-            return Some(model);
-        }
-        Some(package_model(package_root.as_deref(), &files, &given))
+        let kept = old.lock().unwrap_or_else(|e| e.into_inner()).take()?;
+        Some(patched(kept, &changed))
     })
     .with_others(move || root.as_deref().is_some_and(|r| !manifest::standalone(r)))
 }
 
-/// `model` with the texts of `changed`, when the item tree of none of them
-/// changes but for positions; `None` otherwise.
-fn patched(mut model: Model, changed: &[(PathBuf, Arc<str>)]) -> Option<Model> {
+/// `model` with the texts of `changed`: its def maps kept when the item
+/// tree of none of them changes but for positions, else built again.
+fn patched(model: Model, changed: &[(PathBuf, Arc<str>)]) -> Model {
     use crate::semantic::item_tree::ItemTree;
-    for (path, text) in changed {
-        let at: Vec<_> = model.files_of(path).collect();
-        let Some(&first) = at.first() else {
-            continue;
-        };
-        let tree = ItemTree::parse(text);
-        proc_macro2::extra::invalidate_current_thread_spans();
-        if !same_items(&model.files[first as usize].tree, &tree) {
-            return None;
-        }
-        let tree = Arc::new(tree);
-        for f in at {
-            let file = &mut model.files[f as usize];
-            file.text = text.clone();
-            file.tree = tree.clone();
-        }
+    let trees: Vec<(PathBuf, Arc<str>, Arc<ItemTree>)> = (changed.iter())
+        .map(|(path, text)| {
+            let tree = ItemTree::parse(text);
+            proc_macro2::extra::invalidate_current_thread_spans();
+            (path.clone(), text.clone(), Arc::new(tree))
+        })
+        .collect();
+    let same = trees.iter().all(|(path, _, tree)| {
+        model
+            .files_of(path)
+            .next()
+            .is_none_or(|first| same_items(&model.files[first as usize].tree, tree))
+    });
+    match same {
+        true => model.replaced(trees),
+        false => model.rebuilt(trees),
     }
-    Some(model)
 }
 
 /// Whether two item trees of a file declare the same items, where they
@@ -407,8 +403,8 @@ mod tests {
         );
     }
 
-    /// A model patched with a body edit has the new text and positions,
-    /// and answers as a model built from that text.
+    /// A model patched with a body edit, or with an item added, has the new
+    /// text and positions, and answers as a model built from that text.
     #[test]
     fn a_patched_model_is_the_model_of_the_new_text() {
         let text = "pub fn a() -> u32 { 1 }\npub fn b() -> u32 { a() }\n";
@@ -418,21 +414,16 @@ mod tests {
             files: vec![(PathBuf::from("lib.rs"), Arc::from(text))],
             ..CrateInput::default()
         };
-        let old = Model::build(vec![input(text)]);
-        let new_text: Arc<str> =
-            Arc::from("pub fn a() -> u32 { 0 + 1 }\npub fn b() -> u32 { a() }\n");
-        let patched = patched(old, &[(PathBuf::from("lib.rs"), new_text.clone())])
-            .expect("a body edit keeps the model");
-        let built = Model::build(vec![input(&new_text)]);
-        assert_eq!(&*patched.files[0].text, &*new_text);
-        assert_eq!(patched.references(), built.references());
-        assert!(!built.references().is_empty());
-        let item_added = Model::build(vec![input(text)]);
-        let more: Arc<str> = Arc::from(format!("{text}pub fn c() {{}}\n"));
-        assert!(patched_none(item_added, more));
-    }
-
-    fn patched_none(model: Model, text: Arc<str>) -> bool {
-        patched(model, &[(PathBuf::from("lib.rs"), text)]).is_none()
+        let body_edit = "pub fn a() -> u32 { 0 + 1 }\npub fn b() -> u32 { a() }\n";
+        let item_added = format!("{text}pub fn c() -> u32 {{ b() }}\n");
+        for new_text in [body_edit, &item_added] {
+            let old = Model::build(vec![input(text)]);
+            let new_text: Arc<str> = Arc::from(new_text);
+            let patched = patched(old, &[(PathBuf::from("lib.rs"), new_text.clone())]);
+            let built = Model::build(vec![input(&new_text)]);
+            assert_eq!(&*patched.files[0].text, &*new_text);
+            assert_eq!(patched.references(), built.references());
+            assert!(!built.references().is_empty());
+        }
     }
 }

@@ -174,22 +174,80 @@ pub struct Model {
     pub def_map: def_map::DefMap,
     /// The files of each path (one a crate that reads it).
     by_path: std::collections::HashMap<PathBuf, Vec<FileIdx>>,
+    /// What it was built from, for [`Model::rebuilt`].
+    crates: Vec<CrateInput>,
 }
+
+/// Item trees already made, by file and text (the text's address: the
+/// same `Arc` given to several crates is one text).
+type Trees = std::collections::HashMap<(PathBuf, usize), Arc<item_tree::ItemTree>>;
 
 impl Model {
     /// Build the item trees of every file and the def maps of every crate.
     /// Parses on a thread of its own with a large stack (the parser's
     /// recursion), whose proc-macro2 span table is freed after each file.
     pub fn build(crates: Vec<CrateInput>) -> Model {
+        Model::build_with(crates, Trees::new())
+    }
+
+    /// The model of the same crates with the texts (and their item trees)
+    /// of `changed`: the item trees of the other files are kept, the def
+    /// maps built again. An editor's edit that adds, removes or renames an
+    /// item costs the parse of that file, not of its package (issue 30),
+    /// and no file is read: the crates and their files are the ones the
+    /// model was built from.
+    pub fn rebuilt(self, changed: Vec<(PathBuf, Arc<str>, Arc<item_tree::ItemTree>)>) -> Model {
+        let Model {
+            files, mut crates, ..
+        } = self;
+        let mut trees: Trees = (files.into_iter())
+            .filter(|f| !changed.iter().any(|(p, ..)| *p == f.path))
+            .map(|f| ((f.path, f.text.as_ptr() as usize), f.tree))
+            .collect();
+        for c in &mut crates {
+            for (path, text) in &mut c.files {
+                if let Some((_, new, _)) = changed.iter().find(|(p, ..)| p == path) {
+                    *text = new.clone();
+                }
+            }
+        }
+        for (path, text, tree) in changed {
+            trees.insert((path, text.as_ptr() as usize), tree);
+        }
+        Model::build_with(crates, trees)
+    }
+
+    /// The model with the texts and item trees of `changed`, which declare
+    /// the items the files had (but for where they are): the def maps stay.
+    pub fn replaced(
+        mut self,
+        changed: Vec<(PathBuf, Arc<str>, Arc<item_tree::ItemTree>)>,
+    ) -> Model {
+        for (path, text, tree) in changed {
+            for f in self.by_path.get(&path).into_iter().flatten() {
+                let file = &mut self.files[*f as usize];
+                file.text = text.clone();
+                file.tree = tree.clone();
+            }
+            for c in &mut self.crates {
+                for (p, t) in &mut c.files {
+                    if *p == path {
+                        *t = text.clone();
+                    }
+                }
+            }
+        }
+        self
+    }
+
+    fn build_with(crates: Vec<CrateInput>, trees: Trees) -> Model {
         with_big_stack(move || {
             let mut files: Vec<FileData> = Vec::new();
             let mut seen = std::collections::HashMap::new();
             let mut crate_files: Vec<Vec<FileIdx>> = Vec::new();
-            // A text given to several crates is parsed once.
-            let mut parsed: std::collections::HashMap<
-                (PathBuf, *const u8),
-                Arc<item_tree::ItemTree>,
-            > = std::collections::HashMap::new();
+            // A text given to several crates is parsed once, and one the
+            // model was built with before not again.
+            let mut parsed = trees;
             for (k, c) in crates.iter().enumerate() {
                 let mut own = Vec::new();
                 for (path, text) in &c.files {
@@ -203,7 +261,7 @@ impl Model {
                     let idx = files.len() as FileIdx;
                     seen.insert(key, idx);
                     let tree = parsed
-                        .entry((path.clone(), text.as_ptr()))
+                        .entry((path.clone(), text.as_ptr() as usize))
                         .or_insert_with(|| {
                             let tree = item_tree::ItemTree::parse(text);
                             proc_macro2::extra::invalidate_current_thread_spans();
@@ -228,10 +286,13 @@ impl Model {
                     .or_default()
                     .push(i as FileIdx);
             }
+            // Only the trees of this model's texts stay alive.
+            drop(parsed);
             Model {
                 files,
                 def_map,
                 by_path,
+                crates,
             }
         })
     }

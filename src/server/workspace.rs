@@ -102,6 +102,9 @@ impl Workspace {
         }
         let known = &self.unit_of;
         self.cache.retain(|path| known.contains_key(path));
+        // A model rests on the manifests (its crates, their dependencies):
+        // the next run builds it again.
+        self.cache.forget_models(|_| false);
     }
 
     /// Group `inputs` by crate into units, configured as `check` does.
