@@ -923,3 +923,52 @@ fn a_model_rebuilt_after_an_edit_resolves_as_one_built_anew() {
         assert_eq!(kept, path != "core/ops.rs", "{path}: its item tree kept");
     }
 }
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// An item tree made from the text with function bodies blanked (what the model builds from: `prefilter::for_item_tree`) is the
+/// tree of the whole text, on every file of this repository (its source,
+/// the lints' fixtures, the consumer crates, the benches) that parses.
+#[test]
+fn an_item_tree_from_the_skimmed_text_is_the_tree_of_the_whole_text() {
+    use backend_lint::semantic::item_tree::ItemTree;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src", "lints", "tests", "benches", "examples"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 300, "{} files", files.len());
+    let (mut compared, mut skimmed) = (0, 0);
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let whole = ItemTree::parse(&text);
+        if whole.error.is_some() {
+            continue;
+        }
+        skimmed += usize::from(backend_lint::prefilter::for_item_tree(&text).is_some());
+        let from_skim = ItemTree::parse_skimmed(&text, backend_lint::prefilter::for_item_tree);
+        // (Its maps by offset are made from the items.)
+        let tree = |t: &ItemTree| format!("{:?} {:?} {:?}", t.items, t.scopes, t.error);
+        assert_eq!(tree(&whole), tree(&from_skim), "{}", path.display());
+        compared += 1;
+    }
+    assert!(
+        compared > 300 && skimmed > 200,
+        "{compared} compared, {skimmed} skimmed"
+    );
+}

@@ -96,18 +96,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
             i += 1;
             continue;
         };
-        let item_ends = match toks.get(close + 1) {
-            None => true,
-            Some(t) if t.kind == Kind::Close => true,
-            Some(t) if t.kind == Kind::Punct => t.byte == b'#',
-            // An item, or a macro called where items stand (`m! { .. }`).
-            Some(_) => word(close + 1).is_some_and(|w| {
-                AFTER_ITEM.contains(&w)
-                    || toks
-                        .get(close + 2)
-                        .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'!')
-            }),
-        };
+        let item_ends = item_ends(text, toks, close);
         let (start, end) = (toks[open].start as usize, toks[close].end as usize);
         let holds_items = {
             let first = keywords.partition_point(|&k| (k as usize) < open);
@@ -129,6 +118,61 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     }
     doc_comments(text, toks, &mut blank);
     blank_out(text, &blank)
+}
+
+/// `text` (already `parseable_text`) with the inside of every function's
+/// body blanked, a macro's tokens whole (an item's doc comments stay: they
+/// are part of where it stands):
+/// what an item tree reads (`semantic::item_tree` records items and
+/// signatures, never a statement), at a fraction of the parse. `None` when
+/// there is nothing to blank or the lexer does not read the file.
+pub(super) fn fn_bodies_blanked(text: &str) -> Option<String> {
+    let mut lexed = lexer::Lexed::default();
+    lex_within::<true>(text, &UNWATCHED, &mut lexed).ok()?;
+    let toks = &lexed.toks;
+    let word = |i: usize| word_at(text, toks, i);
+    let mut blank: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some(close) = macro_tokens(text, toks, i) {
+            i = close + 1;
+            continue;
+        }
+        let Some((open, close)) = (word(i) == Some("fn") && word(i + 1).is_some())
+            .then(|| body(toks, i + 2))
+            .flatten()
+        else {
+            i += 1;
+            continue;
+        };
+        if item_ends(text, toks, close) {
+            let (start, end) = (toks[open].start as usize, toks[close].end as usize);
+            blank.push((start + 1, end - 1));
+            i = close + 1;
+            continue;
+        }
+        i += 1;
+    }
+    blank_out(text, &blank)
+}
+
+/// Whether what follows the braces closing at token `close` ends an item:
+/// the end of the file or of the enclosing braces, an attribute, an item's
+/// keyword, or a macro called where items stand (`m! { .. }`). That makes
+/// the braces surely a function's body, not a const argument of its return
+/// type (`-> Foo<{ N }> { .. }`).
+fn item_ends(text: &str, toks: &[Tok], close: usize) -> bool {
+    match toks.get(close + 1) {
+        None => true,
+        Some(t) if t.kind == Kind::Close => true,
+        Some(t) if t.kind == Kind::Punct => t.byte == b'#',
+        Some(_) => word_at(text, toks, close + 1).is_some_and(|w| {
+            AFTER_ITEM.contains(&w)
+                || toks
+                    .get(close + 2)
+                    .is_some_and(|t| t.kind == Kind::Punct && t.byte == b'!')
+        }),
+    }
 }
 
 /// `text` with the ranges `blank` (each a whole comment or the inside of a

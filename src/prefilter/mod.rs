@@ -574,6 +574,14 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     bodies::blanked(&parseable_text(text), vocab)
 }
 
+/// The text an item tree is made from (`semantic::Model::build_skimming`):
+/// the file's with every function body blanked, line
+/// breaks and offsets kept; `None` when nothing can be blanked (the file's
+/// own text is then parsed).
+pub fn for_item_tree(text: &str) -> Option<String> {
+    bodies::fn_bodies_blanked(&parseable_text(text))
+}
+
 /// Whether the file defines a `macro_rules!` macro the walker expands at its
 /// calls (`analysis::extract::macro_worth_expanding`). Each
 /// definition's text is taken from its name to its closing bracket, counted

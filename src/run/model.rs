@@ -79,7 +79,7 @@ fn patched(model: Model, changed: &[(PathBuf, Arc<str>)]) -> Model {
     use crate::semantic::item_tree::ItemTree;
     let trees: Vec<(PathBuf, Arc<str>, Arc<ItemTree>)> = (changed.iter())
         .map(|(path, text)| {
-            let tree = ItemTree::parse(text);
+            let tree = ItemTree::parse_skimmed(text, crate::prefilter::for_item_tree);
             proc_macro2::extra::invalidate_current_thread_spans();
             (path.clone(), text.clone(), Arc::new(tree))
         })
@@ -149,7 +149,10 @@ fn package_model(package_root: Option<&Path>, files: &[PathBuf], given: &Given) 
     // A package in no workspace, with no path dependency, is its own
     // crates: no `cargo metadata` is run to find the others.
     let Some(package_root) = package_root.filter(|r| !manifest::standalone(r)) else {
-        return Model::build(vec![one_crate(files, given)]);
+        return Model::build_skimming(
+            vec![one_crate(files, given)],
+            crate::prefilter::for_item_tree,
+        );
     };
     // The model names the files the run analyses as the run does.
     let run_name: HashMap<PathBuf, &PathBuf> = (files.iter())
@@ -181,7 +184,7 @@ fn package_model(package_root: Option<&Path>, files: &[PathBuf], given: &Given) 
     if !known {
         crates = vec![one_crate(files, given)];
     }
-    Model::build(crates)
+    Model::build_skimming(crates, crate::prefilter::for_item_tree)
 }
 
 /// The files of a crate cargo does not know, its root a `lib.rs` or

@@ -331,7 +331,28 @@ impl TypeRef {
     }
 }
 
+/// A file's text as an item tree needs it (its function bodies blanked,
+/// offsets kept: `prefilter::for_item_tree`), `None` for the text itself.
+pub type Skim = fn(&str) -> Option<String>;
+
 impl ItemTree {
+    /// [`ItemTree::parse`] of the text `skim` gives, the same tree for less
+    /// parsing: what it blanks is what the tree does not record. A file
+    /// whose skimmed text does not parse is parsed whole (the tree then
+    /// says why it has no items, as the whole parse does).
+    pub fn parse_skimmed(text: &str, skim: Skim) -> ItemTree {
+        match skim(text) {
+            Some(skimmed) => {
+                let tree = ItemTree::parse(&skimmed);
+                match tree.error {
+                    None => tree,
+                    Some(_) => ItemTree::parse(text),
+                }
+            }
+            None => ItemTree::parse(text),
+        }
+    }
+
     /// The item tree of a file's text; a file that does not parse, or nests
     /// deeper than the parser's bounds, has none and says why.
     pub fn parse(text: &str) -> ItemTree {

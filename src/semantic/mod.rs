@@ -187,7 +187,13 @@ impl Model {
     /// Parses on a thread of its own with a large stack (the parser's
     /// recursion), whose proc-macro2 span table is freed after each file.
     pub fn build(crates: Vec<CrateInput>) -> Model {
-        Model::build_with(crates, Trees::new())
+        Model::build_with(crates, Trees::new(), None)
+    }
+
+    /// [`Model::build`], each item tree made from the text `skim` gives
+    /// for a file's ([`item_tree::ItemTree::parse_skimmed`]).
+    pub fn build_skimming(crates: Vec<CrateInput>, skim: item_tree::Skim) -> Model {
+        Model::build_with(crates, Trees::new(), Some(skim))
     }
 
     /// The model of the same crates with the texts (and their item trees)
@@ -214,7 +220,7 @@ impl Model {
         for (path, text, tree) in changed {
             trees.insert((path, text.as_ptr() as usize), tree);
         }
-        Model::build_with(crates, trees)
+        Model::build_with(crates, trees, None)
     }
 
     /// The model with the texts and item trees of `changed`, which declare
@@ -240,7 +246,28 @@ impl Model {
         self
     }
 
-    fn build_with(crates: Vec<CrateInput>, trees: Trees) -> Model {
+    fn build_with(
+        crates: Vec<CrateInput>,
+        mut trees: Trees,
+        skim: Option<item_tree::Skim>,
+    ) -> Model {
+        // Each text not parsed yet, once, on every processor: the server's
+        // first model of a package waited for its files one by one.
+        let mut todo: Vec<(PathBuf, Arc<str>)> = Vec::new();
+        let mut queued = std::collections::HashSet::new();
+        for c in &crates {
+            for (path, text) in &c.files {
+                let key = (path.clone(), text.as_ptr() as usize);
+                if !trees.contains_key(&key) && queued.insert(key) {
+                    todo.push((path.clone(), text.clone()));
+                }
+            }
+        }
+        drop(queued);
+        for ((path, text), tree) in todo.iter().zip(parse_all(&todo, skim)) {
+            trees.insert((path.clone(), text.as_ptr() as usize), tree);
+        }
+        drop(todo);
         with_big_stack(move || {
             let mut files: Vec<FileData> = Vec::new();
             let mut seen = std::collections::HashMap::new();
@@ -262,11 +289,7 @@ impl Model {
                     seen.insert(key, idx);
                     let tree = parsed
                         .entry((path.clone(), text.as_ptr() as usize))
-                        .or_insert_with(|| {
-                            let tree = item_tree::ItemTree::parse(text);
-                            proc_macro2::extra::invalidate_current_thread_spans();
-                            Arc::new(tree)
-                        })
+                        .or_insert_with(|| Arc::new(item_tree::ItemTree::parse(text)))
                         .clone();
                     files.push(FileData {
                         path: path.clone(),
@@ -478,8 +501,56 @@ fn file_references_here(
 
 /// Run `f` on a thread with a stack deep enough for the parser's bounds
 /// (`syntax::limits`), as the runner's threads have.
+/// The stack of the model's threads: the parser recurses.
+const STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// The item tree of each text, in order, parsed on as many big-stack
+/// threads as there are processors (one for a few files); each thread's
+/// span table is freed after each file.
+fn parse_all(
+    texts: &[(PathBuf, Arc<str>)],
+    skim: Option<item_tree::Skim>,
+) -> Vec<Arc<item_tree::ItemTree>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(texts.len().div_ceil(16))
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((_, text)) = texts.get(i) else {
+                return mine;
+            };
+            let tree = match skim {
+                Some(skim) => item_tree::ItemTree::parse_skimmed(text, skim),
+                None => item_tree::ItemTree::parse(text),
+            };
+            proc_macro2::extra::invalidate_current_thread_spans();
+            mine.push((i, Arc::new(tree)));
+        }
+    };
+    let mut parsed: Vec<(usize, Arc<item_tree::ItemTree>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(s, work)
+                    .expect("a thread for the semantic model")
+            })
+            .collect();
+        (handles.into_iter())
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    // Every index was taken by exactly one thread.
+    parsed.sort_unstable_by_key(|(i, _)| *i);
+    parsed.into_iter().map(|(_, tree)| tree).collect()
+}
+
 fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    const STACK_BYTES: usize = 256 * 1024 * 1024;
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(STACK_BYTES)
