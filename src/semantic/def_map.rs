@@ -2,7 +2,7 @@
 //! rust-analyzer's `DefMap`: items declared, `use` resolved in a fixed-point
 //! loop, globs shadowed by explicit names, `macro_rules!` in textual scope.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::path::{Component, Path, PathBuf};
 
 use super::item_tree::{ImplData, Import, ItemKind, ItemTree, PathRef, TypeRef, Vis};
@@ -600,7 +600,7 @@ impl DefMap {
         }
         // Globs by the module they import from: a change there is handed on
         // at once, so a chain or a cycle of globs settles in one round.
-        let mut importers: HashMap<ModuleId, Vec<usize>> = HashMap::new();
+        let mut importers: HashMap<ModuleId, Vec<usize>> = HashMap::default();
         let mut rounds = 0;
         loop {
             rounds += 1;
