@@ -184,8 +184,9 @@ type Trees = std::collections::HashMap<(PathBuf, usize), Arc<item_tree::ItemTree
 
 impl Model {
     /// Build the item trees of every file and the def maps of every crate.
-    /// Parses on a thread of its own with a large stack (the parser's
-    /// recursion), whose proc-macro2 span table is freed after each file.
+    /// Parses on threads with a large stack (the parser's recursion), one
+    /// per processor ([`parse_all`]), whose span tables are freed after
+    /// each file.
     pub fn build(crates: Vec<CrateInput>) -> Model {
         Model::build_with(crates, Trees::new(), None)
     }
@@ -210,13 +211,7 @@ impl Model {
             .filter(|f| !changed.iter().any(|(p, ..)| *p == f.path))
             .map(|f| ((f.path, f.text.as_ptr() as usize), f.tree))
             .collect();
-        for c in &mut crates {
-            for (path, text) in &mut c.files {
-                if let Some((_, new, _)) = changed.iter().find(|(p, ..)| p == path) {
-                    *text = new.clone();
-                }
-            }
-        }
+        with_texts(&mut crates, &changed);
         for (path, text, tree) in changed {
             trees.insert((path, text.as_ptr() as usize), tree);
         }
@@ -229,18 +224,12 @@ impl Model {
         mut self,
         changed: Vec<(PathBuf, Arc<str>, Arc<item_tree::ItemTree>)>,
     ) -> Model {
+        with_texts(&mut self.crates, &changed);
         for (path, text, tree) in changed {
             for f in self.by_path.get(&path).into_iter().flatten() {
                 let file = &mut self.files[*f as usize];
                 file.text = text.clone();
                 file.tree = tree.clone();
-            }
-            for c in &mut self.crates {
-                for (p, t) in &mut c.files {
-                    if *p == path {
-                        *t = text.clone();
-                    }
-                }
             }
         }
         self
@@ -501,6 +490,19 @@ fn file_references_here(
 
 /// Run `f` on a thread with a stack deep enough for the parser's bounds
 /// (`syntax::limits`), as the runner's threads have.
+/// The texts of `changed` given to every crate that reads their files:
+/// what [`Model::rebuilt`] builds from, or rebuilds from later.
+fn with_texts(
+    crates: &mut [CrateInput],
+    changed: &[(PathBuf, Arc<str>, Arc<item_tree::ItemTree>)],
+) {
+    for (path, text) in crates.iter_mut().flat_map(|c| &mut c.files) {
+        if let Some((_, new, _)) = changed.iter().find(|(p, ..)| p == path) {
+            *text = new.clone();
+        }
+    }
+}
+
 /// The stack of the model's threads: the parser recurses.
 const STACK_BYTES: usize = 256 * 1024 * 1024;
 
