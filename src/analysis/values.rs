@@ -4,7 +4,7 @@
 use syn::punctuated::Punctuated;
 use syn::{Expr, Token};
 
-use crate::model::facts::{ConstValue, StrExpr};
+use crate::model::facts::{ConstValue, Normalized, StrExpr};
 
 /// Methods that hand back the same string (or a view of it, or it inside an
 /// `Option`). Lowercasing is here on purpose: `to_lowercase()` is not
@@ -249,4 +249,90 @@ pub fn is_platforms_collection(e: &Expr) -> bool {
             _ => return false,
         };
     }
+}
+
+/// Methods that hand back the same string, for what a normalizer made of
+/// it ([`normalized`]): views and copies only (not `unwrap_or(..)`, whose
+/// default was never normalized).
+const SAME_STRING_METHODS: &[&str] = &[
+    "as_str",
+    "as_ref",
+    "borrow",
+    "deref",
+    "to_string",
+    "to_owned",
+    "clone",
+    "into",
+    "into_owned",
+];
+
+/// What the standard library's normalizers applied last to `e` guarantee
+/// of it (`name.trim().to_lowercase()`, `s.replace("darwin", "macos")`),
+/// through views and copies of the result; `local` gives what a local's
+/// value is known to be. `None` when nothing is known.
+pub fn normalized(e: &Expr, local: &dyn Fn(&str) -> Option<Normalized>) -> Option<Normalized> {
+    let mut e = e;
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && SAME_STRING_METHODS.contains(&m.method.to_string().as_str()) =>
+            {
+                &m.receiver
+            }
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && path_last(&c.func).is_some_and(|n| n == "from")
+                    && matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
+                        && p.path.segments[0].ident == "String") =>
+            {
+                &c.args[0]
+            }
+            _ => break,
+        };
+    }
+    let shape = match e {
+        Expr::Path(p) => local(&p.path.get_ident()?.to_string())?,
+        Expr::MethodCall(m) => {
+            let before = || normalized(&m.receiver, local).unwrap_or_default();
+            let name = m.method.to_string();
+            // The names the fast path watches for (`Names::Normalizers`).
+            if !crate::config::NORMALIZERS.contains(&name.as_str()) {
+                return None;
+            }
+            match (name.as_str(), m.args.len()) {
+                ("to_lowercase" | "to_ascii_lowercase", 0) => before().cased(false),
+                ("to_uppercase" | "to_ascii_uppercase", 0) => before().cased(true),
+                ("trim", 0) => before().trim(),
+                ("replace", 2) => {
+                    let from = match &m.args[0] {
+                        Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(s),
+                            ..
+                        }) => s.value(),
+                        Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Char(c),
+                            ..
+                        }) => c.value().to_string(),
+                        _ => return None,
+                    };
+                    let Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(to),
+                        ..
+                    }) = &m.args[1]
+                    else {
+                        return None;
+                    };
+                    before().replaced(&from, &to.value())
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    (!shape.is_empty()).then_some(shape)
 }

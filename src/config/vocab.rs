@@ -189,6 +189,9 @@ pub enum Names {
     /// The field `platforms` of a lowering context: a fixed name, not
     /// configured.
     PlatformsField,
+    /// The standard library's string normalizers ([`NORMALIZERS`]), whose
+    /// output has a known shape: fixed names, not configured.
+    Normalizers,
 }
 
 impl Names {
@@ -196,12 +199,12 @@ impl Names {
     /// field `platforms`, a fixed name: a function so named is no known
     /// name, nor a local macro naming it one worth expanding.
     pub fn is_configured(self) -> bool {
-        self != Names::PlatformsField
+        !matches!(self, Names::PlatformsField | Names::Normalizers)
     }
 
     /// Every set.
     #[cfg(test)]
-    pub const ALL: [Names; 15] = [
+    pub const ALL: [Names; 16] = [
         Names::RegistrationFunctions,
         Names::LoweringRegistrations,
         Names::Backends,
@@ -217,11 +220,23 @@ impl Names {
         Names::SwitchFields,
         Names::Switches,
         Names::PlatformsField,
+        Names::Normalizers,
     ];
 }
 
 /// The field holding a lowering context's platforms ([`Names::PlatformsField`]).
 pub const PLATFORMS_FIELD: &str = "platforms";
+
+/// The std methods whose output has a known shape ([`Names::Normalizers`]):
+/// lowercased, uppercased, trimmed, or without what was replaced.
+pub const NORMALIZERS: &[&str] = &[
+    "to_lowercase",
+    "to_ascii_lowercase",
+    "to_uppercase",
+    "to_ascii_uppercase",
+    "trim",
+    "replace",
+];
 
 /// Where the walker matches a vocabulary name (`analysis::extract::collect`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -496,7 +511,9 @@ impl Vocabulary {
     /// The set `names` stands for.
     fn set(&self, names: Names) -> Option<&NameSet> {
         Some(match names {
-            Names::RegistrationFunctions | Names::PlatformsField => return None,
+            Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
+                return None;
+            }
             Names::LoweringRegistrations => &self.lowering_registrations,
             Names::Backends => &self.backends,
             Names::Guards => &self.guards,
@@ -518,6 +535,7 @@ impl Vocabulary {
         match names {
             Names::RegistrationFunctions => self.registration_key(name).is_some(),
             Names::PlatformsField => name == PLATFORMS_FIELD,
+            Names::Normalizers => NORMALIZERS.contains(&name),
             _ => self.set(names).is_some_and(|s| s.contains(name)),
         }
     }
@@ -541,7 +559,7 @@ impl Vocabulary {
             Names::Rejections => self.rejections = set,
             Names::SwitchFields => self.switch_fields = set,
             Names::Switches => self.switches = set,
-            Names::RegistrationFunctions | Names::PlatformsField => {
+            Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 unreachable!("{names:?} is no set of its own")
             }
         }
@@ -554,6 +572,7 @@ impl Vocabulary {
         match names {
             Names::RegistrationFunctions => self.function_stems().collect(),
             Names::PlatformsField => vec![PLATFORMS_FIELD],
+            Names::Normalizers => NORMALIZERS.to_vec(),
             _ => self.set(names).map_or(Vec::new(), |s| s.stems().collect()),
         }
     }
@@ -568,6 +587,7 @@ impl Vocabulary {
                 firsts
             }
             Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
+            Names::Normalizers => FirstBytes::of(NORMALIZERS.iter().copied()),
             _ => self
                 .set(names)
                 .map_or_else(FirstBytes::default, |s| s.firsts),

@@ -4,8 +4,10 @@
 
 use crate::analysis::{CrateFacts, Decided, quoted_list};
 use crate::lints::{Check, Lint};
-use crate::model::diagnostic::Diagnostic;
-use crate::model::facts::{ComparisonKind, Operand, Side, ValueCall, ValueSet};
+use crate::model::diagnostic::{Applicability, Diagnostic, Edit, Fix};
+use crate::model::facts::{
+    ComparisonKind, Excluded, NormalizedComparison, Operand, Side, StrExpr, ValueCall, ValueSet,
+};
 use crate::model::lint_id::LintId;
 
 pub const LINT: Lint = Lint {
@@ -13,10 +15,16 @@ pub const LINT: Lint = Lint {
     summary: "a function's result is compared with a string it never returns",
     docs: include_str!("../../lints/impossible_value_comparison/README.md"),
     check: Check::Crate(check),
-    fixes: false,
+    fixes: true,
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    value_sets(krate, out);
+    normalized(krate, out);
+}
+
+/// Calls of a function returning only literals compared with another.
+fn value_sets(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     for (file, cmp) in krate
         .files
         .iter()
@@ -57,7 +65,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 let Some(value) = krate.resolve(file, s) else {
                     continue;
                 };
-                if !returns(set, &value, cmp.how) {
+                if !returns(call, set, &value, cmp.how) {
                     let here = (defined_in == file).then_some(set);
                     let found = (subject, side.span, cmp.how);
                     let by_name = krate.decided(call) == Decided::ByName;
@@ -69,7 +77,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 }
 
 /// Whether `set` may give `value`, compared as `how` compares.
-fn returns(set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
+fn returns(call: &ValueCall, set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
     let matches: fn(&str, &str) -> bool = match how {
         ComparisonKind::EqIgnoreAsciiCase => |v, s| v.eq_ignore_ascii_case(s),
         ComparisonKind::StartsWith => |v, s| v.starts_with(s),
@@ -77,7 +85,7 @@ fn returns(set: &ValueSet, value: &str, how: ComparisonKind) -> bool {
         ComparisonKind::StrContains => |v, s| v.contains(s),
         _ => |v, s| v == s,
     };
-    set.values.iter().any(|v| matches(v, value))
+    set.values.iter().any(|v| matches(&call.seen(v), value))
 }
 
 /// `found`: the call's side, the literal's place and how they are compared.
@@ -127,6 +135,102 @@ fn diagnostic(
         ));
     if let Some(set) = here {
         d = d.with_secondary(set.span, "its values are decided here");
+    }
+    d
+}
+
+/// A std normalizer's output (`name.to_lowercase()`, a local set from
+/// `triple.replace("darwin", "macos")`) compared with a string it can
+/// never be, start or hold.
+fn normalized(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    // A value set's finding says it already (`b.as_str().to_lowercase()`).
+    let found: std::collections::HashSet<_> = (out.iter())
+        .filter(|d| d.lint == LINT.id)
+        .map(|d| d.span)
+        .collect();
+    for (file, cmp) in
+        (krate.files.iter()).flat_map(|(id, f)| f.normalized.iter().map(move |c| (*id, c)))
+    {
+        if (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
+            continue;
+        }
+        let Operand::Str(s) = &cmp.other.operand else {
+            continue;
+        };
+        let Some(value) = krate.resolve(file, s) else {
+            continue;
+        };
+        if let Some(why) = cmp.shape.excludes(&value, cmp.how)
+            && !found.contains(&cmp.other.span)
+        {
+            out.push(normalized_diagnostic(cmp, s, &value, &why));
+        }
+    }
+}
+
+fn normalized_diagnostic(
+    cmp: &NormalizedComparison,
+    written: &StrExpr,
+    value: &str,
+    why: &Excluded,
+) -> Diagnostic {
+    let subject = &cmp.subject;
+    let made_by = &cmp.made_by;
+    let (lacks, fixed) = match why {
+        Excluded::Upper => (
+            "an ASCII uppercase letter".to_string(),
+            Some(value.to_ascii_lowercase()),
+        ),
+        Excluded::Lower => (
+            "an ASCII lowercase letter".to_string(),
+            Some(value.to_ascii_uppercase()),
+        ),
+        Excluded::Whitespace => ("whitespace at either end".to_string(), None),
+        Excluded::Removed(gone) => (format!("`\"{gone}\"` (it is replaced)"), None),
+    };
+    let asked = match cmp.how {
+        ComparisonKind::StartsWith => "start with",
+        ComparisonKind::EndsWith => "end with",
+        ComparisonKind::StrContains => "contain",
+        _ => "equal",
+    };
+    let maker = match subject.text == *made_by {
+        true => "it".to_string(),
+        false => format!("`{made_by}`"),
+    };
+    let message = format!(
+        "`{}` is compared with `\"{value}\"`, which it can never {asked}: {maker} never holds {lacks}",
+        subject.text
+    );
+    let mut d = Diagnostic::new(LINT.id, cmp.other.span, message)
+        .with_label("never matches")
+        .with_secondary(
+            subject.span,
+            match subject.text == *made_by {
+                true => "normalized here".to_string(),
+                false => format!("made by `{made_by}`"),
+            },
+        );
+    d = match &fixed {
+        Some(fixed) => d.with_help(format!("compare with `\"{fixed}\"`")),
+        None => d.with_help(format!(
+            "compare with a value `{made_by}` can give, or compare before normalizing"
+        )),
+    };
+    // Only a literal written plainly (no escape, no raw string) is
+    // rewritten: its text is its value.
+    if let (Some(fixed), StrExpr::Lit(_)) = (fixed, written)
+        && cmp.other.text == format!("\"{value}\"")
+        && !value.contains('\\')
+    {
+        d = d.with_fix(Fix::new(
+            Applicability::Unsafe,
+            format!("replace `\"{value}\"` with `\"{fixed}\"`"),
+            [Edit {
+                span: cmp.other.span,
+                replacement: format!("\"{fixed}\""),
+            }],
+        ));
     }
     d
 }

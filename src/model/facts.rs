@@ -368,6 +368,29 @@ pub struct ValueCall {
     /// (`as_str`, then `get_type` in `self.get_type()?.as_str()`); empty for
     /// a function's own call ([`ValueSet::call`], [`PlatformFn::call`]).
     pub sites: Vec<CallSite>,
+    /// What was done to the result before it is compared, first applied
+    /// first: `to_lowercase`, `to_ascii_lowercase` or `trim` (the
+    /// methods that keep a call in view but change its values:
+    /// `b.as_str().to_lowercase()` gives `"cuda"` for `"Cuda"`). Like
+    /// `sites`, no part of what names the call.
+    pub then: Vec<String>,
+}
+
+impl ValueCall {
+    /// `value`, a value of the function, as the comparison sees it once
+    /// [`ValueCall::then`] is applied.
+    pub fn seen(&self, value: &str) -> String {
+        let mut v = value.to_string();
+        for m in &self.then {
+            v = match m.as_str() {
+                "to_lowercase" => v.to_lowercase(),
+                "to_ascii_lowercase" => v.to_ascii_lowercase(),
+                "trim" => v.trim().to_string(),
+                _ => v,
+            };
+        }
+        v
+    }
 }
 
 /// The name of a call as written: a method's name, a callee path's last
@@ -590,6 +613,143 @@ pub struct FileFacts {
     pub state_writes: Vec<StateWrite>,
     /// Calls of other methods on the registries registered on.
     pub registry_calls: Vec<RegistryCall>,
+    /// Comparisons of a std normalizer's output with a string
+    /// ([`NormalizedComparison`]).
+    pub normalized: Vec<NormalizedComparison>,
+}
+
+/// What the standard library's string normalizers guarantee of their
+/// output, once applied in order (`s.trim().to_lowercase()`): lowercasing
+/// leaves no ASCII uppercase letter, uppercasing no ASCII lowercase one,
+/// `trim()` no whitespace at either end, `replace(a, b)` no `a` where `b`
+/// cannot make one again ([`Normalized::replaced`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Normalized {
+    pub no_upper: bool,
+    pub no_lower: bool,
+    pub trimmed: bool,
+    /// Strings the value never contains.
+    pub without: Vec<String>,
+}
+
+impl Normalized {
+    /// Nothing known.
+    pub fn is_empty(&self) -> bool {
+        !self.no_upper && !self.no_lower && !self.trimmed && self.without.is_empty()
+    }
+
+    /// After `to_lowercase()`/`to_ascii_lowercase()` (`upper`: the
+    /// uppercasing ones): a letter may now be a piece of a removed string.
+    pub fn cased(mut self, upper: bool) -> Normalized {
+        self.without.clear();
+        self.no_upper = !upper;
+        self.no_lower = upper;
+        self
+    }
+
+    /// After `trim()`: a part of a value keeps what the value lacks.
+    pub fn trim(mut self) -> Normalized {
+        self.trimmed = true;
+        self
+    }
+
+    /// After `replace(from, to)` (`from` a string or a char literal, `to`
+    /// a string literal). `from` is gone unless `to` can make it again: by
+    /// holding it, or, for a `from` of several chars, by being empty (two
+    /// remainders meet), lying inside it, or overlapping it at an edge
+    /// (`"abb".replace("ab", "a")` is `"ab"`). What else was known holds
+    /// where `to` keeps it.
+    pub fn replaced(mut self, from: &str, to: &str) -> Normalized {
+        let keeps = |gone: &str| safe_replacement(gone, to);
+        self.without.retain(|w| keeps(w));
+        if keeps(from) && !self.without.iter().any(|w| w == from) {
+            self.without.push(from.to_string());
+        }
+        self.no_upper &= !to.bytes().any(|b| b.is_ascii_uppercase());
+        self.no_lower &= !to.bytes().any(|b| b.is_ascii_lowercase());
+        self.trimmed &= !to.is_empty()
+            && !to.starts_with(char::is_whitespace)
+            && !to.ends_with(char::is_whitespace);
+        self
+    }
+
+    /// Why `literal` can never be what a comparison of this kind asks of
+    /// the value (all of it, its start, its end, a part of it): `None` when
+    /// it may be. `eq_ignore_ascii_case` and `assert_ne!` are not judged.
+    pub fn excludes(&self, literal: &str, how: ComparisonKind) -> Option<Excluded> {
+        use ComparisonKind as K;
+        let (start, end) = match how {
+            K::EqIgnoreAsciiCase | K::AssertNe | K::DebugAssertNe => return None,
+            K::StartsWith => (true, false),
+            K::EndsWith => (false, true),
+            K::StrContains => (false, false),
+            _ => (true, true),
+        };
+        if self.no_upper && literal.bytes().any(|b| b.is_ascii_uppercase()) {
+            return Some(Excluded::Upper);
+        }
+        if self.no_lower && literal.bytes().any(|b| b.is_ascii_lowercase()) {
+            return Some(Excluded::Lower);
+        }
+        if self.trimmed
+            && ((start && literal.starts_with(char::is_whitespace))
+                || (end && literal.ends_with(char::is_whitespace)))
+        {
+            return Some(Excluded::Whitespace);
+        }
+        (self.without.iter())
+            .find(|w| literal.contains(w.as_str()))
+            .map(|w| Excluded::Removed(w.clone()))
+    }
+}
+
+/// Whether no `gone` can appear in `s.replace(gone, to)` for a `s`
+/// holding none (a `gone` of `s` is replaced): only a `to` holding it,
+/// two remainders meeting (`to` empty), or `to` completing a piece of it
+/// at an edge (or lying inside it) can make one.
+fn safe_replacement(gone: &str, to: &str) -> bool {
+    if gone.is_empty() || to.contains(gone) {
+        return false;
+    }
+    if gone.chars().count() == 1 {
+        return true;
+    }
+    if to.is_empty() || gone.contains(to) {
+        return false;
+    }
+    let cuts = gone.char_indices().skip(1).map(|(i, _)| i);
+    !cuts.clone().any(|i| to.ends_with(&gone[..i]))
+        && !cuts.into_iter().any(|i| to.starts_with(&gone[i..]))
+}
+
+/// What a normalizer's output never holds that a literal does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Excluded {
+    /// An ASCII uppercase letter, after lowercasing.
+    Upper,
+    /// An ASCII lowercase letter, after uppercasing.
+    Lower,
+    /// Whitespace at the end compared, after `trim()`.
+    Whitespace,
+    /// A string replaced away.
+    Removed(String),
+}
+
+/// A comparison of a value a std normalizer made ([`Normalized`]),
+/// directly or through a local, with a string: decided crate-wide, where
+/// a `const` resolves.
+#[derive(Debug, Clone)]
+pub struct NormalizedComparison {
+    /// The normalized value as written (a local's name).
+    pub subject: Side,
+    /// The normalizer call it comes from, as written.
+    pub made_by: String,
+    pub shape: Normalized,
+    /// The string compared with.
+    pub other: Side,
+    /// `starts_with`-like for `strip_prefix`, `ends_with` for `strip_suffix`.
+    pub how: ComparisonKind,
+    pub in_test: bool,
 }
 
 /// A free function as a fix calls it: its name, the module it is defined
@@ -863,6 +1023,7 @@ impl FileFacts {
             && self.comparisons.is_empty()
             && self.lowering.is_empty()
             && self.lowering_platforms.is_empty()
+            && self.normalized.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
     }
@@ -897,6 +1058,7 @@ impl FileFacts {
             canonicalizers,
             state_writes,
             registry_calls: _,
+            normalized: _,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -985,6 +1147,7 @@ impl Default for FileFacts {
             canonicalizers: Vec::new(),
             state_writes: Vec::new(),
             registry_calls: Vec::new(),
+            normalized: Vec::new(),
         }
     }
 }
@@ -1065,4 +1228,105 @@ pub enum InferredKind {
     Canonicalizer,
     /// Returns only string literals: the closed set of values it can give.
     ValueSet,
+}
+
+#[cfg(test)]
+mod normalized_tests {
+    use super::{ComparisonKind, Normalized};
+
+    /// Every string of up to `len` chars over `alphabet`.
+    fn strings(alphabet: &[char], len: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..len {
+            last = (last.iter())
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    /// What `replaced` claims gone is gone from every output std gives,
+    /// and what it keeps knowing holds too.
+    #[test]
+    fn a_replaced_string_said_gone_is_gone_from_every_output() {
+        let parts = strings(&['a', 'b', 'A', ' '], 2);
+        let inputs = strings(&['a', 'b', 'A', ' '], 5);
+        let mut claims = 0;
+        for from in parts.iter().filter(|p| !p.is_empty()) {
+            for to in &parts {
+                for before in [
+                    Normalized::default(),
+                    Normalized::default().cased(false).trim(),
+                ] {
+                    let after = before.clone().replaced(from, to);
+                    for s in inputs.iter().filter(|s| !s.is_empty()) {
+                        let s = match before.no_upper {
+                            true => s.to_lowercase().trim().to_string(),
+                            false => s.clone(),
+                        };
+                        let out = s.replace(from.as_str(), to);
+                        for gone in &after.without {
+                            claims += 1;
+                            assert!(
+                                !out.contains(gone.as_str()),
+                                "{s:?}.replace({from:?}, {to:?}) = {out:?}"
+                            );
+                        }
+                        if after.no_upper {
+                            assert!(!out.bytes().any(|b| b.is_ascii_uppercase()), "{out:?}");
+                        }
+                        if after.trimmed {
+                            assert_eq!(out.trim(), out, "{s:?}.replace({from:?}, {to:?})");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(claims > 1000, "the claims were tried: {claims}");
+    }
+
+    #[test]
+    fn a_replacement_that_can_make_it_again_says_nothing() {
+        let gone = |from: &str, to: &str| Normalized::default().replaced(from, to).without;
+        // `"abb".replace("ab", "a")` is `"ab"`; `"aabb".replace("ab", "")` too.
+        assert!(gone("ab", "a").is_empty());
+        assert!(gone("ab", "").is_empty());
+        assert!(gone("ab", "b").is_empty());
+        assert!(gone("::", ":").is_empty());
+        assert!(gone("x", "xx").is_empty());
+        assert_eq!(gone("darwin", "macos"), ["darwin"]);
+        assert_eq!(gone(":", ""), [":"]);
+        assert_eq!(gone("::", "-"), ["::"]);
+    }
+
+    #[test]
+    fn a_literal_is_judged_by_what_the_comparison_asks() {
+        let lower = Normalized::default().cased(false);
+        assert!(
+            lower
+                .excludes("NVIDIA", ComparisonKind::StartsWith)
+                .is_some()
+        );
+        assert!(lower.excludes("nvidia", ComparisonKind::Eq).is_none());
+        assert!(
+            lower
+                .excludes("NVIDIA", ComparisonKind::EqIgnoreAsciiCase)
+                .is_none()
+        );
+        assert!(lower.excludes("NVIDIA", ComparisonKind::AssertNe).is_none());
+        let trimmed = Normalized::default().trim();
+        assert!(trimmed.excludes(" x", ComparisonKind::StartsWith).is_some());
+        assert!(trimmed.excludes(" x", ComparisonKind::EndsWith).is_none());
+        assert!(
+            trimmed
+                .excludes(" x ", ComparisonKind::StrContains)
+                .is_none()
+        );
+        assert!(trimmed.excludes("x\n", ComparisonKind::Eq).is_some());
+        // Lowercasing after a replacement may make the replaced string again.
+        let again = Normalized::default().replaced("X", "y").cased(false);
+        assert!(again.excludes("x", ComparisonKind::Eq).is_none());
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::value_sets::strip_borrows;
 use super::*;
-use crate::model::facts::PatternPlace;
+use crate::model::facts::{Normalized, NormalizedComparison, PatternPlace};
 
 /// A raw side starts from a platform source (a method, function, field or
 /// pattern field), a canonical one from a canonicalizer called or from the
@@ -24,6 +24,13 @@ pub(super) const COLLECTOR: Collector = Collector {
         Start {
             names: Names::PlatformsField,
             at: NameUse::Anywhere,
+            alone: true,
+        },
+        // A normalizer's output compared with what it cannot give
+        // (`values::normalized`).
+        Start {
+            names: Names::Normalizers,
+            at: NameUse::Callee,
             alone: true,
         },
     ],
@@ -208,6 +215,95 @@ impl<'t> Cx<'t> {
     }
 }
 
+impl<'t> Cx<'t> {
+    /// What the std normalizers applied to `e` guarantee of it, and the
+    /// call that did it as written (a local's: where it was set).
+    pub(super) fn normalized_of(&self, e: &Expr) -> Option<(Normalized, String)> {
+        let local = |name: &str| Some(self.lookup(name)?.normalized.as_ref()?.0.clone());
+        let shape = crate::analysis::values::normalized(e, &local)?;
+        let made_by = match peel(e) {
+            Expr::Path(p) => (p.path.get_ident())
+                .and_then(|i| Some(self.lookup(&i.to_string())?.normalized.as_ref()?.1.clone())),
+            _ => None,
+        };
+        Some((
+            shape,
+            made_by.unwrap_or_else(|| self.short_text(strip_borrows(e))),
+        ))
+    }
+
+    /// `subject` (a normalizer's output) compared as `how` with each of
+    /// `others` that is a string: kept for the crate pass, which resolves
+    /// constants. Inside a canonicalizer too: its comparisons are its job,
+    /// but one with a spelling its own normalizing cannot give is still dead.
+    pub(super) fn compare_normalized(
+        &mut self,
+        how: ComparisonKind,
+        subject: &Expr,
+        others: &[&Expr],
+    ) {
+        let Some(found) = self.normalized_of(subject) else {
+            return;
+        };
+        let strings: Vec<_> = others.iter().filter_map(|e| {
+            let s = str_expr(e, self.scope)?;
+            // A local's name is no constant.
+            let local = matches!(&s, StrExpr::Path { segments, .. } if segments.len() == 1 && self.lookup(&segments[0]).is_some());
+            (!local).then(|| (s, syn::spanned::Spanned::span(*e)))
+        }).collect();
+        self.push_normalized(how, subject, found, strings);
+    }
+
+    /// [`Cx::compare_normalized`] with the strings given once `subject` is
+    /// known to be normalized.
+    pub(super) fn compare_normalized_with<I: IntoIterator<Item = (StrExpr, proc_macro2::Span)>>(
+        &mut self,
+        how: ComparisonKind,
+        subject: &Expr,
+        others: impl FnOnce() -> I,
+    ) {
+        if let Some(found) = self.normalized_of(subject) {
+            self.push_normalized(how, subject, found, others());
+        }
+    }
+
+    fn push_normalized(
+        &mut self,
+        how: ComparisonKind,
+        subject: &Expr,
+        (shape, made_by): (Normalized, String),
+        others: impl IntoIterator<Item = (StrExpr, proc_macro2::Span)>,
+    ) {
+        let in_test = self.ctx.test_scope.is_some() || self.in_test_code > 0;
+        let shown = strip_borrows(subject);
+        for (value, at) in others {
+            let subject = Side {
+                operand: Operand::Other,
+                span: self.span(shown),
+                text: self.short_text(shown),
+                origin: None,
+                pattern: PatternPlace::Alone,
+            };
+            let span = self.span_at(at);
+            let other = Side {
+                operand: Operand::Str(value),
+                span,
+                text: self.short_text_at(span),
+                origin: None,
+                pattern: PatternPlace::Alone,
+            };
+            self.facts.normalized.push(NormalizedComparison {
+                subject,
+                made_by: made_by.clone(),
+                shape: shape.clone(),
+                other,
+                how,
+                in_test,
+            });
+        }
+    }
+}
+
 impl Comparisons {
     /// A method call comparing its receiver with its argument (`a.eq(b)`,
     /// `p.starts_with("cu")`), or a list with a value
@@ -225,6 +321,15 @@ impl Comparisons {
         if let Some(how) = method_comparison(name) {
             self.compare(cx, how, &m.receiver, &[args[0]]);
         }
+        // `s.strip_prefix("..")` asks for a start, as `starts_with`.
+        let strips = match name {
+            "strip_prefix" => Some(ComparisonKind::StartsWith),
+            "strip_suffix" => Some(ComparisonKind::EndsWith),
+            _ => None,
+        };
+        if let Some(how) = strips {
+            cx.compare_normalized(how, &m.receiver, &[args[0]]);
+        }
         if name == "contains" {
             self.compare_with_list(cx, &m.receiver, args[0]);
         }
@@ -237,6 +342,12 @@ impl Comparisons {
         subject: &Expr,
         others: &[&Expr],
     ) {
+        cx.compare_normalized(how, subject, others);
+        if how.is_symmetric()
+            && let [other] = others
+        {
+            cx.compare_normalized(how, other, &[subject]);
+        }
         if cx.in_canonicalizer > 0 {
             // Raw strings are compared inside the canonicalizer: that is its job.
             return;
@@ -293,6 +404,9 @@ impl Comparisons {
         if lits.is_empty() && wrapped.is_empty() {
             return;
         }
+        cx.compare_normalized_with(how, scrutinee, || {
+            (lits.iter()).map(|(lit, _)| (StrExpr::Lit(lit.value()), lit.span()))
+        });
         let operand = cx.operand(scrutinee);
         match operand {
             Operand::Raw | Operand::Call(_) => lits.extend(wrapped),
@@ -340,6 +454,7 @@ impl Comparisons {
             self.compare_with_array(cx, list, value);
             return;
         };
+        cx.compare_normalized_with(ComparisonKind::Contains, value, || names.iter().cloned());
         let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && cx.lookup(&segments[0]).is_some());
         if names.iter().any(|(p, _)| local(p)) {
             return;

@@ -214,6 +214,9 @@ struct Binding {
     /// The type a constructor made it of (`RenderGraph::default()`,
     /// `Scene { .. }`): a receiver's type, for learned methods.
     made: Option<String>,
+    /// What std normalizers made of an immutable local's value, and the
+    /// call as written (`let os = t.replace("darwin", "macos");`).
+    normalized: Option<(crate::model::facts::Normalized, String)>,
 }
 
 /// The walk: a visitor that keeps where it stands ([`Cx`]) and tells each
@@ -493,6 +496,7 @@ impl<'t> Cx<'t> {
             platforms: None,
             local: None,
             made: None,
+            normalized: None,
         });
     }
 }
@@ -981,7 +985,25 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
         let value = self.cx.binding_value(&init.expr);
         let origin = self.cx.origin_text(&init.expr, &value);
+        // Read before the new binding shadows a name it may be set from.
+        let named = match &l.pat {
+            Pat::Type(t) => &*t.pat,
+            other => other,
+        };
+        // A `#[cfg]`-gated `let` may be another one on another target.
+        let gated = l.attrs.iter().any(|a| a.path().is_ident("cfg"));
+        let normalized = match named {
+            Pat::Ident(p) if p.mutability.is_none() && p.subpat.is_none() && !gated => {
+                self.cx.normalized_of(&init.expr)
+            }
+            _ => None,
+        };
         self.cx.bind_pat(&l.pat, value, &origin);
+        if let Some(normalized) = normalized
+            && let Some(b) = self.cx.frame.scopes.last_mut().and_then(|s| s.last_mut())
+        {
+            b.normalized = Some(normalized);
+        }
         if let Some(name) = let_name(&l.pat) {
             let ty = self.cx.let_type(&l.pat, &init.expr);
             let returned = self.cx.value_call(&init.expr);

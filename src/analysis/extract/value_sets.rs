@@ -206,6 +206,8 @@ impl<'t> Cx<'t> {
     /// [`Cx::value_call`] of `e`, `sites` the calls passed before it.
     fn value_call_from(&self, e: &Expr, mut sites: Vec<CallSite>) -> Option<ValueCall> {
         let mut e = e;
+        // The value-changing methods passed, outermost first.
+        let mut applied = Vec::new();
         let found = loop {
             match e {
                 Expr::MethodCall(m) if m.args.is_empty() => {
@@ -246,6 +248,14 @@ impl<'t> Cx<'t> {
                 }
                 _ => {}
             }
+            if let Expr::MethodCall(m) = e
+                && matches!(
+                    m.method.to_string().as_str(),
+                    "to_lowercase" | "to_ascii_lowercase" | "trim"
+                )
+            {
+                applied.push(m.method.to_string());
+            }
             match peel_step(e) {
                 Some(inner) => e = inner,
                 None => break None,
@@ -256,6 +266,7 @@ impl<'t> Cx<'t> {
                 if call.sites.is_empty() {
                     call.sites = sites;
                 }
+                call.then.extend(applied.into_iter().rev());
                 Some(call)
             }
             // A method of a receiver whose type is not written here
@@ -266,6 +277,7 @@ impl<'t> Cx<'t> {
                     name,
                     opaque: true,
                     sites,
+                    then: applied.into_iter().rev().collect(),
                     ..ValueCall::default()
                 })
             }
