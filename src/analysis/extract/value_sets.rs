@@ -290,8 +290,24 @@ impl<'t> Cx<'t> {
         let Expr::Path(p) = func else {
             return None;
         };
-        if p.qself.is_some() {
-            return None;
+        // `<Backend as Named>::name(&b)`, `<Backend>::to_str(b)`: the
+        // method of the type written first.
+        if let Some(q) = &p.qself {
+            let syn::Type::Path(t) = &*q.ty else {
+                return None;
+            };
+            let ty = match t.path.segments.last()?.ident.to_string() {
+                s if s == "Self" => last_segment(self.self_type.as_deref()?).to_string(),
+                s => s,
+            };
+            if t.qself.is_some() || ty.starts_with("dyn ") || !is_type_name(&ty) {
+                return None;
+            }
+            return Some(ValueCall {
+                ty: Some(ty),
+                name: p.path.segments.last()?.ident.to_string(),
+                ..ValueCall::default()
+            });
         }
         let segments: Vec<String> = p
             .path
@@ -619,7 +635,7 @@ fn local_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
 /// an array named by a path (`NAMES[i]`, `Self::NAMES[i]`), locals holding
 /// those, or diverge.
 fn expr_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
-    branches(e, env, out, &expr_literals, |e, out| match peel(e) {
+    branches(e, env, out, &expr_literals, |e, out| match peel_copies(e) {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
@@ -709,6 +725,31 @@ fn written_literals(e: &Expr, env: &Env, out: &mut Returned) -> Option<()> {
     })
 }
 
+/// What [`peel`] hands back, but not through a method that changes the
+/// value (`to_lowercase()`, `trim()`) or gives another one
+/// (`unwrap_or("..")`): a value read there would not be the one returned.
+fn peel_copies(mut e: &Expr) -> &Expr {
+    const CHANGING: &[&str] = &[
+        "to_lowercase",
+        "to_ascii_lowercase",
+        "trim",
+        "unwrap_or",
+        "unwrap_or_else",
+        "unwrap_or_default",
+    ];
+    loop {
+        if let Expr::MethodCall(m) = e
+            && CHANGING.contains(&m.method.to_string().as_str())
+        {
+            return e;
+        }
+        match peel_step(e) {
+            Some(inner) => e = inner,
+            None => return e,
+        }
+    }
+}
+
 /// `match`, `if`/`else` and blocks hand each branch to `read`; an arm that
 /// panics gives no value; anything else to `leaf`.
 fn branches(
@@ -718,6 +759,11 @@ fn branches(
     read: &Reader,
     leaf: impl Fn(&Expr, &mut Returned) -> Option<()>,
 ) -> Option<()> {
+    // `match self { .. }.to_string()`, `String::from(if .. { .. } else { .. })`.
+    let copied = peel_copies(e);
+    if !std::ptr::eq(copied, e) && matches!(copied, Expr::Match(_) | Expr::If(_) | Expr::Block(_)) {
+        return read(copied, env, out);
+    }
     match e {
         Expr::Match(m) => m.arms.iter().try_for_each(|a| read(&a.body, env, out)),
         Expr::If(i) => {
@@ -779,8 +825,25 @@ fn is_self(e: &Expr) -> bool {
 fn display_arg(mac: &syn::Macro) -> Option<Expr> {
     let args = parse_args(&mac.tokens)?;
     let mut args = args.into_iter();
-    let (Some(Expr::Lit(lit)), Some(arg), None) = (args.next(), args.next(), args.next()) else {
+    let (Some(Expr::Lit(lit)), arg, None) = (args.next(), args.next(), args.next()) else {
         return None;
     };
-    matches!(&lit.lit, syn::Lit::Str(s) if s.value() == "{}").then_some(arg)
+    let syn::Lit::Str(s) = &lit.lit else {
+        return None;
+    };
+    let format = s.value();
+    match (format.as_str(), arg) {
+        ("{}", Some(arg)) => Some(arg),
+        // `format!("{name}")`: the local captured.
+        (f, None) => {
+            let name = f.strip_prefix('{')?.strip_suffix('}')?;
+            let ident: syn::Ident = syn::parse_str(name).ok()?;
+            Some(Expr::Path(syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path: ident.into(),
+            }))
+        }
+        _ => None,
+    }
 }
