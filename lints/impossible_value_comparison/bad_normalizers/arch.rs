@@ -35,3 +35,13 @@ impl AmdArchitecture {
             || upper.strip_prefix("gfx").is_some() //~ impossible_value_comparison
     }
 }
+
+// The uppercase spelling in an arm of its own never runs.
+pub fn ws_protocol(input: &str) -> u8 {
+    let sanitized = input.to_lowercase();
+    match sanitized.as_ref() {
+        "ws" => 1,
+        "WSS" => 2, //~ impossible_value_comparison
+        _ => 0,
+    }
+}

@@ -85,3 +85,14 @@ mod tests {
         assert!("Cuda".to_lowercase() != "Cuda");
     }
 }
+
+// leptos_config's shape: the uppercase spellings are redundant beside the
+// lowercase ones of the same arm, not dead arms.
+pub fn ws_from_str(input: &str) -> u8 {
+    let sanitized = input.to_lowercase();
+    match sanitized.as_ref() {
+        "ws" | "WS" => 1,
+        "wss" | "WSS" => 2,
+        _ => 0,
+    }
+}

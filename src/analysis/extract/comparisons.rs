@@ -398,15 +398,43 @@ impl Comparisons {
     ) {
         let mut lits = Vec::new();
         let mut wrapped = Vec::new();
+        // Where each pattern's literals start in `lits`.
+        let mut starts = Vec::new();
         for pat in pats {
+            starts.push(lits.len());
             literal_patterns(pat, &mut lits, &mut wrapped, false);
         }
         if lits.is_empty() && wrapped.is_empty() {
             return;
         }
-        cx.compare_normalized_with(how, scrutinee, || {
-            (lits.iter()).map(|(lit, _)| (StrExpr::Lit(lit.value()), lit.span()))
-        });
+        if let Some((shape, _)) = cx.normalized_of(scrutinee) {
+            starts.push(lits.len());
+            let values: Vec<String> = lits.iter().map(|(l, _)| l.value()).collect();
+            // `"ws" | "WS"` after lowercasing: the second spelling is
+            // redundant, not a dead branch (the arm runs for `"ws"`).
+            let spelled_too = |i: usize, at: usize| {
+                let pattern = starts[at]..starts[at + 1];
+                let v = &values[i];
+                let fixed = [
+                    v.to_ascii_lowercase(),
+                    v.to_ascii_uppercase(),
+                    v.trim().to_string(),
+                ];
+                (pattern.clone()).any(|j| {
+                    j != i
+                        && fixed.contains(&values[j])
+                        && shape.excludes(&values[j], how).is_none()
+                })
+            };
+            let kept: Vec<(StrExpr, proc_macro2::Span)> = (0..lits.len())
+                .filter(|&i| {
+                    let at = starts.partition_point(|&s| s <= i) - 1;
+                    !spelled_too(i, at)
+                })
+                .map(|i| (StrExpr::Lit(values[i].clone()), lits[i].0.span()))
+                .collect();
+            cx.compare_normalized_with(how, scrutinee, || kept);
+        }
         let operand = cx.operand(scrutinee);
         match operand {
             Operand::Raw | Operand::Call(_) => lits.extend(wrapped),
