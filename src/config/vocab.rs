@@ -249,6 +249,10 @@ pub enum NameUse {
     /// As [`NameUse::Callee`], with an argument: a registration needs its
     /// key, a lowering call its platforms (`x.lower()` starts nothing).
     CalleeWithArguments,
+    /// A method of a string (`.to_lowercase()`, `.replace("a", "b")`):
+    /// after a `.`, before `(`, with no argument or a literal first (an
+    /// `Option`'s `replace(v)`, `mem::replace(..)` are no such method).
+    StrMethod,
     /// A rejection (`contains_key`, `Occupied`), only where the text around
     /// it fails and inserts ([`crate::syntax::rejection::rejection_in_context`]).
     Rejection,

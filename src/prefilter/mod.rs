@@ -62,6 +62,10 @@
 //! `lower_size_bound` names nothing the walker starts from. A registration
 //! needs its key and a lowering call its platforms, so `()` after one
 //! counts for nothing either (`collector.register()`, `range.lower()`).
+//! A string normalizer (`to_lowercase`, `trim`, `replace`: `Names::Normalizers`) counts
+//! only as a method, after `.` and before `(`, with no argument or a literal first
+//! (`.replace("a", "b")`, not `mem::replace(..)` or an `Option`'s `replace(v)`), as the walker
+//! reads one (`analysis::values::normalized`).
 //! The sources and `platforms` are matched as a method, a function called,
 //! a field or a pattern field, never as a module: not before `::` and a name
 //! (`platform::open()`; the turbofish `platform::<T>()` counts), nor as a
@@ -400,6 +404,22 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse, within: Opti
     if how == NameUse::Rejection {
         return crate::syntax::rejection::rejection_in_context(b, start, end);
     }
+    if how == NameUse::StrMethod {
+        // After a `.` (or a comment), before `(`, then `)` or a literal
+        // (`'`, `"`, `r"`, `r#"`; any word of `r`, a comment or a byte
+        // outside ASCII counts too).
+        if !before.last().is_some_and(|&c| c == b'.' || c == b'/') {
+            return false;
+        }
+        return match rest.next().copied() {
+            Some(b'(') => match rest.find(|c| !blank(c)).copied() {
+                Some(c) => matches!(c, b')' | b'"' | b'\'' | b'r' | b'/') || odd(c),
+                None => false,
+            },
+            Some(c) => c == b'/' || odd(c),
+            None => false,
+        };
+    }
     match (how, rest.next().copied()) {
         (_, None) => false,
         (_, Some(c)) if odd(c) => true,
@@ -422,7 +442,7 @@ fn may_start_fact(b: &[u8], start: usize, end: usize, how: NameUse, within: Opti
             }
         }
         (NameUse::Anywhere, Some(_)) => true,
-        (NameUse::Rejection, Some(_)) => unreachable!("answered above"),
+        (NameUse::Rejection | NameUse::StrMethod, Some(_)) => unreachable!("answered above"),
     }
 }
 

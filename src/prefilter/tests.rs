@@ -306,10 +306,22 @@ fn the_vocabulary_elsewhere_does_not() {
     read("/// Registers `platform` in docs.\nfn f() { let s = \"register platform lower\"; }");
     read("fn f() { let s = r#\"register(\"x\")\"#; let c = 'r'; }");
     // Names the walker never matches: excluded, or longer words.
-    read("fn f() { r.registered_backends(); x.lower_bound(); s.to_lowercase(); }");
+    read("fn f() { r.registered_backends(); x.lower_bound(); s.to_lowercase_all(); }");
     read("fn f() { unregister(x); deregistered(); platformer(); lowering(); }");
     // Guards, unregistrations and run-once calls only qualify a registration.
     read("fn f() { m.contains_key(\"cuda_x\"); m.remove(\"k\"); once.call_once(|| {}); }");
+}
+
+#[test]
+fn a_string_normalizer_needs_the_parse_as_a_method_with_literals() {
+    parsed("fn f() { s.to_lowercase(); }", VOCAB);
+    parsed("fn f() { s\n    .trim /* c */ (); }", VOCAB);
+    parsed("fn f() { s.replace(\"darwin\", \"macos\"); }", VOCAB);
+    parsed("fn f() { s.replace( ':', \"\"); }", VOCAB);
+    parsed("fn f() { s.replace(r#\"a\"#, \"b\"); }", VOCAB);
+    // `mem::replace`, an `Option`'s `replace(v)`, a free `trim(x)`: no
+    // string normalized by literals.
+    read("fn f() { std::mem::replace(&mut a, b); o.replace(v); trim(x); s.replace(FROM, \"b\"); }");
 }
 
 #[test]

@@ -30,7 +30,7 @@ pub(super) const COLLECTOR: Collector = Collector {
         // (`values::normalized`).
         Start {
             names: Names::Normalizers,
-            at: NameUse::Callee,
+            at: NameUse::StrMethod,
             alone: true,
         },
     ],

@@ -53,6 +53,7 @@ fn alone_starts() -> &'static [(Names, NameUse)] {
             NameUse::Rejection => 1,
             NameUse::Callee => 2,
             NameUse::CalleeWithArguments => 3,
+            NameUse::StrMethod => 4,
         };
         let mut all = once_each((starts().filter(|s| s.alone)).map(|s| (s.names, s.at)));
         // Stable: within a place, the collectors' order.
@@ -183,7 +184,8 @@ mod tests {
             NameUse::Rejection if !CALL_REJECTIONS.contains(&name) => 1,
             NameUse::Callee => 2,
             NameUse::CalleeWithArguments => 3,
-            NameUse::Rejection => 4,
+            NameUse::StrMethod => 4,
+            NameUse::Rejection => 5,
         };
         let vocabularies = [
             Vocabulary::default(),
