@@ -96,3 +96,8 @@ pub fn ws_from_str(input: &str) -> u8 {
         _ => 0,
     }
 }
+
+// The same in a list.
+pub fn truthy(input: &str) -> bool {
+    ["true", "TRUE", "1"].contains(&input.trim().to_lowercase().as_str())
+}

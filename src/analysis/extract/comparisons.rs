@@ -409,29 +409,14 @@ impl Comparisons {
         }
         if let Some((shape, _)) = cx.normalized_of(scrutinee) {
             starts.push(lits.len());
-            let values: Vec<String> = lits.iter().map(|(l, _)| l.value()).collect();
-            // `"ws" | "WS"` after lowercasing: the second spelling is
-            // redundant, not a dead branch (the arm runs for `"ws"`).
-            let spelled_too = |i: usize, at: usize| {
-                let pattern = starts[at]..starts[at + 1];
-                let v = &values[i];
-                let fixed = [
-                    v.to_ascii_lowercase(),
-                    v.to_ascii_uppercase(),
-                    v.trim().to_string(),
-                ];
-                (pattern.clone()).any(|j| {
-                    j != i
-                        && fixed.contains(&values[j])
-                        && shape.excludes(&values[j], how).is_none()
-                })
-            };
+            let values: Vec<Option<String>> = lits.iter().map(|(l, _)| Some(l.value())).collect();
             let kept: Vec<(StrExpr, proc_macro2::Span)> = (0..lits.len())
                 .filter(|&i| {
                     let at = starts.partition_point(|&s| s <= i) - 1;
-                    !spelled_too(i, at)
+                    let pattern = &values[starts[at]..starts[at + 1]];
+                    !spelled_again(pattern, i - starts[at], &shape, how)
                 })
-                .map(|i| (StrExpr::Lit(values[i].clone()), lits[i].0.span()))
+                .map(|i| (StrExpr::Lit(lits[i].0.value()), lits[i].0.span()))
                 .collect();
             cx.compare_normalized_with(how, scrutinee, || kept);
         }
@@ -482,7 +467,20 @@ impl Comparisons {
             self.compare_with_array(cx, list, value);
             return;
         };
-        cx.compare_normalized_with(ComparisonKind::Contains, value, || names.iter().cloned());
+        if let Some((shape, _)) = cx.normalized_of(value) {
+            let how = ComparisonKind::Contains;
+            let values: Vec<Option<String>> = (names.iter())
+                .map(|(n, _)| match n {
+                    StrExpr::Lit(v) => Some(v.clone()),
+                    _ => None,
+                })
+                .collect();
+            let kept: Vec<(StrExpr, proc_macro2::Span)> = (names.iter().enumerate())
+                .filter(|&(i, _)| !spelled_again(&values, i, &shape, how))
+                .map(|(_, n)| n.clone())
+                .collect();
+            cx.compare_normalized_with(how, value, || kept);
+        }
         let local = |p: &StrExpr| matches!(p, StrExpr::Path { segments, .. } if segments.len() == 1 && cx.lookup(&segments[0]).is_some());
         if names.iter().any(|(p, _)| local(p)) {
             return;
@@ -586,6 +584,32 @@ pub(super) fn method_comparison(name: &str) -> Option<ComparisonKind> {
         // `[..].contains(&p)` is a list's: `compare_with_list`.
         "contains" => ComparisonKind::StrContains,
         _ => return None,
+    })
+}
+
+/// Whether `values[i]` (the literals of one or-pattern or list) is
+/// spelled again as the normalizer gives it (`"ws" | "WS"` after
+/// lowercasing): a redundant spelling, not a dead branch, since the
+/// branch runs for the other.
+fn spelled_again(
+    values: &[Option<String>],
+    i: usize,
+    shape: &Normalized,
+    how: ComparisonKind,
+) -> bool {
+    let Some(v) = &values[i] else {
+        return false;
+    };
+    let fixed = [
+        v.to_ascii_lowercase(),
+        v.to_ascii_uppercase(),
+        v.trim().to_string(),
+    ];
+    (values.iter().enumerate()).any(|(j, other)| {
+        j != i
+            && other
+                .as_ref()
+                .is_some_and(|o| fixed.contains(o) && shape.excludes(o, how).is_none())
     })
 }
 
