@@ -1,8 +1,8 @@
 //! A std normalizer's output compared with what it can never be: the
-//! shapes of cubecl's architecture parsers and ort's build script.
+//! shapes of cubecl's architecture parsers and ort's build script (link.rs).
 
 pub mod arch;
-pub mod build;
+pub mod link;
 
 pub enum Backend {
     Cuda,
