@@ -70,6 +70,19 @@ fn is_conversion_call(func: &Expr) -> bool {
     )
 }
 
+/// Whether `name` is spelled as a constant or static is (`CUDA`,
+/// `NAME_2`): upper case, no lower-case letter, two characters or more (a
+/// variant `Mode::A` is spelled so too). A normalized value is
+/// compared with a path's string only through one so named: the fast path
+/// looks for no other (`prefilter::normalized`).
+pub fn names_a_constant(name: &str) -> bool {
+    name.len() > 1
+        && name.bytes().any(|b| b.is_ascii_uppercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
 /// Last segment of a path expression: `a::b::c` -> `c`.
 pub fn path_last(e: &Expr) -> Option<String> {
     match e {

@@ -31,7 +31,7 @@
 //! of the bodies stay, so deep nesting costs no more than that.
 
 use super::lexer::{self, Kind, Tok};
-use super::{UNWATCHED, lex_checked, lex_within};
+use super::{UNWATCHED, lex_checked_within, lex_within};
 use crate::config::Vocabulary;
 
 /// Words that may follow a function's body at the level of items (or the
@@ -68,6 +68,13 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
     let keywords = super::items::item_keywords(text, toks);
     let word = |i: usize| word_at(text, toks, i);
     let mut scratch = lexer::Lexed::default();
+    // The file's constants, for the bodies that compare a normalized value.
+    let consts = std::cell::OnceCell::new();
+    let file = super::normalized::FileConsts {
+        text,
+        toks,
+        consts: &consts,
+    };
     let mut blank: Vec<(usize, usize)> = Vec::new();
     // A body that stays is lexed again for each function nested in it: at
     // most twice the file in all, or deep nesting would make it quadratic.
@@ -108,7 +115,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
                 break;
             };
             budget = left;
-            if lex_checked(body_text, vocab, &mut scratch, false).is_ok() {
+            if lex_checked_within(body_text, Some(&file), vocab, &mut scratch, false).is_ok() {
                 blank.push((start + 1, end - 1));
                 i = close + 1;
                 continue;
@@ -454,7 +461,7 @@ fn macro_tokens(text: &str, toks: &[Tok], i: usize) -> Option<usize> {
     Some(group.partner as usize)
 }
 
-fn body(toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
+pub(super) fn body(toks: &[Tok], mut i: usize) -> Option<(usize, usize)> {
     while let Some(t) = toks.get(i) {
         match t.kind {
             Kind::Open if t.byte == b'{' => return Some((i, t.partner as usize)),

@@ -55,6 +55,11 @@ pub(super) struct Watch<'a> {
     /// of these values, in any case, can make a binding canonical (`let p =
     /// "cuda"; p == "gpu"`) or a value set (`"CUDA"`).
     pub platforms: &'a [String],
+    /// Where the string normalizers met so far stand (`NameUse::StrMethod`):
+    /// not a reason to stop by themselves; the caller asks, once the text
+    /// is lexed, whether one may be compared with what it rules out
+    /// (`super::normalized`). `None`: no such name is watched.
+    pub normalizers: Option<&'a std::cell::RefCell<Vec<(usize, usize)>>>,
 }
 
 /// The file's tokens, and upper bounds of what [`crate::syntax::lex::nesting`] finds.
@@ -809,6 +814,12 @@ fn vocabulary_at(
     if let Some(how) = (watch.is_vocabulary)(&text[at..end])
         && super::may_start_fact(text.as_bytes(), at, end, how, within)
     {
+        if how == NameUse::StrMethod
+            && let Some(found) = watch.normalizers
+        {
+            found.borrow_mut().push((at, end));
+            return Ok(());
+        }
         return Err("a vocabulary name in code");
     }
     Ok(())
@@ -1283,7 +1294,7 @@ const ESCAPE: Bail = "an escape the prefilter does not read";
 
 /// The value of a string literal as written, `"..."` or `r#"..."#` (a
 /// `Kind::Str` token).
-fn str_value(s: &[u8]) -> Result<Vec<u8>, Bail> {
+pub(super) fn str_value(s: &[u8]) -> Result<Vec<u8>, Bail> {
     if let Some(raw) = s.strip_prefix(b"r") {
         let hashes = raw.iter().take_while(|&&c| c == b'#').count();
         return Ok(raw[hashes + 1..raw.len() - hashes - 1].to_vec());

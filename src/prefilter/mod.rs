@@ -97,6 +97,7 @@
 mod bodies;
 mod items;
 mod lexer;
+mod normalized;
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -563,7 +564,7 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
     let concat = found.concat || filter.stems_hide_concat;
     let lexes = LEXED.with(|cell| {
         let lexed = &mut cell.borrow_mut();
-        watching_found(filter, found.candidates, |watch| {
+        watching_found(filter, &parseable, None, found.candidates, |watch| {
             lex_within::<false>(&parseable, watch, lexed)?;
             if concat {
                 lexer::check_concat_text(&parseable, &vocab.canonical)?;
@@ -657,6 +658,7 @@ const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
     candidates: &[],
     is_vocabulary: &|_| None,
     platforms: &[],
+    normalizers: None,
 };
 
 /// How [`lexer::skim`] and the lexer read `text`, watching the
@@ -669,7 +671,7 @@ const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
 #[cfg(feature = "testing")]
 pub fn skim_agrees(text: &str, vocab: &Vocabulary) -> Result<Option<bool>, String> {
     let text = parseable_text(text);
-    let compared = watching(&text, vocab, |watch| {
+    let compared = watching(&text, None, vocab, |watch| {
         let skimmed = lexer::skim(&text, watch, MAX_NESTING, MAX_CHAIN);
         let lexed = lexer::lex::<false>(&text, watch, &mut lexer::Lexed::default());
         Ok((skimmed, lexed))
@@ -743,7 +745,19 @@ fn lex_checked(
     lexed: &mut lexer::Lexed,
     tokens: bool,
 ) -> Result<(), Bail> {
-    watching(text, vocab, |watch| {
+    lex_checked_within(text, None, vocab, lexed, tokens)
+}
+
+/// [`lex_checked`] of a part of a file (a function's body), with the
+/// constants of the whole file (`normalized`).
+fn lex_checked_within(
+    text: &str,
+    file: Option<&normalized::FileConsts<'_>>,
+    vocab: &Vocabulary,
+    lexed: &mut lexer::Lexed,
+    tokens: bool,
+) -> Result<(), Bail> {
+    watching(text, file, vocab, |watch| {
         lex_watched(text, vocab, watch, lexed, tokens)
     })
 }
@@ -769,6 +783,7 @@ fn lex_watched(
 /// vocabulary's stems and the canonical names.
 fn watching<R>(
     text: &str,
+    file: Option<&normalized::FileConsts<'_>>,
     vocab: &Vocabulary,
     f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
 ) -> Result<R, Bail> {
@@ -777,21 +792,33 @@ fn watching<R>(
         return Err("the vocabulary matches every identifier");
     };
     let candidates = filter.candidates(matcher, text);
-    watching_found(&filter, candidates, f)
+    watching_found(&filter, text, file, candidates, f)
 }
 
-/// [`watching`] with the stems found in `text` already.
+/// [`watching`] with the stems found in `text` already. A string
+/// normalizer's call stops nothing while `f` lexes: it needs the parse only
+/// where the text compares a string it may rule out
+/// ([`normalized::compared_ruled_out`]), asked once `f` has lexed it all.
 fn watching_found<R>(
     filter: &Filter,
+    text: &str,
+    consts: Option<&normalized::FileConsts<'_>>,
     candidates: Vec<usize>,
     f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
 ) -> Result<R, Bail> {
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
-    f(&lexer::Watch {
+    let normalizers = RefCell::new(Vec::new());
+    let lexed = f(&lexer::Watch {
         candidates: &candidates,
         is_vocabulary: &is_vocabulary,
         platforms: &filter.platforms,
-    })
+        normalizers: Some(&normalizers),
+    })?;
+    let calls = normalizers.into_inner();
+    if !calls.is_empty() && normalized::compared_ruled_out(text, &calls, consts) {
+        return Err(normalized::COMPARED);
+    }
+    Ok(lexed)
 }
 
 #[cfg(test)]

@@ -313,15 +313,52 @@ fn the_vocabulary_elsewhere_does_not() {
 }
 
 #[test]
-fn a_string_normalizer_needs_the_parse_as_a_method_with_literals() {
-    parsed("fn f() { s.to_lowercase(); }", VOCAB);
-    parsed("fn f() { s\n    .trim /* c */ (); }", VOCAB);
-    parsed("fn f() { s.replace(\"darwin\", \"macos\"); }", VOCAB);
-    parsed("fn f() { s.replace( ':', \"\"); }", VOCAB);
-    parsed("fn f() { s.replace(r#\"a\"#, \"b\"); }", VOCAB);
-    // `mem::replace`, an `Option`'s `replace(v)`, a free `trim(x)`: no
-    // string normalized by literals.
-    read("fn f() { std::mem::replace(&mut a, b); o.replace(v); trim(x); s.replace(FROM, \"b\"); }");
+fn a_string_normalizer_needs_the_parse_where_it_may_be_compared_with_what_it_rules_out() {
+    const COMPARED: &str = "a normalized string compared with what it may not be";
+    // Compared with what the call rules out, in every form the walker reads.
+    for text in [
+        "fn f() { if s.to_lowercase() == \"Alpha\" {} }",
+        "fn f() { let l = s.to_ascii_lowercase(); if \"BetaX\" != l {} }",
+        "fn f() { match s.to_uppercase().as_str() { \"gamma\" => 1, _ => 2 }; }",
+        "fn f() { match s.trim() { \"a\" | \" b\" => 1, _ => 2 }; }",
+        "fn f() { s.to_lowercase().starts_with(\"NVIDIA\"); }",
+        "fn f() { s\n    .trim /* c */ ().ends_with(\"x \"); }",
+        "fn f() { let os = t.replace(\"darwin\", \"macos\"); os == \"darwin\"; }",
+        "fn f() { let os = t.replace( ':', \"\"); os.contains(\"a:b\"); }",
+        "fn f() { let os = t.replace(r#\"a\"#, \"b\"); os == String::from(\"ab\"); }",
+        "fn f() { [\"true\", \"TRUE\"].contains(&s.to_lowercase().as_str()); }",
+        "fn f() { assert_eq!(s.to_lowercase(), \"Alpha\"); }",
+        "fn f() { matches!(s.to_lowercase().as_str(), \"a\" | \"B\"); }",
+        "fn f() { if let Some(\"Alpha\") = s.map(|s| s.to_lowercase()).as_deref() {} }",
+        "fn f() { \"Alpha\".to_string() == s.to_lowercase(); }",
+        "fn f() { s.to_lowercase() == concat!(\"al\", \"pha\"); }",
+        // A constant's value is the crate pass's to look up.
+        "fn f() { s.to_lowercase() == consts::GAMMA; }",
+        "const ALPHA: &str = \"Alpha\"; fn f() { s.to_lowercase().starts_with(ALPHA); }",
+        "const AB: &str = consts::AB; fn f() { s.trim() != AB; }",
+        "fn f() { match s.to_lowercase().as_str() { Self::NAME => 1, _ => 2 }; }",
+    ] {
+        parsed(text, COMPARED);
+    }
+    // Normalized, but nothing compared it may rule out: a message, a
+    // call's argument, a value the arm gives, a possible literal.
+    for text in [
+        "fn f() { s.to_lowercase(); }",
+        "fn f() { if s.to_lowercase() == \"gamma\" { panic!(\"Bad GAMMA\") } }",
+        "fn f() { let k = s.to_lowercase(); m.get(\"Key\").expect(\"Missing KEY\"); }",
+        "fn f() { match s.to_lowercase().as_str() { \"gamma\" => \"GAMMA\", _ => \"Other\" }; }",
+        "fn f() { s.trim() == \"a b\"; t.replace(\"x\", \"y\") == \"y\"; }",
+        "fn f() { s.to_uppercase() == \"GAMMA\" || LIMIT > 3; CONFIG.load(); }",
+        "const AB: &str = \"alpha\"; static CD: Symbol = Symbol(\"B\"); fn f() { s.to_lowercase() == AB; s.to_lowercase() == CD; }",
+        "fn f() { for l in DATA.lines() { l.trim(); } s.to_lowercase().map(|_| \"Other\"); }",
+        "fn f() { assert_eq!(s.to_lowercase(), \"x\", \"Lowercased {s}\"); assert!(s.trim().len() > 1, \"Trimmed \"); }",
+        "fn f() { matches!(T::OPTIONS.mode, Mode::A) && s.to_lowercase() == \"a\"; \"Alpha\".len() == s.to_lowercase().len(); }",
+        // `mem::replace`, an `Option`'s `replace(v)`, a free `trim(x)`: no
+        // string normalized by literals.
+        "fn f() { std::mem::replace(&mut a, b); o.replace(v); trim(x); s.replace(FROM, \"b\"); a == \"X\"; }",
+    ] {
+        read(text);
+    }
 }
 
 #[test]
@@ -432,6 +469,7 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
         candidates: &[],
         is_vocabulary: &none,
         platforms: &[],
+        normalizers: None,
     };
     for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
         lexer::lex::<true>(text, &watch, &mut lexed).unwrap();
@@ -462,6 +500,7 @@ fn what_the_fast_path_accepts_nests_within_its_bounds() {
         candidates: &[],
         is_vocabulary: &none,
         platforms: &[],
+        normalizers: None,
     };
     let units = [
         "if a {} else ",
@@ -830,4 +869,30 @@ fn a_concat_read_from_the_text_is_one_the_tokens_give() {
     // no answer.
     let unread = "fn f() { let p = concat!(\"\\q\", \"da\"); }";
     assert!(lexer::check_concat_text(unread, canonical).is_err());
+}
+
+#[test]
+fn a_normalizer_counts_only_with_what_its_own_function_compares() {
+    // The walker follows a normalized value through one function's locals
+    // (closures included), never into another function.
+    read(
+        "fn a(s: &str) -> String { s.to_lowercase() }\nfn b(x: &str) -> bool { x == \"Alpha\" }\n",
+    );
+    read(
+        "fn a(s: &str) -> bool { fn b(x: &str) -> bool { x == \"Alpha\" } s.to_lowercase() == \"a\" }",
+    );
+    parsed(
+        "fn a(s: &str) -> bool { let l = s.to_lowercase(); fn b() {} v.iter().any(|x| l == \"Alpha\") }",
+        "a normalized string compared with what it may not be",
+    );
+    // The standard library's constants have no value the crate pass knows;
+    // a conversion or a method is the operand only where it is compared.
+    read("fn a(s: &str) { if s.trim() == \"x\" && std::env::consts::OS == \"linux\" {} }");
+    read(
+        "fn a(s: &str) { let sep = \"\\n\".to_owned(); let t = s.trim(); let r = Ok(\"Error\".into()); }",
+    );
+    parsed(
+        "fn a(s: &str) { s.trim() == String::from(\"x \"); }",
+        "a normalized string compared with what it may not be",
+    );
 }

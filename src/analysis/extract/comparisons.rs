@@ -277,6 +277,13 @@ impl<'t> Cx<'t> {
         let in_test = self.ctx.test_scope.is_some() || self.in_test_code > 0;
         let shown = strip_borrows(subject);
         for (value, at) in others {
+            // A path is followed only when spelled as a constant: the fast
+            // path looks for no other (`prefilter::normalized`).
+            if let StrExpr::Path { segments, .. } = &value
+                && !(segments.last()).is_some_and(|l| crate::analysis::values::names_a_constant(l))
+            {
+                continue;
+            }
             let subject = Side {
                 operand: Operand::Other,
                 span: self.span(shown),
