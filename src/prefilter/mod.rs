@@ -65,7 +65,9 @@
 //! A string normalizer (`to_lowercase`, `trim`, `replace`: `Names::Normalizers`) counts
 //! only as a method, after `.` and before `(`, with no argument or a literal first
 //! (`.replace("a", "b")`, not `mem::replace(..)` or an `Option`'s `replace(v)`), as the walker
-//! reads one (`analysis::values::normalized`).
+//! reads one (`analysis::values::normalized`), and only where its own function compares a
+//! string it may rule out (`normalized`: the lexer notes the calls, and the text is checked
+//! once it is lexed).
 //! The sources and `platforms` are matched as a method, a function called,
 //! a field or a pattern field, never as a module: not before `::` and a name
 //! (`platform::open()`; the turbofish `platform::<T>()` counts), nor as a
