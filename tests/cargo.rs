@@ -824,3 +824,68 @@ fn workspace_names_the_packages_under_its_root_it_leaves_out() {
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stderr).contains("not members"));
 }
+
+/// A value set one member of the workspace defines (`Kind::label`) decides
+/// the comparisons of its calls in another member depending on it, where
+/// the model resolves the call to it, though the defining member compares
+/// nothing itself: its file holds nothing to report, and the crate pass
+/// does not read its crate.
+#[test]
+fn a_members_value_set_decides_the_calls_of_a_member_depending_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"app\", \"devices\"]\nresolver = \"2\"\n",
+    );
+    write(
+        root,
+        "devices/Cargo.toml",
+        "[package]\nname = \"devices\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "devices/src/lib.rs",
+        "pub enum Kind {\n    Cuda,\n    Metal,\n}\n\nimpl Kind {\n    pub fn label(&self) -> &'static str {\n        match self {\n            Kind::Cuda => \"Cuda\",\n            Kind::Metal => \"Metal\",\n        }\n    }\n}\n\npub fn current() -> Kind {\n    Kind::Cuda\n}\n",
+    );
+    write(
+        root,
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ndevices = { path = \"../devices\" }\n",
+    );
+    write(
+        root,
+        "app/src/lib.rs",
+        "pub fn on_cuda() -> bool {\n    let kind = devices::current();\n    kind.label() == \"cuda\"\n}\n\npub fn on_metal() -> bool {\n    devices::current().label() == \"Metal\"\n}\n",
+    );
+    for extra in [&[][..], &["--no-prefilter"]] {
+        let mut args = vec!["check", ".", "--format", "json", "--exit-zero"];
+        args.extend_from_slice(extra);
+        let out = direct(root, &args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let found: Vec<(String, u64, String)> = (report["diagnostics"].as_array().unwrap().iter())
+            .map(|d| {
+                (
+                    d["span"]["file"].as_str().unwrap().to_string(),
+                    d["span"]["line"].as_u64().unwrap(),
+                    d["lint"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "app/src/lib.rs".to_string(),
+                3,
+                "impossible_value_comparison".to_string()
+            )],
+            "{extra:?}"
+        );
+    }
+}

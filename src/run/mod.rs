@@ -241,6 +241,10 @@ pub fn analyze_cached(
     // Each crate's configuration and package folder: its first file's.
     let mut crate_of: HashMap<usize, CrateOf> = HashMap::new();
     let mut per_file = per_file.into_iter().peekable();
+    // Where each file of the workspace is, by its id: the model may resolve
+    // a call to another package's item in a file the crate pass does not
+    // read (a value set another member defines: `Shared`).
+    let mut paths: Vec<(PathBuf, FileId)> = Vec::new();
     for (i, input) in inputs.into_iter().enumerate() {
         // A dependency's file is learned from, never reported on.
         if input.dependency.is_some() {
@@ -248,6 +252,7 @@ pub fn analyze_cached(
             outcome.sources.add_unheld();
             continue;
         }
+        paths.push((input.path.clone(), file_id(i)));
         let Input {
             path,
             display,
@@ -272,6 +277,8 @@ pub fn analyze_cached(
                 .add(SourceFile::new(path.clone(), display, text)),
             None => outcome.sources.add_unheld(),
         };
+        // The facts' ids are the inputs' places (`file_id`), as `paths` says.
+        debug_assert_eq!(id, file_id(i));
         match result {
             Ok(facts) => files.push(Analysed {
                 id,
@@ -315,12 +322,12 @@ pub fn analyze_cached(
     let ids: std::sync::OnceLock<HashMap<&Path, FileId>> = std::sync::OnceLock::new();
     let real_ids: std::sync::OnceLock<HashMap<PathBuf, FileId>> = std::sync::OnceLock::new();
     let file_id = |p: &Path| {
-        let ids = ids.get_or_init(|| files.iter().map(|f| (f.path.as_path(), f.id)).collect());
+        let ids = ids.get_or_init(|| paths.iter().map(|(p, id)| (p.as_path(), *id)).collect());
         // Another package's file, as cargo names it: by its real path.
         ids.get(p).copied().or_else(|| {
             let real = real_ids.get_or_init(|| {
-                (files.iter())
-                    .filter_map(|f| Some((std::fs::canonicalize(&f.path).ok()?, f.id)))
+                (paths.iter())
+                    .filter_map(|(p, id)| Some((std::fs::canonicalize(p).ok()?, *id)))
                     .collect()
             });
             real.get(&std::fs::canonicalize(p).ok()?).copied()
