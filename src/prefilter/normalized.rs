@@ -288,20 +288,23 @@ pub(super) fn compared_ruled_out(
     while i < toks.len() {
         let t = toks[i];
         match t.kind {
-            Kind::Str => {
+            // A literal of a function calling a normalizer: what it holds
+            // first, where it stands then.
+            Kind::Str if rules_of(i).next().is_some() => {
                 let Some(value) = literal_value(&text.as_bytes()[t.start as usize..t.end as usize])
                 else {
                     return true;
                 };
-                if compared(text, toks, &within, i, i)
-                    && rules_of(i).next().is_some()
-                    && (in_concat(text, toks, &within, i)
-                        || rules_of(i).any(|r| r.rules_out(&value)))
+                if (in_concat(text, toks, &within, i) || rules_of(i).any(|r| r.rules_out(&value)))
+                    && compared(text, toks, &within, i, i)
                 {
                     return true;
                 }
             }
-            Kind::Ident if crate::analysis::values::names_a_constant(word(i).unwrap_or("")) => {
+            Kind::Ident
+                if rules_of(i).next().is_some()
+                    && crate::analysis::values::names_a_constant(word(i).unwrap_or("")) =>
+            {
                 let after_dot = i > 0 && is_punct(toks[i - 1], b'.');
                 let called = toks.get(i + 1).is_some_and(|n| {
                     matches!(n.kind, Kind::Open if n.byte == b'(')
@@ -311,7 +314,6 @@ pub(super) fn compared_ruled_out(
                 });
                 if !after_dot
                     && !called
-                    && rules_of(i).next().is_some()
                     && file
                         .get()
                         .may_be_ruled_out(word(i).unwrap_or(""), rules_of(i))
