@@ -59,15 +59,34 @@ pub fn peel_step(e: &Expr) -> Option<&Expr> {
     })
 }
 
-/// `String::from`, `Some`, `Ok`, `str::to_string`, `Cow::from`, `Into::into`...
+/// The last segments of calls that hand their one argument on unchanged
+/// (`String::from`, `Some`, `Ok`, `str::to_string`, `Cow::from`, `Into::into`...).
+pub const CONVERSION_CALLS: &[&str] = &[
+    "from",
+    "Some",
+    "Ok",
+    "to_string",
+    "to_owned",
+    "into",
+    "Borrowed",
+    "Owned",
+];
+
 fn is_conversion_call(func: &Expr) -> bool {
-    let Some(name) = path_last(func) else {
-        return false;
-    };
-    matches!(
-        name.as_str(),
-        "from" | "Some" | "Ok" | "to_string" | "to_owned" | "into" | "Borrowed" | "Owned"
-    )
+    path_last(func).is_some_and(|name| CONVERSION_CALLS.contains(&name.as_str()))
+}
+
+/// `e` without the parentheses, groups, borrows and dereferences around it.
+pub fn strip_borrows(mut e: &Expr) -> &Expr {
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Reference(r) => &r.expr,
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+            _ => return e,
+        };
+    }
 }
 
 /// Whether `name` is spelled as a constant or static is (`CUDA`,
@@ -267,7 +286,7 @@ pub fn is_platforms_collection(e: &Expr) -> bool {
 /// Methods that hand back the same string, for what a normalizer made of
 /// it ([`normalized`]): views and copies only (not `unwrap_or(..)`, whose
 /// default was never normalized).
-const SAME_STRING_METHODS: &[&str] = &[
+pub const SAME_STRING_METHODS: &[&str] = &[
     "as_str",
     "as_ref",
     "borrow",
@@ -286,11 +305,7 @@ const SAME_STRING_METHODS: &[&str] = &[
 pub fn normalized(e: &Expr, local: &dyn Fn(&str) -> Option<Normalized>) -> Option<Normalized> {
     let mut e = e;
     loop {
-        e = match e {
-            Expr::Paren(p) => &p.expr,
-            Expr::Group(g) => &g.expr,
-            Expr::Reference(r) => &r.expr,
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+        e = match strip_borrows(e) {
             Expr::MethodCall(m)
                 if m.args.is_empty()
                     && SAME_STRING_METHODS.contains(&m.method.to_string().as_str()) =>
@@ -308,7 +323,7 @@ pub fn normalized(e: &Expr, local: &dyn Fn(&str) -> Option<Normalized>) -> Optio
             _ => break,
         };
     }
-    let shape = match e {
+    let shape = match strip_borrows(e) {
         Expr::Path(p) => local(&p.path.get_ident()?.to_string())?,
         Expr::MethodCall(m) => {
             let before = || normalized(&m.receiver, local).unwrap_or_default();

@@ -165,47 +165,13 @@ impl Rule {
     }
 }
 
-/// Methods whose argument is compared with their receiver
-/// (`p.starts_with("x")`, `"x".eq(&p)`).
-const COMPARING_METHODS: &[&str] = &[
-    "starts_with",
-    "ends_with",
-    "contains",
-    "strip_prefix",
-    "strip_suffix",
-    "eq",
-    "ne",
-    "eq_ignore_ascii_case",
-];
-
-/// Calls and methods that hand their argument or receiver on unchanged
-/// (`String::from("x")`, `Some("x")`, `"x".to_string()`:
-/// `analysis::values::peel`): what they make is the operand.
-const CONVERSIONS: &[&str] = &[
-    "from",
-    "Some",
-    "Ok",
-    "to_string",
-    "to_owned",
-    "into",
-    "Borrowed",
-    "Owned",
-    "as_str",
-    "as_ref",
-    "clone",
-    "borrow",
-    "deref",
-];
-
-/// Macros whose first two arguments the walker compares (`assert_eq!(a,
-/// b, "message")`, `matches!(s, "x")`).
-const COMPARING_MACROS: &[&str] = &[
-    "assert_eq",
-    "assert_ne",
-    "debug_assert_eq",
-    "debug_assert_ne",
-    "matches",
-];
+/// What hands its argument or receiver on unchanged, so that what it
+/// makes is the operand (`Some("x")`, `String::from("x")`, `"x".to_string()`):
+/// the walker's own lists (`analysis::values::peel`).
+fn conversion(name: &str) -> bool {
+    crate::analysis::values::CONVERSION_CALLS.contains(&name)
+        || crate::analysis::values::SAME_STRING_METHODS.contains(&name)
+}
 
 /// Macros whose every argument is read as a list's element or a piece of
 /// one literal (`vec!["x"]`, `concat!("a", "b")`).
@@ -439,10 +405,10 @@ fn compared(text: &str, toks: &[Tok], within: &[u32], first: usize, last: usize)
         // `"x".eq(&s)`; `"x".to_string() == s` (the call is the operand);
         // `NAME.len()`, `DATA.lines()`: no operand.
         let method = word(n + 1).unwrap_or("");
-        if COMPARING_METHODS.contains(&method) {
+        if crate::analysis::extract::compares_with_argument(method) {
             return true;
         }
-        return CONVERSIONS.contains(&method)
+        return conversion(method)
             && toks
                 .get(n + 2)
                 .filter(|t| t.kind == Kind::Open && t.byte == b'(')
@@ -477,7 +443,7 @@ fn compared(text: &str, toks: &[Tok], within: &[u32], first: usize, last: usize)
             return true;
         }
         // Its first two arguments: no top-level comma before, or one.
-        if !COMPARING_MACROS.contains(&name) {
+        if !crate::analysis::extract::compares_macro_arguments(name) {
             return false;
         }
         let (mut k, mut commas) = (open + 1, 0);
@@ -498,11 +464,11 @@ fn compared(text: &str, toks: &[Tok], within: &[u32], first: usize, last: usize)
         b'(' => match before.map(|b| toks[b]) {
             Some(t) if t.kind == Kind::Ident => {
                 let name = word(before.unwrap_or(0)).unwrap_or("");
-                if COMPARING_METHODS.contains(&name) {
+                if crate::analysis::extract::compares_with_argument(name) {
                     return true;
                 }
                 // `Some("x")`, `String::from("x")`: the call is the operand.
-                CONVERSIONS.contains(&name)
+                conversion(name)
                     && compared(
                         text,
                         toks,

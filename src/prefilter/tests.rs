@@ -329,6 +329,7 @@ fn a_string_normalizer_needs_the_parse_where_it_may_be_compared_with_what_it_rul
         "fn f() { [\"true\", \"TRUE\"].contains(&s.to_lowercase().as_str()); }",
         "fn f() { assert_eq!(s.to_lowercase(), \"Alpha\"); }",
         "fn f() { matches!(s.to_lowercase().as_str(), \"a\" | \"B\"); }",
+        "fn f() { assert_matches!(s.to_lowercase().as_str(), \"Alpha\"); }",
         "fn f() { if let Some(\"Alpha\") = s.map(|s| s.to_lowercase()).as_deref() {} }",
         "fn f() { \"Alpha\".to_string() == s.to_lowercase(); }",
         "fn f() { s.to_lowercase() == concat!(\"al\", \"pha\"); }",

@@ -1398,6 +1398,22 @@ fn collection_kind(pat: &Pat, init: &Expr) -> RegistryKind {
     }
 }
 
+/// Whether a method so named compares its receiver with its argument as the
+/// walker reads one (`p.starts_with("x")`, `"x".eq(&p)`, `s.strip_prefix("x")`):
+/// what the fast path's normalizer check takes for a comparing place
+/// (`prefilter::normalized`).
+pub fn compares_with_argument(name: &str) -> bool {
+    comparisons::method_comparison(name).is_some()
+        || matches!(name, "strip_prefix" | "strip_suffix")
+}
+
+/// Whether a macro so named compares its first two arguments as the walker
+/// reads it (`assert_eq!`, `matches!`, `assert_matches!`).
+pub fn compares_macro_arguments(name: &str) -> bool {
+    comparisons::value_macro_comparison(name).is_some()
+        || comparisons::pattern_macro_comparison(name).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1104,16 +1104,7 @@ fn ufcs_receiver<'e>(p: &syn::ExprPath, args: &[&'e Expr]) -> Option<&'e Expr> {
     if !owner.starts_with(|c: char| c.is_ascii_uppercase()) {
         return None;
     }
-    let mut first = *args.first()?;
-    loop {
-        first = match first {
-            Expr::Paren(x) => &x.expr,
-            Expr::Group(x) => &x.expr,
-            Expr::Reference(x) => &x.expr,
-            Expr::Unary(x) if matches!(x.op, syn::UnOp::Deref(_)) => &x.expr,
-            _ => break,
-        };
-    }
+    let first = crate::analysis::values::strip_borrows(args.first()?);
     let mut root = first;
     while let Expr::Field(f) = root {
         root = &f.base;

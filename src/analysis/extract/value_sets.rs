@@ -443,17 +443,7 @@ impl<'t> Cx<'t> {
     }
 }
 
-pub(super) fn strip_borrows(mut e: &Expr) -> &Expr {
-    loop {
-        e = match e {
-            Expr::Paren(p) => &p.expr,
-            Expr::Group(g) => &g.expr,
-            Expr::Reference(r) => &r.expr,
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
-            _ => return e,
-        };
-    }
-}
+pub(super) use crate::analysis::values::strip_borrows;
 
 /// `Backend::Vulkan` (both capitalised): a value of type `Backend`;
 /// `Self::Vulkan` one of the impl's type.
