@@ -889,3 +889,119 @@ fn a_members_value_set_decides_the_calls_of_a_member_depending_on_it() {
         );
     }
 }
+
+/// A call of a function returning the set's type decides the method
+/// called on it, in a file that never names the type
+/// (`devices::current().label()`, `let kind = devices::current()`): in
+/// both modes, the fast path parses such a file.
+#[test]
+fn a_call_of_a_function_returning_a_sets_type_is_decided_where_the_type_is_not_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"app\", \"devices\"]\nresolver = \"2\"\n",
+    );
+    write(
+        root,
+        "devices/Cargo.toml",
+        "[package]\nname = \"devices\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "devices/src/lib.rs",
+        "pub enum Kind {\n    Cuda,\n    Metal,\n}\n\nimpl Kind {\n    pub fn label(&self) -> &'static str {\n        match self {\n            Kind::Cuda => \"cuda\",\n            Kind::Metal => \"metal\",\n        }\n    }\n\n    pub fn detect() -> Option<Self> {\n        None\n    }\n}\n\npub fn current() -> Kind {\n    Kind::Cuda\n}\n",
+    );
+    write(
+        root,
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ndevices = { path = \"../devices\" }\n",
+    );
+    write(
+        root,
+        "app/src/lib.rs",
+        "pub fn on_gles() -> bool {\n    devices::current().label() == \"gles\"\n}\n\npub fn on_vulkan() -> bool {\n    let kind = devices::current();\n    kind.label() == \"vulkan\"\n}\n\npub fn on_metal() -> bool {\n    devices::current().label() == \"metal\"\n}\n",
+    );
+    for extra in [&[][..], &["--no-prefilter"]] {
+        let mut args = vec!["check", ".", "--format", "json", "--exit-zero"];
+        args.extend_from_slice(extra);
+        let out = direct(root, &args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let found: Vec<(String, u64)> = (report["diagnostics"].as_array().unwrap().iter())
+            .map(|d| {
+                (
+                    d["span"]["file"].as_str().unwrap().to_string(),
+                    d["span"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("app/src/lib.rs".to_string(), 2),
+                ("app/src/lib.rs".to_string(), 7)
+            ],
+            "{extra:?}"
+        );
+    }
+}
+
+/// A workspace member living in a folder named `tests` is a library (wgpu's
+/// test support, `tests/src/lib.rs`): its comparisons are checked. Only the
+/// files in a package's own `tests/` folder are integration tests, which
+/// comparisons skip unless `check-tests` is set.
+#[test]
+fn a_member_in_a_folder_named_tests_is_a_library_and_only_its_own_tests_are_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"devices\", \"tests\"]\nresolver = \"2\"\n",
+    );
+    write(
+        root,
+        "devices/Cargo.toml",
+        "[package]\nname = \"devices\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        root,
+        "devices/src/lib.rs",
+        "pub enum Kind {\n    Cuda,\n    Metal,\n}\n\nimpl Kind {\n    pub fn label(&self) -> &'static str {\n        match self {\n            Kind::Cuda => \"cuda\",\n            Kind::Metal => \"metal\",\n        }\n    }\n}\n\npub fn current() -> Kind {\n    Kind::Cuda\n}\n",
+    );
+    write(
+        root,
+        "tests/Cargo.toml",
+        "[package]\nname = \"gpu-test-support\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ndevices = { path = \"../devices\" }\n",
+    );
+    let compares =
+        "pub fn on_gles(kind: &devices::Kind) -> bool {\n    kind.label() == \"gles\"\n}\n";
+    write(root, "tests/src/lib.rs", compares);
+    write(root, "tests/tests/support.rs", compares);
+    for extra in [&[][..], &["--no-prefilter"]] {
+        let mut args = vec!["check", ".", "--format", "json", "--exit-zero"];
+        args.extend_from_slice(extra);
+        let out = direct(root, &args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let found: Vec<(String, u64)> = (report["diagnostics"].as_array().unwrap().iter())
+            .map(|d| {
+                (
+                    d["span"]["file"].as_str().unwrap().to_string(),
+                    d["span"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(found, [("tests/src/lib.rs".to_string(), 2)], "{extra:?}");
+    }
+}

@@ -656,24 +656,37 @@ fn resolve_place(
         _ => {
             *roots += 1;
             let path = files[i].0;
-            let in_tests = path
-                .parent()
-                .and_then(|d| d.file_name())
-                .is_some_and(|d| d == "tests")
-                || path
-                    .parent()
-                    .and_then(|d| d.parent())
-                    .and_then(|d| d.file_name())
-                    .is_some_and(|d| d == "tests");
             FilePlace {
                 root: *roots,
                 program: Program::of_root(path, package_root),
-                test: in_tests,
+                test: is_integration_test(path, package_root),
                 ..FilePlace::default()
             }
         }
     };
     places[i] = Some(place);
+}
+
+/// Whether the crate root `path` is an integration test: cargo's layout
+/// puts those in the package's own `tests/` folder (`tests/it.rs`,
+/// `tests/it/main.rs`), and its library and binaries in `src/`. A
+/// workspace member that lives in a folder named `tests` (wgpu's test
+/// support, `tests/src/lib.rs`) is a library. Elsewhere, or without the
+/// package's root, a `tests` folder one or two levels up decides.
+fn is_integration_test(path: &Path, package_root: Option<&Path>) -> bool {
+    if let Some(root) = package_root
+        && let Ok(rel) = normalize(path).strip_prefix(normalize(root))
+    {
+        let mut parts = rel.iter();
+        match (parts.next(), parts.next()) {
+            (Some(first), Some(_)) if first == "tests" => return true,
+            (Some(first), Some(_)) if first == "src" => return false,
+            (Some(_), None) => return false,
+            _ => {}
+        }
+    }
+    let dir = |up: usize| path.ancestors().nth(up).and_then(|d| d.file_name());
+    dir(1).is_some_and(|d| d == "tests") || dir(2).is_some_and(|d| d == "tests")
 }
 
 /// Whether a `mod` declaration of one of `files` leads to `path`.

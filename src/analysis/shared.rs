@@ -29,6 +29,9 @@ pub struct Shared {
     at: HashMap<(FileId, usize), ValueCall>,
     /// The method names of the sets.
     names: HashSet<String>,
+    /// The type each function of the files defining a value set returns,
+    /// by name; `None` where two disagree.
+    returners: HashMap<String, Option<String>>,
 }
 
 impl Shared {
@@ -57,6 +60,15 @@ impl Shared {
             // As in a crate: the fields of the files defining a value set.
             if facts.value_sets.is_empty() {
                 continue;
+            }
+            for r in &facts.returners {
+                (shared.returners.entry(r.name.clone()))
+                    .and_modify(|known| {
+                        if known.as_ref() != Some(&r.ty) {
+                            *known = None;
+                        }
+                    })
+                    .or_insert_with(|| Some(r.ty.clone()));
             }
             for f in &facts.fields {
                 shared
@@ -137,6 +149,24 @@ impl Shared {
                 return calls;
             }
         }
+    }
+
+    /// The pairs of words a file must name for a call there to be one a
+    /// value set of the group may decide: a type of [`Shared::calls`]
+    /// with its method, or a function returning such a type with the
+    /// method (`devices::current().label()` names no type).
+    pub fn named_calls(&self) -> HashSet<(&str, &str)> {
+        let mut calls = self.calls();
+        let returned: Vec<(&str, &str)> = (self.returners.iter())
+            .filter_map(|(name, ty)| Some((name.as_str(), ty.as_deref()?)))
+            .flat_map(|(name, ty)| {
+                (calls.iter())
+                    .filter(move |(t, _)| *t == ty)
+                    .map(move |(_, m)| (name, *m))
+            })
+            .collect();
+        calls.extend(returned);
+        calls
     }
 
     /// Whether a value set of the group may decide `call`, written in a

@@ -443,6 +443,15 @@ pub struct FieldDef {
     pub ty: Option<String>,
 }
 
+/// A function or method whose declared result is the named type `ty`
+/// (through `&`, `Option`, `Result`, `Box`, `Rc`, `Arc`; `Self` is the
+/// impl's type).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Returner {
+    pub name: String,
+    pub ty: String,
+}
+
 /// A function or method that returns only string literals (`match self {
 /// Backend::Vulkan => "vulkan", .. }`), or a `Display` that writes only
 /// literals: the closed set of values its calls give. Recorded only when a
@@ -578,6 +587,10 @@ pub struct FileFacts {
     /// Fields of the file's structs whose type is a named type (or a
     /// type parameter): what `info.backend.to_str()` is called on.
     pub fields: Vec<FieldDef>,
+    /// Functions and methods whose declared result is a named type
+    /// (`fn current() -> Kind`, `-> Option<&Kind>`): what `current().label()`
+    /// is called on, in a file that never names `Kind`.
+    pub returners: Vec<Returner>,
     /// `const`/`static` arrays of string literals, one of them a canonical
     /// platform name (`const NAMES: [&str; 3] = ["cpu", "cuda", "rocm"]`):
     /// their names make the files naming them parsed whole (issue 19).
@@ -1046,6 +1059,7 @@ impl FileFacts {
             platform_fns,
             context_fns,
             fields,
+            returners,
             str_arrays,
             lowering_platforms: _,
             scopes,
@@ -1066,6 +1080,7 @@ impl FileFacts {
             && platform_fns.is_empty()
             && context_fns.is_empty()
             && fields.is_empty()
+            && returners.is_empty()
             && str_arrays.is_empty()
             && unregistrations.is_empty()
             && scopes.iter().flatten().all(ScopeSegment::is_block)
@@ -1135,6 +1150,7 @@ impl Default for FileFacts {
             platform_fns: Vec::new(),
             context_fns: Vec::new(),
             fields: Vec::new(),
+            returners: Vec::new(),
             str_arrays: Vec::new(),
             lowering_platforms: Vec::new(),
             scopes: vec![Vec::new()],

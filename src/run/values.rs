@@ -22,12 +22,13 @@ pub(super) fn groups(inputs: &[Input]) -> Vec<usize> {
 }
 
 /// What a group defining a value set of a type wants parsed whole, in
-/// each of its packages: the calls of its methods on a value of its types
-/// or of a struct reaching one through fields (of the files defining a
-/// value set: [`Shared`]). A comparison such a call decides names both
-/// the type (a parameter's, `impl`'s, variant's, or a field's in a struct
-/// of the file) and the method. The struct definitions it needs are in
-/// files parsed in every mode.
+/// each of its packages: the calls of its methods on a value of its types,
+/// of a struct reaching one through fields, or of a function returning
+/// one (of the files defining a value set: [`Shared::named_calls`]). A
+/// comparison such a call decides names both the method and the type (a
+/// parameter's, `impl`'s, variant's, or a field's in a struct of the file)
+/// or the function giving it. The struct and function definitions it
+/// needs are in files parsed in every mode.
 pub(super) struct Wanted {
     /// (type, method) pairs, by type.
     pub calls: Vec<(String, String)>,
@@ -57,7 +58,7 @@ pub(super) fn wanted<'o>(
     let by_group: HashMap<usize, Arc<Wanted>> = by_group(groups, outcomes)
         .into_iter()
         .map(|(group, shared)| {
-            let mut calls: Vec<(String, String)> = (shared.calls().into_iter())
+            let mut calls: Vec<(String, String)> = (shared.named_calls().into_iter())
                 .map(|(t, m)| (t.to_string(), m.to_string()))
                 .collect();
             calls.sort_unstable();

@@ -737,6 +737,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             std::mem::take(&mut self.cx.display_impl),
         );
         self.values.value_set(&mut self.cx, &f.sig, &f.block);
+        self.cx.returner(&f.sig);
         let call = self.cx.call_of(&name, false);
         (self.cx.self_type, self.cx.display_impl) = saved;
         // The name's span: its offset is looked up only for a registry.
@@ -770,6 +771,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.summaries.summarize(&mut self.cx, &f.sig, &f.block);
         let name = f.sig.ident.to_string();
         self.values.value_set(&mut self.cx, &f.sig, &f.block);
+        self.cx.returner(&f.sig);
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
         let call = self.cx.call_of(&name, is_method);
         // The name's span: its offset is looked up only for a registry.

@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::analysis::last_segment;
-use crate::model::facts::{CallSite, FieldDef, ValueCall, ValueSet};
+use crate::model::facts::{CallSite, FieldDef, Returner, ValueCall, ValueSet};
 use syn::visit::Visit;
 
 /// Value sets and the functions returning platform values
@@ -426,6 +426,21 @@ impl ValueSets {
 }
 
 impl<'t> Cx<'t> {
+    /// Record `sig` when its declared result is a named type: what a
+    /// call of it (`current().label()`) gives a method call.
+    pub(super) fn returner(&mut self, sig: &syn::Signature) {
+        let syn::ReturnType::Type(_, ty) = &sig.output else {
+            return;
+        };
+        let Some(ty) = returned_type(ty, self.self_type.as_deref()) else {
+            return;
+        };
+        self.facts.returners.push(Returner {
+            name: sig.ident.to_string(),
+            ty,
+        });
+    }
+
     /// Give the innermost binding `name` a type and the call it holds.
     pub(super) fn set_binding_type(
         &mut self,
@@ -481,6 +496,36 @@ fn written_type(ty: &syn::Type) -> Option<String> {
                 "String" | "Cow" | "Option" | "Result" | "Box" | "Rc" | "Arc" | "Vec" | "Self"
             );
             (is_type_name(&last) && !generic).then_some(last)
+        }
+        _ => None,
+    }
+}
+
+/// The named type a function's result holds (`Kind`, `&Kind`,
+/// `Option<Kind>`, `Result<Arc<Kind>, E>`; `Self` in an impl of `Kind`).
+fn returned_type(ty: &syn::Type, self_type: Option<&str>) -> Option<String> {
+    match ty {
+        syn::Type::Reference(r) => returned_type(&r.elem, self_type),
+        syn::Type::Paren(p) => returned_type(&p.elem, self_type),
+        syn::Type::Group(g) => returned_type(&g.elem, self_type),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            match last.ident.to_string().as_str() {
+                "Self" => {
+                    let ty = last_segment(self_type?);
+                    (is_type_name(ty) && !ty.starts_with("dyn ")).then(|| ty.to_string())
+                }
+                "Option" | "Result" | "Box" | "Rc" | "Arc" => {
+                    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+                        return None;
+                    };
+                    match args.args.first()? {
+                        syn::GenericArgument::Type(inner) => returned_type(inner, self_type),
+                        _ => None,
+                    }
+                }
+                _ => written_type(ty),
+            }
         }
         _ => None,
     }
