@@ -42,6 +42,35 @@ pub fn names_platform(vocab: &Vocabulary, s: &str) -> bool {
     vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(s))
 }
 
+/// Whether `s` is a canonical platform name in any case, or a name made
+/// with one as a word of its own (`libtorch<cuda>`, `cuda:0`,
+/// `torch-metal`; not `cpuid` nor `cuda_matmul`, which are words of their
+/// own, nor prose such as `"no CUDA device"`).
+pub fn holds_platform(vocab: &Vocabulary, s: &str) -> bool {
+    holds_platform_bytes(&vocab.canonical, s.as_bytes())
+}
+
+/// [`holds_platform`] of a literal's bytes, `canonical` the canonical
+/// names in lower case (the prefilter's lexer asks it of every literal).
+pub fn holds_platform_bytes(canonical: &[String], s: &[u8]) -> bool {
+    let named = |w: &[u8]| {
+        canonical
+            .iter()
+            .any(|c| c.as_bytes().eq_ignore_ascii_case(w))
+    };
+    if named(s) {
+        return true;
+    }
+    if s.len() > MAX_NAME || s.iter().any(|b| b.is_ascii_whitespace()) {
+        return false;
+    }
+    (s.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')))
+        .any(|word| word.len() < s.len() && named(word))
+}
+
+/// The longest literal read as a name made with a platform's.
+const MAX_NAME: usize = 40;
+
 pub fn is_canonical(vocab: &Vocabulary, s: &str) -> bool {
     classify_literal(vocab, s) == LiteralKind::Canonical
 }
@@ -94,6 +123,33 @@ mod tests {
             LiteralKind::Alias { alias: "gpu", .. }
         ));
         assert_eq!(classify_literal(&v, "cuda_matmul"), LiteralKind::Unknown);
+    }
+
+    #[test]
+    fn names_made_with_a_platform_are_told_from_words_and_prose() {
+        let v = Vocabulary::default();
+        for made in [
+            "cuda",
+            "CUDA",
+            "libtorch<cuda>",
+            "cuda:0",
+            "torch-Metal",
+            "rocm/6.1",
+        ] {
+            assert!(holds_platform(&v, made), "{made}");
+        }
+        for other in [
+            "cpuid",
+            "cuda_matmul",
+            "no CUDA device",
+            "gpu",
+            "",
+            "vulkan",
+        ] {
+            assert!(!holds_platform(&v, other), "{other}");
+        }
+        let long = format!("{}-cuda", "x".repeat(MAX_NAME));
+        assert!(!holds_platform(&v, &long));
     }
 
     #[test]

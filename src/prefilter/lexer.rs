@@ -1046,8 +1046,8 @@ fn check_raw(value: &[u8], quoted: Quoted, watch: &Watch<'_>) -> Result<(), Bail
 }
 
 fn check_value(value: &[u8], watch: &Watch<'_>) -> Result<(), Bail> {
-    if (watch.platforms.iter()).any(|c| c.as_bytes().eq_ignore_ascii_case(value)) {
-        return Err("a canonical platform literal, in any case");
+    if crate::config::platform::holds_platform_bytes(watch.platforms, value) {
+        return Err("a canonical platform literal, in any case, or a name made with one");
     }
     Ok(())
 }

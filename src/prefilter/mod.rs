@@ -251,13 +251,10 @@ impl Filter {
             if b[i] == b'\\' {
                 return matches!(rest.first(), Some(b'x' | b'u' | b'\n' | b'\r'));
             }
-            // The closing quote first: most quotes are followed by no name.
-            platforms.iter().any(|c| {
-                rest.get(c.len()) == Some(&b'"')
-                    && rest
-                        .get(..c.len())
-                        .is_some_and(|r| r.eq_ignore_ascii_case(c.as_bytes()))
-            })
+            // What stands before the next quote: a canonical name, or a
+            // name made with one (`"libtorch<cuda>"`).
+            let end = memchr::memchr(b'"', rest).unwrap_or(rest.len());
+            crate::config::platform::holds_platform_bytes(platforms, &rest[..end])
         });
         literal
             || memchr::memmem::find(b, b"concat").is_some()

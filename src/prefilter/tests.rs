@@ -14,7 +14,7 @@ fn parsed(text: &str, why: &str) {
 }
 
 const VOCAB: &str = "a vocabulary name in code";
-const CANONICAL: &str = "a canonical platform literal, in any case";
+const CANONICAL: &str = "a canonical platform literal, in any case, or a name made with one";
 
 #[test]
 fn the_vocabulary_in_code_needs_the_parse() {
@@ -378,6 +378,15 @@ fn canonical_platform_literals_need_the_parse() {
     // "CUDA" }`) is closed too.
     parsed("fn f() { let p = \"CUDA\"; }", CANONICAL);
     parsed("fn f() { let p = \"Metal\"; }", CANONICAL);
+    // A name made with one: a closed set of `libtorch<cuda>`-like names.
+    parsed("fn f() { let p = \"libtorch<cuda>\"; }", CANONICAL);
+    parsed("fn f() { let p = \"cuda:0\"; }", CANONICAL);
+    assert!(!quiet(
+        "fn f() { let p = \"torch-metal\"; }",
+        &Vocabulary::default()
+    ));
+    // Prose, and words of their own, are no such names.
+    read("fn f() { let p = \"no CUDA device\"; let q = \"cpuid\"; }");
     // Not `Lit::Str`, not equal in any case, or not all literals.
     read("fn f() { let p = b\"cuda\"; let q = c\"cuda\"; let r = \"CUDA0\"; let s = \"gpu\"; }");
     read("fn f() { let p = concat!(\"cu\", X); let q = \"cuda_matmul\"; let c = 'c'; }");

@@ -101,7 +101,7 @@ impl ValueSets {
     /// any case (`"cuda"`, `"CUDA"`, `"Cuda"`): a set of display names is as
     /// closed as one of canonical names.
     fn add_value_set(&mut self, cx: &mut Cx<'_>, mut set: ValueSet) {
-        let platform = |v: &String| crate::config::platform::names_platform(cx.vocab, v);
+        let platform = |v: &String| crate::config::platform::holds_platform(cx.vocab, v);
         if set.values.iter().any(platform) {
             dedup_in_order(&mut set.values);
             cx.facts.value_sets.push(set);
