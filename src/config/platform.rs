@@ -61,11 +61,23 @@ pub fn holds_platform_bytes(canonical: &[String], s: &[u8]) -> bool {
     if named(s) {
         return true;
     }
-    if s.len() > MAX_NAME || s.iter().any(|b| b.is_ascii_whitespace()) {
+    if s.len() > MAX_NAME {
         return false;
     }
-    (s.split(|b| !(b.is_ascii_alphanumeric() || *b == b'_')))
-        .any(|word| word.len() < s.len() && named(word))
+    // One pass (the lexer asks this of every literal): a blank anywhere is
+    // prose; a word is looked up only once a byte outside words ends it.
+    let (mut word, mut found, mut split) = (0, false, false);
+    for (i, &b) in s.iter().enumerate() {
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            continue;
+        }
+        if b.is_ascii_whitespace() {
+            return false;
+        }
+        found = found || named(&s[word..i]);
+        (word, split) = (i + 1, true);
+    }
+    split && (found || named(&s[word..]))
 }
 
 /// The longest literal read as a name made with a platform's.
