@@ -37,11 +37,6 @@ pub fn classify_literal<'v>(vocab: &'v Vocabulary, s: &str) -> LiteralKind<'v> {
     LiteralKind::Unknown
 }
 
-/// A canonical name, in any case (`"cuda"`, `"CUDA"`, `"Cuda"`).
-pub fn names_platform(vocab: &Vocabulary, s: &str) -> bool {
-    vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(s))
-}
-
 /// Whether `s` is a canonical platform name in any case, or a name made
 /// with one as a word of its own (`libtorch<cuda>`, `cuda:0`,
 /// `torch-metal`; not `cpuid` nor `cuda_matmul`, which are words of their

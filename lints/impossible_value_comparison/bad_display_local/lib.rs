@@ -63,3 +63,15 @@ pub fn main_is_gpu(slot: Slot) -> bool {
 pub fn on_tpu(target: &Target) -> bool {
     target.backend_name() == "tpu" //~ impossible_value_comparison
 }
+
+/// The engine in use: a value of the enum, which `Display` writes.
+pub fn active_engine() -> Engine {
+    Engine::Nv
+}
+
+// A local holding a call's result, written by `to_string()`: the values
+// are `Display`'s, whatever the call's type is written as.
+pub fn active_is_cuda() -> bool {
+    let engine = active_engine();
+    engine.to_string() == "CUDA" //~ impossible_value_comparison
+}

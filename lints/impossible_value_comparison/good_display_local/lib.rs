@@ -64,3 +64,20 @@ pub fn is_rocm(card: &Card) -> bool {
 pub fn first(named: &Named) -> bool {
     named.backend_name("x") == "rocm" || named.ordinal() == "cuda:0"
 }
+
+pub fn active_engine() -> Engine {
+    Engine::Host
+}
+
+/// A name, which `to_string()` hands on unchanged.
+pub fn active_name() -> &'static str {
+    if cfg!(feature = "gpu") { "rocm" } else { "cpu" }
+}
+
+// A call's result passed to `to_string()`: `Display`'s values for the
+// enum, the name's own for the string.
+pub fn active_is_known() -> bool {
+    let engine = active_engine();
+    let name = active_name();
+    engine.to_string() == "Cuda" || name.to_string() == "rocm"
+}

@@ -60,11 +60,18 @@ impl<'t> Cx<'t> {
     /// What `e` is, as far as this file tells.
     fn operand_here(&self, e: &Expr) -> Operand {
         let inner = peel(e);
-        // A path naming a local binding: its value.
+        // A path naming a local binding: its value. A call's result
+        // passed to `.to_string()` may be no string but a value its
+        // `Display` writes (`let b = active_backend(); b.to_string()`):
+        // the call then says, with the `to_string` it is passed to
+        // ([`Cx::value_call`]).
         if let Expr::Path(p) = inner
             && let Some(ident) = p.path.get_ident()
             && let Some(binding) = self.lookup(&ident.to_string())
         {
+            if matches!(binding.value, Operand::Call(_)) && passes_to_string(e) {
+                return Operand::Other;
+            }
             return binding.value.clone();
         }
         match inner {
@@ -651,6 +658,17 @@ pub(super) fn may_be_platform(o: &Operand) -> bool {
 /// Only calls (`Operand::Call`) are kept when compared with something
 /// that can be a name (a constant, or a literal without blanks): `f(x) ==
 /// ""` is too common to keep, and no lint reports an empty or spaced value.
+/// Whether peeling `e` passes a `.to_string()`.
+fn passes_to_string(mut e: &Expr) -> bool {
+    while let Some(inner) = crate::analysis::values::peel_step(e) {
+        if matches!(e, Expr::MethodCall(m) if m.method == "to_string") {
+            return true;
+        }
+        e = inner;
+    }
+    false
+}
+
 fn worth_recording(operands: &[Operand]) -> bool {
     let decided_here = |o: &Operand| matches!(o, Operand::Raw | Operand::Canonical);
     let name_like = |o: &Operand| match o {
