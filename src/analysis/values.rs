@@ -283,6 +283,13 @@ pub fn is_platforms_collection(e: &Expr) -> bool {
     }
 }
 
+/// The words a call of the value-deciding function `name` is written
+/// with: a `Display`'s `to_string` is also written `format!("{}", x)`.
+pub fn written_as(name: &str) -> impl Iterator<Item = &str> {
+    let format = (name == "to_string").then_some("format");
+    std::iter::once(name).chain(format)
+}
+
 /// Methods that hand back the same string, for what a normalizer made of
 /// it ([`normalized`]): views and copies only (not `unwrap_or(..)`, whose
 /// default was never normalized).

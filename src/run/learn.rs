@@ -548,7 +548,9 @@ pub(super) fn learned_names<'f>(
     let mut fns: HashMap<usize, Vec<&'f crate::model::facts::PlatformFn>> = HashMap::new();
     let mut names: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
     for (krate, f) in facts {
-        let sets = f.value_sets.iter().map(|v| v.call.name.clone());
+        let sets = (f.value_sets.iter())
+            .flat_map(|v| crate::analysis::values::written_as(&v.call.name))
+            .map(str::to_string);
         names.entry(krate).or_default().extend(sets);
         // A function indexing such an array may be a value set.
         names

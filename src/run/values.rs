@@ -59,7 +59,10 @@ pub(super) fn wanted<'o>(
         .into_iter()
         .map(|(group, shared)| {
             let mut calls: Vec<(String, String)> = (shared.named_calls().into_iter())
-                .map(|(t, m)| (t.to_string(), m.to_string()))
+                .flat_map(|(t, m)| {
+                    crate::analysis::values::written_as(m)
+                        .map(move |m| (t.to_string(), m.to_string()))
+                })
                 .collect();
             calls.sort_unstable();
             let mut words: Vec<String> = (calls.iter())

@@ -75,3 +75,32 @@ pub fn active_is_cuda() -> bool {
     let engine = active_engine();
     engine.to_string() == "CUDA" //~ impossible_value_comparison
 }
+
+pub fn engines() -> Vec<Engine> {
+    vec![Engine::Nv, Engine::Host]
+}
+
+// `format!("{}", e)` writes what `e.to_string()` does, viewed with
+// `as_str()` too; in a body naming nothing else, for each of a list.
+pub fn env_names() -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for engine in &engines() {
+        names.push(match format!("{}", engine).as_str() {
+            "Cuda" => "CUDA_VISIBLE_DEVICES",
+            "ROCM" => "HIP_VISIBLE_DEVICES", //~ impossible_value_comparison
+            _ => "",
+        });
+    }
+    names
+}
+
+// A body naming no platform: `format` is how it calls the `Display`, and
+// the fast path reads it for that word as it does for `to_string`.
+pub fn any_nv() -> bool {
+    for engine in &engines() {
+        if format!("{}", engine) == "NV" { //~ impossible_value_comparison
+            return true;
+        }
+    }
+    false
+}

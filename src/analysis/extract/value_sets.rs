@@ -180,25 +180,34 @@ impl<'t> Cx<'t> {
     /// `platform_name(k)`, or a local holding one; through what does not
     /// change a value (`.to_string()` after it, `&`, `( )`).
     pub(super) fn value_call(&self, e: &Expr) -> Option<ValueCall> {
-        // `format!("{}", x)` gives what `x.to_string()` gives.
-        if let Expr::Macro(m) = strip_borrows(e)
+        // `format!("{}", x)` gives what `x.to_string()` gives, also under
+        // what hands a `String` on (`format!("{}", b).as_str()`: no call
+        // deciding a value, so no site).
+        let mut inner = strip_borrows(e);
+        while let Expr::MethodCall(m) = inner
+            && m.args.is_empty()
+            && peel_step(inner).is_some()
+        {
+            inner = strip_borrows(&m.receiver);
+        }
+        if let Expr::Macro(m) = inner
             && m.mac.path.is_ident("format")
         {
             let arg = display_arg(&m.mac)?;
-            let site = CallSite {
+            let sites = vec![CallSite {
                 span: self.span(&m.mac.path),
                 name: "format".to_string(),
-            };
+            }];
             if let Some((ty, fields)) = self.receiver_type(&arg, 0) {
                 return Some(ValueCall {
                     ty: Some(ty),
                     fields,
                     name: "to_string".to_string(),
-                    sites: vec![site],
+                    sites,
                     ..ValueCall::default()
                 });
             }
-            return self.value_call_from(&arg, vec![site]);
+            return self.value_call_from(&arg, sites);
         }
         self.value_call_from(e, Vec::new())
     }
