@@ -810,6 +810,41 @@ fn a_closure_given_to_an_adaptor_gets_the_element_type() {
     );
 }
 
+/// Indexing a collection of the inputs gives its `impl Index`'s `Output`,
+/// with the collection's type arguments in place of the impl's parameters
+/// (`self.devices[id].name()` on a `Slab<DeviceId, Device>`); two impls
+/// that disagree give nothing.
+#[test]
+fn indexing_a_collection_of_the_inputs_gives_its_index_output() {
+    let text = "use std::ops::Index;\n\
+         pub struct DeviceId(u32);\n\
+         pub struct Device;\n\
+         impl Device { pub fn name(&self) -> &'static str { \"dummy\" } }\n\
+         pub struct Slab<Id, T> { values: Vec<T>, ids: Vec<Id> }\n\
+         impl<Id, T> Index<Id> for Slab<Id, T> {\n    type Output = T;\n    fn index(&self, _id: Id) -> &T { &self.values[0] }\n}\n\
+         pub struct Named;\n\
+         impl Named { pub fn name(&self) -> &'static str { \"named\" } }\n\
+         pub struct Table;\n\
+         impl Index<usize> for Table {\n    type Output = Named;\n    fn index(&self, _i: usize) -> &Named { &Named }\n}\n\
+         pub struct Runtime { devices: Slab<DeviceId, Device>, table: Table }\n\
+         impl Runtime {\n\
+             fn a(&self, id: DeviceId) -> bool { self.devices[id].name() == \"x\" }\n\
+             fn b(&self) -> bool { self.table[0].name() == \"x\" }\n}\n";
+    let c = Case::one(&[("src/lib.rs", text)]);
+    c.resolves_to(
+        "src/lib.rs",
+        "self.devices[id].$name()",
+        "src/lib.rs",
+        "impl Device { pub fn $name",
+    );
+    c.resolves_to(
+        "src/lib.rs",
+        "self.table[0].$name()",
+        "src/lib.rs",
+        "impl Named { pub fn $name",
+    );
+}
+
 /// What `to_string()` and `format!("{}", x)` write is the `fmt` of the
 /// receiver's `impl Display` (not its `Debug`), through method results,
 /// fields, `Arc` and `matches!`; a string passes its value on (std's), and a

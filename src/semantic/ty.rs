@@ -357,6 +357,57 @@ impl Model {
         Resolved::Unresolved(Why::LimitReached)
     }
 
+    /// What indexing a value of `adt` (with type arguments `args`) gives:
+    /// the `Output` of its `impl Index`, an impl parameter standing for the
+    /// argument in its place of the self type (`impl<Id, T> Index<Id> for
+    /// Slab<Id, T> { type Output = T; }`). Impls that disagree give nothing.
+    pub fn index_output(&self, adt: ItemId, args: &[Ty]) -> Option<Ty> {
+        let mut found: Option<Ty> = None;
+        for &imp in self.def_map.impls.trait_for.get(&adt).into_iter().flatten() {
+            let ItemKind::Impl(d) = &self.item(imp).kind else {
+                continue;
+            };
+            let trait_name = d.trait_.as_ref().and_then(|t| t.last());
+            if trait_name.is_none_or(|s| s.name != "Index") {
+                continue;
+            }
+            let Some(output) = self.member(imp, "Output") else {
+                continue;
+            };
+            let ItemKind::TypeAlias {
+                ty: Some(output), ..
+            } = &self.item(output).kind
+            else {
+                return None;
+            };
+            let param = match output {
+                TypeRef::Path(p) if p.qself.is_none() && p.segments.len() == 1 => {
+                    let name = &p.segments[0].name;
+                    (d.generics.params.iter()).find(|g| g.is_type && g.name == *name)
+                }
+                _ => None,
+            };
+            let ty = match param {
+                Some(param) => {
+                    let TypeRef::Path(self_ty) = &d.self_ty else {
+                        return None;
+                    };
+                    let place = (self_ty.segments.last()?.args.iter()).position(|a| {
+                        matches!(a, TypeRef::Path(q) if q.qself.is_none()
+                            && q.segments.len() == 1 && q.segments[0].name == param.name)
+                    })?;
+                    args.get(place)?.clone()
+                }
+                None => self.lower(output, &self.item_scope(imp), 0),
+            };
+            match &found {
+                Some(known) if *known != ty => return None,
+                _ => found = Some(ty),
+            }
+        }
+        found.filter(|t| *t != Ty::Unknown)
+    }
+
     /// The member of an impl or trait named `name`.
     pub fn member(&self, container: ItemId, name: &str) -> Option<ItemId> {
         let items = match &self.item(container).kind {

@@ -61,6 +61,7 @@ impl Walker<'_, '_, '_, '_> {
                 Ty::Ext(n, args) if n.ends_with("Map") => {
                     args.get(1).cloned().unwrap_or(Ty::Unknown)
                 }
+                Ty::Adt(id, args) => (self.model.index_output(*id, args)).unwrap_or(Ty::Unknown),
                 _ => Ty::Unknown,
             },
             syn::Expr::Block(b) => match b.block.stmts.last() {
