@@ -585,7 +585,7 @@ const TRICKY: &[&str] = &[
     "##,
     // `use` trees: groups, renames, `self`, globs, re-exports.
     r##"
-    pub use crate::names::{self, CUDA as GPU, sub::*};
+    pub use crate::names::{self, NVIDIA as GPU, sub::*};
     use super::{a::{b, c as d}, e::*};
     pub(crate) use ::std::fmt;
     extern crate alloc as a;

@@ -276,6 +276,7 @@ impl<'a> CrateFacts<'a> {
             let range = site.span.start..site.span.end;
             let target = match site.name.as_str() {
                 "format" => cx.model.display_at(path, &range, &site.name)?,
+                crate::analysis::values::DEBUG => cx.model.display_at(path, &range, "format")?,
                 name => match cx.model.target_at(path, &range, name)? {
                     // std's `ToString`: what the receiver's `Display` writes.
                     crate::semantic::Resolved::External if name == "to_string" => {

@@ -283,6 +283,8 @@ pub fn is_platforms_collection(e: &Expr) -> bool {
     }
 }
 
+pub use crate::model::facts::DEBUG_CALL as DEBUG;
+
 /// The words a call of the value-deciding function `name` is written
 /// with: a `Display`'s `to_string` is also written `format!("{}", x)`.
 pub fn written_as(name: &str) -> impl Iterator<Item = &str> {

@@ -212,6 +212,9 @@ impl Config {
         let canonical = words(platforms.canonical, platforms.extend_canonical, CANONICAL)?;
         let aliases = aliases(platforms.aliases, platforms.extend_aliases, &canonical)?;
         let vocab = Vocabulary {
+            platform_variants: super::vocab::platform_variants(
+                canonical.iter().map(String::as_str),
+            ),
             canonical,
             aliases,
             canonicalizers: names(

@@ -192,6 +192,10 @@ pub enum Names {
     /// The standard library's string normalizers ([`NORMALIZERS`]), whose
     /// output has a known shape: fixed names, not configured.
     Normalizers,
+    /// The canonical platforms spelled as a variant is (`Cpu`, `Cuda`):
+    /// what a derived `Debug` writes of such a variant.
+    /// Derived from the canonical names, not configured.
+    PlatformVariants,
 }
 
 impl Names {
@@ -199,12 +203,15 @@ impl Names {
     /// field `platforms`, a fixed name: a function so named is no known
     /// name, nor a local macro naming it one worth expanding.
     pub fn is_configured(self) -> bool {
-        !matches!(self, Names::PlatformsField | Names::Normalizers)
+        !matches!(
+            self,
+            Names::PlatformsField | Names::Normalizers | Names::PlatformVariants
+        )
     }
 
     /// Every set.
     #[cfg(test)]
-    pub const ALL: [Names; 16] = [
+    pub const ALL: [Names; 17] = [
         Names::RegistrationFunctions,
         Names::LoweringRegistrations,
         Names::Backends,
@@ -221,7 +228,25 @@ impl Names {
         Names::Switches,
         Names::PlatformsField,
         Names::Normalizers,
+        Names::PlatformVariants,
     ];
+}
+
+/// [`Names::PlatformVariants`] of the canonical names `canonical`: each
+/// capitalized, as a variant is named (`Cuda`, `Metal`). Not in capitals:
+/// `CPU` fills prose and docs, and a search for it in every file costs
+/// more than the rare variant so named is worth.
+pub(super) fn platform_variants<'c>(canonical: impl Iterator<Item = &'c str>) -> NameSet {
+    let mut spellings = Vec::new();
+    for name in canonical.filter(|n| n.is_ascii() && !n.is_empty()) {
+        let mut capitalized = name.to_ascii_lowercase();
+        capitalized[..1].make_ascii_uppercase();
+        spellings.push(capitalized);
+    }
+    spellings.sort();
+    spellings.dedup();
+    let names: Vec<&str> = spellings.iter().map(String::as_str).collect();
+    NameSet::builtin(&names)
 }
 
 /// The field holding a lowering context's platforms ([`Names::PlatformsField`]).
@@ -267,6 +292,8 @@ pub struct Vocabulary {
     pub aliases: Vec<(String, Vec<String>)>,
     /// Functions and methods whose result is a canonical platform.
     pub(super) canonicalizers: NameSet,
+    /// [`Names::PlatformVariants`], made from `canonical`.
+    pub(super) platform_variants: NameSet,
     /// Methods (without arguments), fields and functions giving a raw platform name.
     pub(super) sources: NameSet,
     pub(super) functions: Vec<Function>,
@@ -386,6 +413,7 @@ impl Default for Vocabulary {
                 .map(|(a, t)| (a.to_string(), t.iter().map(|s| s.to_string()).collect()))
                 .collect(),
             canonicalizers: NameSet::builtin(CANONICALIZERS),
+            platform_variants: platform_variants(CANONICAL.iter().copied()),
             sources: NameSet::builtin(SOURCES),
             functions: FUNCTIONS
                 .iter()
@@ -531,6 +559,7 @@ impl Vocabulary {
             Names::Rejections => &self.rejections,
             Names::SwitchFields => &self.switch_fields,
             Names::Switches => &self.switches,
+            Names::PlatformVariants => &self.platform_variants,
         })
     }
 
@@ -563,6 +592,7 @@ impl Vocabulary {
             Names::Rejections => self.rejections = set,
             Names::SwitchFields => self.switch_fields = set,
             Names::Switches => self.switches = set,
+            Names::PlatformVariants => self.platform_variants = set,
             Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 unreachable!("{names:?} is no set of its own")
             }

@@ -418,10 +418,18 @@ impl std::hash::Hash for ValueCall {
     }
 }
 
+/// The name of what `Debug` writes, as a value set's call
+/// (`format!("{:?}", kind)`): no method can be so named.
+pub const DEBUG_CALL: &str = "{:?}";
+
 impl std::fmt::Display for ValueCall {
-    /// `Backend::as_str`, `platform_name`; a `Display` as `Backend`'s `to_string`.
+    /// `Backend::as_str`, `platform_name`; a `Display` as `Backend`'s
+    /// `to_string`; a `Debug` as `<Backend as Debug>::fmt`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.ty {
+            Some(ty) if self.name == DEBUG_CALL && self.fields.is_empty() => {
+                write!(f, "<{ty} as Debug>::fmt")
+            }
             Some(ty) => {
                 f.write_str(ty)?;
                 self.fields.iter().try_for_each(|x| write!(f, ".{x}"))?;

@@ -385,6 +385,17 @@ fn canonical_platform_literals_need_the_parse() {
         "fn f() { let p = \"torch-metal\"; }",
         &Vocabulary::default()
     ));
+    // A platform spelled as a variant (`Cpu`, `CUDA`): a derived `Debug`
+    // writes its name.
+    parsed("#[derive(Debug)] pub enum Kind { Cpu, Gpu }", VOCAB);
+    parsed("fn f() -> K { K::Cuda }", VOCAB);
+    read("fn f() -> K { K::CUDA }");
+    read("fn f() { let cpu = 1; let cuda_ok = cpu; } // Cuda");
+    read("fn f() { let x = Cuda::new(); }");
+    assert!(!quiet(
+        "#[derive(Debug)] pub enum Kind { Metal }",
+        &Vocabulary::default()
+    ));
     // Prose, and words of their own, are no such names.
     read("fn f() { let p = \"no CUDA device\"; let q = \"cpuid\"; }");
     // Not `Lit::Str`, not equal in any case, or not all literals.

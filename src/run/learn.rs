@@ -548,7 +548,10 @@ pub(super) fn learned_names<'f>(
     let mut fns: HashMap<usize, Vec<&'f crate::model::facts::PlatformFn>> = HashMap::new();
     let mut names: HashMap<usize, std::collections::HashSet<String>> = HashMap::new();
     for (krate, f) in facts {
+        // A `Debug`'s `{:?}` is in too many files to read each one naming
+        // it: those naming its type with it are read ([`values::wanted`]).
         let sets = (f.value_sets.iter())
+            .filter(|v| v.call.name != crate::analysis::values::DEBUG)
             .flat_map(|v| crate::analysis::values::written_as(&v.call.name))
             .map(str::to_string);
         names.entry(krate).or_default().extend(sets);

@@ -357,6 +357,43 @@ impl Model {
         Resolved::Unresolved(Why::LimitReached)
     }
 
+    /// What `format!("{:?}", x)` writes for a value of `ty`: the `fmt` of
+    /// its `impl Debug`, else, for an enum of the inputs, the enum itself
+    /// (a derive writes the variant's name).
+    pub fn debug_of(&self, ty: &Ty) -> Resolved {
+        let mut ty = ty.clone();
+        for _ in 0..MAX_STEPS {
+            match ty {
+                Ty::Ref(inner) => ty = *inner,
+                Ty::Ext(ref wrapper, ref args)
+                    if DEREF_WRAPPERS.contains(&wrapper.as_str()) && !args.is_empty() =>
+                {
+                    ty = args[0].clone();
+                }
+                Ty::Adt(id, _) => {
+                    let impls = self.def_map.impls.trait_for.get(&id).into_iter().flatten();
+                    let debug = impls.filter(|&&imp| {
+                        matches!(&self.item(imp).kind, ItemKind::Impl(d)
+                            if d.trait_.as_ref().and_then(|t| t.last()).is_some_and(|s| s.name == "Debug"))
+                    });
+                    let found: Vec<ItemId> =
+                        debug.filter_map(|&imp| self.member(imp, "fmt")).collect();
+                    if !found.is_empty() {
+                        return self.located(found, Why::MethodNotFound);
+                    }
+                    return match &self.item(id).kind {
+                        ItemKind::Enum { .. } => self.located(vec![id], Why::MethodNotFound),
+                        _ => Resolved::Unresolved(Why::MethodNotFound),
+                    };
+                }
+                Ty::Ext(..) | Ty::Tuple(_) | Ty::Slice(_) => return Resolved::External,
+                Ty::Bounded(..) => return Resolved::Unresolved(Why::MethodNotFound),
+                Ty::Unknown => return Resolved::Unresolved(Why::UnknownReceiver),
+            }
+        }
+        Resolved::Unresolved(Why::LimitReached)
+    }
+
     /// What indexing a value of `adt` (with type arguments `args`) gives:
     /// the `Output` of its `impl Index`, an impl parameter standing for the
     /// argument in its place of the self type (`impl<Id, T> Index<Id> for

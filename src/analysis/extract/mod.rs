@@ -691,6 +691,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let syn::Item::Struct(s) = item {
             self.values.struct_fields(&mut self.cx, s);
         }
+        if let syn::Item::Enum(e) = item {
+            self.values.derived_debug(&mut self.cx, e);
+        }
         let cfgs = Self::attr_cfgs(attrs);
         self.with_context(cfgs, None, Vec::new(), |w| visit::visit_item(w, item));
     }

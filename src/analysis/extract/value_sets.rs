@@ -14,7 +14,13 @@ use syn::visit::Visit;
 /// their own.
 pub(super) const COLLECTOR: Collector = Collector {
     name: "value sets",
-    starts: &[],
+    // A unit variant spelled as a platform (`Cpu`): a derived `Debug`
+    // writes its name, a value set.
+    starts: &[Start {
+        names: Names::PlatformVariants,
+        at: NameUse::Anywhere,
+        alone: true,
+    }],
     reads: &[],
 };
 
@@ -108,6 +114,49 @@ impl ValueSets {
         }
     }
 
+    /// An enum of unit variants deriving `Debug`: `format!("{:?}", x)`
+    /// writes one variant's name (`Cpu`, `IntegratedGpu`), a closed set.
+    pub(super) fn derived_debug(&mut self, cx: &mut Cx<'_>, e: &syn::ItemEnum) {
+        // A raw name (`r#Cuda`) is left out, as the fast path's lexer
+        // leaves it.
+        let unit = |v: &syn::Variant| {
+            matches!(v.fields, syn::Fields::Unit) && !v.ident.to_string().starts_with("r#")
+        };
+        // A variant spelled as a platform, as the fast path finds it, and
+        // another as a platform or an alias (`Cpu` and `Gpu`): a device
+        // kind, not an enum with one such word (a resource limit's `Cpu`).
+        let platform =
+            |v: &syn::Variant| (cx.vocab).has(Names::PlatformVariants, &v.ident.to_string());
+        let alias = |v: &syn::Variant| {
+            let name = v.ident.to_string();
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                && (cx.vocab.aliases.iter()).any(|(a, _)| a.eq_ignore_ascii_case(&name))
+        };
+        let kinds = e
+            .variants
+            .iter()
+            .filter(|v| platform(v) || alias(v))
+            .count();
+        if !e.variants.iter().all(unit)
+            || !e.variants.iter().any(platform)
+            || kinds < 2
+            || !derives_debug(&e.attrs)
+        {
+            return;
+        }
+        let set = ValueSet {
+            call: ValueCall {
+                ty: Some(e.ident.to_string()),
+                name: crate::analysis::values::DEBUG.to_string(),
+                ..ValueCall::default()
+            },
+            values: e.variants.iter().map(|v| v.ident.to_string()).collect(),
+            span: cx.span(&e.ident),
+            line: e.ident.span().start().line as u32,
+        };
+        self.add_value_set(cx, set);
+    }
+
     /// A `const`/`static` array of string literals (`[&str; 3]`,
     /// `&[&str]`): known to the file's functions that index it
     /// (`NAMES[self as usize]`) or look a value up in it
@@ -193,16 +242,33 @@ impl<'t> Cx<'t> {
         if let Expr::Macro(m) = inner
             && m.mac.path.is_ident("format")
         {
-            let arg = display_arg(&m.mac)?;
+            let (arg, debug) = formatted_arg(&m.mac)?;
+            // `Debug` writes what a derive says, of the argument itself:
+            // no call of it hands a value on.
+            let (name, site) = match debug {
+                true => (
+                    crate::analysis::values::DEBUG,
+                    crate::analysis::values::DEBUG,
+                ),
+                false => ("to_string", "format"),
+            };
             let sites = vec![CallSite {
                 span: self.span(&m.mac.path),
-                name: "format".to_string(),
+                name: site.to_string(),
             }];
             if let Some((ty, fields)) = self.receiver_type(&arg, 0) {
                 return Some(ValueCall {
                     ty: Some(ty),
                     fields,
-                    name: "to_string".to_string(),
+                    name: name.to_string(),
+                    sites,
+                    ..ValueCall::default()
+                });
+            }
+            if debug {
+                return Some(ValueCall {
+                    name: name.to_string(),
+                    opaque: true,
                     sites,
                     ..ValueCall::default()
                 });
@@ -865,8 +931,9 @@ fn is_self(e: &Expr) -> bool {
     matches!(strip_borrows(e), Expr::Path(p) if p.path.is_ident("self"))
 }
 
-/// The one argument of `format!("{}", x)`: what it formats with `Display`.
-fn display_arg(mac: &syn::Macro) -> Option<Expr> {
+/// The one argument `format!` writes (`"{}"`, `"{name}"`), and whether it
+/// writes it with `Debug` (`"{:?}"`, `"{name:?}"`).
+fn formatted_arg(mac: &syn::Macro) -> Option<(Expr, bool)> {
     let args = parse_args(&mac.tokens)?;
     let mut args = args.into_iter();
     let (Some(Expr::Lit(lit)), arg, None) = (args.next(), args.next(), args.next()) else {
@@ -877,17 +944,36 @@ fn display_arg(mac: &syn::Macro) -> Option<Expr> {
     };
     let format = s.value();
     match (format.as_str(), arg) {
-        ("{}", Some(arg)) => Some(arg),
+        ("{}", Some(arg)) => Some((arg, false)),
+        ("{:?}", Some(arg)) => Some((arg, true)),
         // `format!("{name}")`: the local captured.
         (f, None) => {
             let name = f.strip_prefix('{')?.strip_suffix('}')?;
+            let (name, debug) = match name.strip_suffix(":?") {
+                Some(name) => (name, true),
+                None => (name, false),
+            };
             let ident: syn::Ident = syn::parse_str(name).ok()?;
-            Some(Expr::Path(syn::ExprPath {
+            let arg = Expr::Path(syn::ExprPath {
                 attrs: Vec::new(),
                 qself: None,
                 path: ident.into(),
-            }))
+            });
+            Some((arg, debug))
         }
         _ => None,
     }
+}
+
+/// Whether `attrs` derive `Debug` (`#[derive(Clone, Debug)]`,
+/// `#[derive(std::fmt::Debug)]`); a `cfg_attr` is no derive of every build.
+fn derives_debug(attrs: &[syn::Attribute]) -> bool {
+    use syn::punctuated::Punctuated;
+    attrs.iter().any(|a| {
+        a.path().is_ident("derive")
+            && a.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+                .is_ok_and(|paths| {
+                    (paths.iter()).any(|p| p.segments.last().is_some_and(|s| s.ident == "Debug"))
+                })
+    })
 }

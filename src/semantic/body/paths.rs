@@ -267,13 +267,19 @@ impl Walker<'_, '_, '_, '_> {
             for a in &args {
                 self.visit_expr(a);
             }
-            // `format!("{}", x)` writes what `x.to_string()` does.
+            // `format!("{}", x)` writes what `x.to_string()` does;
+            // `format!("{:?}", x)` what its `Debug` does.
             if name == "format"
                 && self.displays.is_some()
                 && let [syn::Expr::Lit(lit), arg] = args.iter().collect::<Vec<_>>()[..]
-                && matches!(&lit.lit, syn::Lit::Str(s) if s.value() == "{}")
+                && let syn::Lit::Str(s) = &lit.lit
+                && matches!(s.value().as_str(), "{}" | "{:?}")
             {
-                let written = self.model.display_of(&self.ty_of(arg));
+                let ty = self.ty_of(arg);
+                let written = match s.value().as_str() {
+                    "{}" => self.model.display_of(&ty),
+                    _ => self.model.debug_of(&ty),
+                };
                 if let Some(d) = &mut self.displays {
                     d.push((range.start, written));
                 }
