@@ -33,3 +33,13 @@ pub fn discrete_gpus() -> Vec<usize> {
 pub fn is_integrated(kind: DeviceType) -> bool {
     format!("{kind:?}") == "iGPU" //~ impossible_value_comparison
 }
+
+pub fn current() -> DeviceType {
+    DeviceType::Cpu
+}
+
+// A local whose type only the model knows, captured by the format string.
+pub fn on_accelerator() -> bool {
+    let kind = current();
+    format!("{kind:?}") == "ACCEL" //~ impossible_value_comparison
+}

@@ -932,37 +932,9 @@ fn is_self(e: &Expr) -> bool {
 }
 
 /// The one argument `format!` writes (`"{}"`, `"{name}"`), and whether it
-/// writes it with `Debug` (`"{:?}"`, `"{name:?}"`).
+/// writes it with `Debug` (`"{:?}"`, `"{name:?}"`): as the model reads it.
 fn formatted_arg(mac: &syn::Macro) -> Option<(Expr, bool)> {
-    let args = parse_args(&mac.tokens)?;
-    let mut args = args.into_iter();
-    let (Some(Expr::Lit(lit)), arg, None) = (args.next(), args.next(), args.next()) else {
-        return None;
-    };
-    let syn::Lit::Str(s) = &lit.lit else {
-        return None;
-    };
-    let format = s.value();
-    match (format.as_str(), arg) {
-        ("{}", Some(arg)) => Some((arg, false)),
-        ("{:?}", Some(arg)) => Some((arg, true)),
-        // `format!("{name}")`: the local captured.
-        (f, None) => {
-            let name = f.strip_prefix('{')?.strip_suffix('}')?;
-            let (name, debug) = match name.strip_suffix(":?") {
-                Some(name) => (name, true),
-                None => (name, false),
-            };
-            let ident: syn::Ident = syn::parse_str(name).ok()?;
-            let arg = Expr::Path(syn::ExprPath {
-                attrs: Vec::new(),
-                qself: None,
-                path: ident.into(),
-            });
-            Some((arg, debug))
-        }
-        _ => None,
-    }
+    crate::semantic::body::formatted(&parse_args(&mac.tokens)?)
 }
 
 /// Whether `attrs` derive `Debug` (`#[derive(Clone, Debug)]`,

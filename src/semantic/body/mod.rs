@@ -11,6 +11,7 @@
 
 mod exprs;
 mod paths;
+pub use paths::formatted;
 mod scopes;
 mod targets;
 mod walk;

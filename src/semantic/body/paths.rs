@@ -267,18 +267,17 @@ impl Walker<'_, '_, '_, '_> {
             for a in &args {
                 self.visit_expr(a);
             }
-            // `format!("{}", x)` writes what `x.to_string()` does;
-            // `format!("{:?}", x)` what its `Debug` does.
+            // `format!("{}", x)` (`format!("{x}")`) writes what
+            // `x.to_string()` does; `format!("{:?}", x)` (`"{x:?}"`) what
+            // its `Debug` does.
             if name == "format"
                 && self.displays.is_some()
-                && let [syn::Expr::Lit(lit), arg] = args.iter().collect::<Vec<_>>()[..]
-                && let syn::Lit::Str(s) = &lit.lit
-                && matches!(s.value().as_str(), "{}" | "{:?}")
+                && let Some((arg, debug)) = formatted(&args)
             {
-                let ty = self.ty_of(arg);
-                let written = match s.value().as_str() {
-                    "{}" => self.model.display_of(&ty),
-                    _ => self.model.debug_of(&ty),
+                let ty = self.ty_of(&arg);
+                let written = match debug {
+                    false => self.model.display_of(&ty),
+                    true => self.model.debug_of(&ty),
                 };
                 if let Some(d) = &mut self.displays {
                     d.push((range.start, written));
@@ -419,3 +418,35 @@ const STD_MACROS: &[&str] = &[
     "addr_of",
     "addr_of_mut",
 ];
+
+/// The one value `format!`'s arguments write, and whether with `Debug`:
+/// `"{}", x`, `"{:?}", x`, or a local captured (`"{x}"`, `"{x:?}"`).
+pub fn formatted<'e>(args: impl IntoIterator<Item = &'e syn::Expr>) -> Option<(syn::Expr, bool)> {
+    let mut args = args.into_iter();
+    let (Some(syn::Expr::Lit(lit)), arg, None) = (args.next(), args.next(), args.next()) else {
+        return None;
+    };
+    let syn::Lit::Str(s) = &lit.lit else {
+        return None;
+    };
+    let format = s.value();
+    match (format.as_str(), arg) {
+        ("{}", Some(arg)) => Some((arg.clone(), false)),
+        ("{:?}", Some(arg)) => Some((arg.clone(), true)),
+        (f, None) => {
+            let name = f.strip_prefix('{')?.strip_suffix('}')?;
+            let (name, debug) = match name.strip_suffix(":?") {
+                Some(name) => (name, true),
+                None => (name, false),
+            };
+            let ident: syn::Ident = syn::parse_str(name).ok()?;
+            let path = syn::ExprPath {
+                attrs: Vec::new(),
+                qself: None,
+                path: ident.into(),
+            };
+            Some((syn::Expr::Path(path), debug))
+        }
+        _ => None,
+    }
+}
