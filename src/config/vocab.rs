@@ -50,6 +50,22 @@ pub(super) const REJECTIONS: &[&str] = &[
     "is_none",
 ];
 
+/// The calls of a singleton's own mechanism on a static (issue 29): an
+/// exchange whose losing side fails, a `call_once` replacing a preset
+/// `Err` (`analysis::extract::singleton`). A file naming none holds no
+/// mechanism.
+pub const SINGLETON_MECHANISMS: &[&str] = &[
+    "compare_exchange",
+    "compare_exchange_weak",
+    "compare_and_swap",
+    "call_once",
+];
+
+/// std's cells whose `set` returns `Err` once they hold a value: std has no
+/// source in the dependency graph, so these are described by hand
+/// ([`Names::OnceTypes`]). `once_cell`'s types of the same names behave alike.
+pub const ONCE_TYPES: &[&str] = &["OnceLock", "OnceCell"];
+
 pub(super) const GUARDS: &[&str] = &[
     "is_registered",
     "contains",
@@ -186,6 +202,13 @@ pub enum Names {
     SwitchFields,
     /// Methods that set such a field (learned).
     Switches,
+    /// Singletons (issue 29): the calls of a singleton's own mechanism
+    /// (`compare_exchange`, `call_once`), built in, and the singletons
+    /// learned from the code.
+    Singletons,
+    /// std's types whose `set` fails once they hold a value (`OnceLock`,
+    /// `OnceCell`): a static of one is a singleton's state. Built in.
+    OnceTypes,
     /// The field `platforms` of a lowering context: a fixed name, not
     /// configured.
     PlatformsField,
@@ -204,7 +227,7 @@ impl Names {
 
     /// Every set.
     #[cfg(test)]
-    pub const ALL: [Names; 16] = [
+    pub const ALL: [Names; 18] = [
         Names::RegistrationFunctions,
         Names::LoweringRegistrations,
         Names::Backends,
@@ -219,6 +242,8 @@ impl Names {
         Names::Rejections,
         Names::SwitchFields,
         Names::Switches,
+        Names::Singletons,
+        Names::OnceTypes,
         Names::PlatformsField,
         Names::Normalizers,
     ];
@@ -304,6 +329,10 @@ pub struct Vocabulary {
     /// Methods that set such a field: after one, the receiver accepts
     /// duplicates. Learned from the code.
     pub(super) switches: NameSet,
+    /// [`Names::Singletons`]: not configured, learned.
+    pub(super) singletons: NameSet,
+    /// [`Names::OnceTypes`]: not configured.
+    pub(super) once_types: NameSet,
     /// The stems of the names a function summary records, searched for at
     /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
     /// learning then changes).
@@ -413,6 +442,8 @@ impl Default for Vocabulary {
             rejections: NameSet::builtin(REJECTIONS),
             switch_fields: NameSet::default(),
             switches: NameSet::default(),
+            singletons: NameSet::builtin(SINGLETON_MECHANISMS),
+            once_types: NameSet::builtin(ONCE_TYPES),
             learning_matcher: LearningMatcher::default(),
         }
     }
@@ -512,6 +543,23 @@ impl Vocabulary {
         vocab
     }
 
+    /// This vocabulary with the singletons a crate's code taught (issue
+    /// 29) beside the mechanisms' own calls: a file naming one is read for
+    /// its calls.
+    pub fn with_singletons(&self, names: &[String]) -> Vocabulary {
+        let mut vocab = self.clone();
+        let mut all: Vec<Pattern> = (SINGLETON_MECHANISMS.iter())
+            .filter_map(|n| Pattern::parse(n).ok())
+            .collect();
+        all.extend(
+            names
+                .iter()
+                .filter_map(|n| Pattern::parse(n).ok().filter(|p| !p.prefix && !p.exclude)),
+        );
+        vocab.singletons = NameSet::new(all);
+        vocab
+    }
+
     /// The set `names` stands for.
     fn set(&self, names: Names) -> Option<&NameSet> {
         Some(match names {
@@ -531,6 +579,8 @@ impl Vocabulary {
             Names::Rejections => &self.rejections,
             Names::SwitchFields => &self.switch_fields,
             Names::Switches => &self.switches,
+            Names::Singletons => &self.singletons,
+            Names::OnceTypes => &self.once_types,
         })
     }
 
@@ -563,6 +613,8 @@ impl Vocabulary {
             Names::Rejections => self.rejections = set,
             Names::SwitchFields => self.switch_fields = set,
             Names::Switches => self.switches = set,
+            Names::Singletons => self.singletons = set,
+            Names::OnceTypes => self.once_types = set,
             Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 unreachable!("{names:?} is no set of its own")
             }

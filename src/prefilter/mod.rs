@@ -591,6 +591,12 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     if defines_expanded_macro(text, vocab) {
         return None;
     }
+    // A static `OnceLock` may be set in any body (`HOOK.set(..)`, issue 29):
+    // a file naming one of std's once types keeps every body.
+    let b = text.as_bytes();
+    if (crate::config::ONCE_TYPES.iter()).any(|t| memchr::memmem::find(b, t.as_bytes()).is_some()) {
+        return None;
+    }
     bodies::blanked(&parseable_text(text), vocab)
 }
 

@@ -309,7 +309,20 @@ fn the_vocabulary_elsewhere_does_not() {
     read("fn f() { r.registered_backends(); x.lower_bound(); s.to_lowercase_all(); }");
     read("fn f() { unregister(x); deregistered(); platformer(); lowering(); }");
     // Guards, unregistrations and run-once calls only qualify a registration.
-    read("fn f() { m.contains_key(\"cuda_x\"); m.remove(\"k\"); once.call_once(|| {}); }");
+    read("fn f() { m.contains_key(\"cuda_x\"); m.remove(\"k\"); c.get_or_init(|| 0); }");
+}
+
+/// A singleton's mechanism (issue 29) is parsed for: an exchange or a
+/// `call_once` on a static, a static of a std once type.
+#[test]
+fn a_singleton_s_mechanism_needs_the_parse() {
+    for text in [
+        "fn f() { STATE.compare_exchange(0, 1, A, B).map_err(|_| E)?; }",
+        "fn f() -> R { let mut r = Err(E); ONCE.call_once(|| r = Ok(())); r }",
+        "static HOOK: OnceLock<Hook> = OnceLock::new();\nfn f(h: Hook) { HOOK.set(h).unwrap(); }",
+    ] {
+        parsed(text, VOCAB);
+    }
 }
 
 #[test]

@@ -125,6 +125,9 @@ pub(super) fn learn(
                         &now.switch_fields,
                         &now.switches,
                     );
+                    let singletons: Vec<String> =
+                        now.singletons.iter().map(|s| s.name.clone()).collect();
+                    config.vocab = config.vocab.with_singletons(&singletons);
                     Arc::new(config)
                 };
                 match cache {
@@ -308,7 +311,7 @@ pub(super) fn exported_by_group(
     krates.sort();
     for krate in krates {
         let exported = own[krate].exported();
-        if !exported.functions.is_empty() {
+        if !exported.functions.is_empty() || !exported.singletons.is_empty() {
             out.entry(group(*krate))
                 .or_default()
                 .push((*krate, exported));

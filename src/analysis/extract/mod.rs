@@ -24,6 +24,7 @@ pub mod triggers;
 #[cfg(feature = "testing")]
 pub use macros::walk_every_macro;
 mod registry;
+mod singleton;
 mod summary;
 mod value_sets;
 
@@ -359,7 +360,7 @@ impl<'t> Cx<'t> {
         self.span_at(node.span())
     }
 
-    fn span_at(&self, at: proc_macro2::Span) -> Span {
+    pub(super) fn span_at(&self, at: proc_macro2::Span) -> Span {
         let range = self.lines().range(at);
         Span {
             file: self.conv.file,
