@@ -63,7 +63,8 @@ pub const SINGLETON_MECHANISMS: &[&str] = &[
 
 /// std's cells whose `set` returns `Err` once they hold a value: std has no
 /// source in the dependency graph, so these are described by hand
-/// ([`Names::OnceTypes`]). `once_cell`'s types of the same names behave alike.
+/// (`analysis::extract::sets_once_static`). `once_cell`'s types of the same
+/// names behave alike.
 pub const ONCE_TYPES: &[&str] = &["OnceLock", "OnceCell"];
 
 pub(super) const GUARDS: &[&str] = &[
@@ -206,9 +207,6 @@ pub enum Names {
     /// (`compare_exchange`, `call_once`), built in, and the singletons
     /// learned from the code.
     Singletons,
-    /// std's types whose `set` fails once they hold a value (`OnceLock`,
-    /// `OnceCell`): a static of one is a singleton's state. Built in.
-    OnceTypes,
     /// The field `platforms` of a lowering context: a fixed name, not
     /// configured.
     PlatformsField,
@@ -227,7 +225,7 @@ impl Names {
 
     /// Every set.
     #[cfg(test)]
-    pub const ALL: [Names; 18] = [
+    pub const ALL: [Names; 17] = [
         Names::RegistrationFunctions,
         Names::LoweringRegistrations,
         Names::Backends,
@@ -243,7 +241,6 @@ impl Names {
         Names::SwitchFields,
         Names::Switches,
         Names::Singletons,
-        Names::OnceTypes,
         Names::PlatformsField,
         Names::Normalizers,
     ];
@@ -331,8 +328,6 @@ pub struct Vocabulary {
     pub(super) switches: NameSet,
     /// [`Names::Singletons`]: not configured, learned.
     pub(super) singletons: NameSet,
-    /// [`Names::OnceTypes`]: not configured.
-    pub(super) once_types: NameSet,
     /// The stems of the names a function summary records, searched for at
     /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
     /// learning then changes).
@@ -443,7 +438,6 @@ impl Default for Vocabulary {
             switch_fields: NameSet::default(),
             switches: NameSet::default(),
             singletons: NameSet::builtin(SINGLETON_MECHANISMS),
-            once_types: NameSet::builtin(ONCE_TYPES),
             learning_matcher: LearningMatcher::default(),
         }
     }
@@ -580,7 +574,6 @@ impl Vocabulary {
             Names::SwitchFields => &self.switch_fields,
             Names::Switches => &self.switches,
             Names::Singletons => &self.singletons,
-            Names::OnceTypes => &self.once_types,
         })
     }
 
@@ -614,7 +607,6 @@ impl Vocabulary {
             Names::SwitchFields => self.switch_fields = set,
             Names::Switches => self.switches = set,
             Names::Singletons => self.singletons = set,
-            Names::OnceTypes => self.once_types = set,
             Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 unreachable!("{names:?} is no set of its own")
             }

@@ -138,12 +138,15 @@ fn twice(
         (Fails::ReturnsErr, CallUse::Propagated) => "returns Err",
         _ => "panics",
     };
-    let message = format!(
-        "`{}` is reached twice from `{caller}` (first through `{}`, then through {}): the second call {does}",
-        root(learned, l).name,
-        o.name,
-        path.join(" → ")
-    );
+    let root = &root(learned, l).name;
+    let message = match path.len() == 1 && o.name == l.name {
+        true => format!("`{root}` is called twice in `{caller}`: the second call {does}"),
+        false => format!(
+            "`{root}` is reached twice from `{caller}` (first through `{}`, then through {}): the second call {does}",
+            o.name,
+            path.join(" → ")
+        ),
+    };
     Diagnostic::new(LINT.id, at, message)
         .with_label(format!("second call: {does}"))
         .with_secondary(first.span, "first call")

@@ -106,7 +106,7 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::analysis::extract::triggers;
+use crate::analysis::extract::{sets_once_static, triggers};
 use crate::config::{NameUse, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
@@ -460,6 +460,9 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
     let result = LEXED.with(|cell| {
         let lexed = &mut *cell.borrow_mut();
         lex_checked(&text, vocab, lexed, true)?;
+        if sets_once_static(&text) {
+            return Err("a static once cell set");
+        }
         // The walker expands such a macro where it is called, items and
         // all (`mod $name { .. }`), which this reader does not.
         if defines_expanded_macro(&text, vocab) {
@@ -512,6 +515,7 @@ pub fn skim_for_parse(text: &str, vocab: &Vocabulary) -> Option<Option<String>> 
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), false).is_ok())
+        && !sets_once_static(&text)
 }
 
 /// What the first stage of the per-file pass learns of a file ([`survey`]).
@@ -573,7 +577,7 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
         .is_ok()
     });
     Survey {
-        lexes,
+        lexes: lexes && !sets_once_static(&parseable),
         // A shebang line blanked out is not searched: the file's may hold one.
         directives: found.directive || matches!(parseable, std::borrow::Cow::Owned(_)),
     }
@@ -591,10 +595,9 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     if defines_expanded_macro(text, vocab) {
         return None;
     }
-    // A static `OnceLock` may be set in any body (`HOOK.set(..)`, issue 29):
-    // a file naming one of std's once types keeps every body.
-    let b = text.as_bytes();
-    if (crate::config::ONCE_TYPES.iter()).any(|t| memchr::memmem::find(b, t.as_bytes()).is_some()) {
+    // A static `OnceLock` set in a body (`HOOK.set(..)`, issue 29), which
+    // names no vocabulary word: the file keeps every body.
+    if sets_once_static(text) {
         return None;
     }
     bodies::blanked(&parseable_text(text), vocab)

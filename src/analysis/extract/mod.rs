@@ -25,6 +25,7 @@ pub mod triggers;
 pub use macros::walk_every_macro;
 mod registry;
 mod singleton;
+pub use singleton::sets_once_static;
 mod summary;
 mod value_sets;
 

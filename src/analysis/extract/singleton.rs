@@ -604,6 +604,23 @@ pub(super) fn once_statics(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// Whether `text` sets a static of a std once type (`static HOOK:
+/// OnceLock<..>`, then `HOOK.set(..)`): the prefilter parses such a file
+/// whole, bodies and all (no vocabulary word need stand in the body that
+/// sets it).
+pub fn sets_once_static(text: &str) -> bool {
+    let b = text.as_bytes();
+    once_statics(text).iter().any(|(name, _)| {
+        memchr::memmem::find_iter(b, name.as_bytes()).any(|at| {
+            let end = at + name.len();
+            let whole = (at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_'))
+                && b.get(end)
+                    .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_'));
+            whole && text[end..].trim_start().starts_with(".set(")
+        })
+    })
+}
+
 /// `x`, `mut x`.
 fn local_name(p: &syn::Pat) -> Option<String> {
     match p {

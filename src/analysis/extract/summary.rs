@@ -55,13 +55,6 @@ pub(super) const COLLECTOR: Collector = Collector {
             at: NameUse::Callee,
             alone: true,
         },
-        // A static `OnceLock`, whose `set` fails the second time: every
-        // body of its file is kept (`prefilter::without_quiet_bodies`).
-        Start {
-            names: Names::OnceTypes,
-            at: NameUse::Anywhere,
-            alone: true,
-        },
     ],
     reads: &[],
 };
