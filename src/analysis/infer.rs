@@ -37,6 +37,10 @@ const COLLECTION_METHODS: &[&str] = &[
     "get",
 ];
 
+/// Names of functions too common to read every file calling one for it
+/// (beside [`COLLECTION_METHODS`]).
+const EVERYDAY: &[&str] = &["new", "main", "run", "default", "from", "build"];
+
 /// What a crate's code teaches.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Learned {
@@ -235,12 +239,8 @@ impl Learned {
         let old_singletons: HashSet<&str> = (before.into_iter())
             .flat_map(|b| b.singletons.iter().map(|s| s.name.as_str()))
             .collect();
-        let mut singletons: Vec<String> = (self.singletons.iter())
-            .filter(|s| !old_singletons.contains(s.name.as_str()))
-            .map(|s| s.name.clone())
-            .collect();
-        singletons.sort();
-        singletons.dedup();
+        let singletons =
+            (self.singleton_names().into_iter()).filter(|n| !old_singletons.contains(n.as_str()));
         functions.extend(singletons);
         (roles(self).into_iter().zip(old))
             .flat_map(|(now, old)| {
@@ -316,6 +316,21 @@ impl Learned {
             mine.sort();
             mine.dedup();
         }
+    }
+
+    /// The names of the singletons learned, but everyday ones (`set`, a
+    /// collection's method; `new`, `main`, `run`): the files calling one
+    /// are read for their calls, and a name every file calls would have
+    /// every file read (tauri's `async_runtime::set`).
+    pub fn singleton_names(&self) -> Vec<String> {
+        let everyday = |n: &str| COLLECTION_METHODS.contains(&n) || EVERYDAY.contains(&n);
+        let mut names: Vec<String> = (self.singletons.iter())
+            .map(|s| s.name.clone())
+            .filter(|n| !everyday(n))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
     }
 
     /// `callee` was learned and surely rejects a second key.

@@ -596,11 +596,9 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
         return None;
     }
     // A static `OnceLock` set in a body (`HOOK.set(..)`, issue 29), which
-    // names no vocabulary word: the file keeps every body.
-    if sets_once_static(text) {
-        return None;
-    }
-    bodies::blanked(&parseable_text(text), vocab)
+    // names no vocabulary word: that body stays.
+    let once = crate::analysis::extract::set_once_statics(text);
+    bodies::blanked(&parseable_text(text), vocab, &once)
 }
 
 /// The text an item tree is made from (`semantic::Model::build_skimming`):

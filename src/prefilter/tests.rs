@@ -110,7 +110,7 @@ fn a_registration_s_definition_needs_its_body() {
         assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
     }
     let text = "fn f() { g(1) }\nfn register(&mut self, n: &str) { self.v.push(n) }\n";
-    let kept = bodies::blanked(text, &Vocabulary::default()).expect("`f`'s body is blanked");
+    let kept = bodies::blanked(text, &Vocabulary::default(), &[]).expect("`f`'s body is blanked");
     assert!(kept.contains("self.v.push(n)"), "{kept}");
 }
 
@@ -122,7 +122,8 @@ fn bodies_inside_a_macro_s_tokens_stay() {
     let text = "fn outer(a: u8) -> u8 { a }\n\
                 fn gen() -> T { quote! { struct S; impl G for S { fn handle() { #(#attrs)* run() } } } }\n\
                 macro_rules! m { () => { fn made() { #x } } }\n";
-    let kept = bodies::blanked(text, &Vocabulary::default()).expect("`outer`'s body is blanked");
+    let kept =
+        bodies::blanked(text, &Vocabulary::default(), &[]).expect("`outer`'s body is blanked");
     assert!(!kept.contains("{ a }"), "{kept}");
     assert!(kept.contains("#(#attrs)* run()"), "{kept}");
     assert!(kept.contains("fn made() { #x }"), "{kept}");

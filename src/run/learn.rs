@@ -125,8 +125,7 @@ pub(super) fn learn(
                         &now.switch_fields,
                         &now.switches,
                     );
-                    let singletons: Vec<String> =
-                        now.singletons.iter().map(|s| s.name.clone()).collect();
+                    let singletons = now.singleton_names();
                     config.vocab = config.vocab.with_singletons(&singletons);
                     Arc::new(config)
                 };

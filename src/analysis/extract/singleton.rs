@@ -609,15 +609,26 @@ pub(super) fn once_statics(text: &str) -> Vec<(String, String)> {
 /// whole, bodies and all (no vocabulary word need stand in the body that
 /// sets it).
 pub fn sets_once_static(text: &str) -> bool {
+    !set_once_statics(text).is_empty()
+}
+
+/// The statics of a std once type that `text` sets ([`sets_once_static`]).
+pub fn set_once_statics(text: &str) -> Vec<String> {
+    (once_statics(text).into_iter())
+        .map(|(name, _)| name)
+        .filter(|name| sets_static(text, name))
+        .collect()
+}
+
+/// Whether `text` calls `name.set(..)`.
+pub fn sets_static(text: &str, name: &str) -> bool {
     let b = text.as_bytes();
-    once_statics(text).iter().any(|(name, _)| {
-        memchr::memmem::find_iter(b, name.as_bytes()).any(|at| {
-            let end = at + name.len();
-            let whole = (at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_'))
-                && b.get(end)
-                    .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_'));
-            whole && text[end..].trim_start().starts_with(".set(")
-        })
+    memchr::memmem::find_iter(b, name.as_bytes()).any(|at| {
+        let end = at + name.len();
+        let whole = (at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_'))
+            && b.get(end)
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_'));
+        whole && text[end..].trim_start().starts_with(".set(")
     })
 }
 
