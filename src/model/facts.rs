@@ -1128,6 +1128,24 @@ impl FileFacts {
 }
 
 impl FileFacts {
+    /// Whether a finding may start from this file: [`Self::may_be_reported`],
+    /// but a singleton's call counts only in a function calling two or one
+    /// in a loop (a lone call is reported only as a helper's, through a
+    /// function that calls it and another).
+    pub fn may_start_finding(&self) -> bool {
+        let singletons = (self.functions.iter())
+            .any(|f| f.singleton_calls.len() > 1 || f.singleton_calls.iter().any(|c| c.in_loop));
+        singletons
+            || !(self.registrations.is_empty()
+                && self.comparisons.is_empty()
+                && self.lowering.is_empty()
+                && self.lowering_platforms.is_empty()
+                && self.directives.directives.is_empty()
+                && self.directives.malformed.is_empty())
+    }
+}
+
+impl FileFacts {
     /// Whether the file declares nothing (its facts are as good as the
     /// defaults): the crate pass reads nothing of it. Its scopes may be
     /// function bodies', which no path names and which hold nothing when the

@@ -344,7 +344,7 @@ pub fn analyze_cached(
                 // reported at (whose source is held): a crate without one
                 // has nothing to check.
                 let shown = |f: &&Analysed| f.facts.may_be_reported();
-                if !inferring && !files.iter().any(|f| shown(&f)) {
+                if !inferring && !files.iter().any(|f| f.facts.may_start_finding()) {
                     return (Vec::new(), Vec::new());
                 }
                 let CrateOf {
