@@ -71,3 +71,37 @@ pub fn once_lock_arms(json: bool) {
     }
     let _ = CONFIG.set(String::from("again"));
 }
+
+static BACKEND: AtomicUsize = AtomicUsize::new(0);
+
+/// A guard: the state comes back when it drops (llama-cpp-2's
+/// `LlamaBackend`), so a second `init` after the first dropped succeeds.
+pub struct Backend;
+
+#[derive(Debug)]
+pub struct AlreadyInitialized;
+
+impl Backend {
+    pub fn init() -> Result<Backend, AlreadyInitialized> {
+        match BACKEND.compare_exchange(0, 1, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) => Ok(Backend),
+            Err(_) => Err(AlreadyInitialized),
+        }
+    }
+}
+
+impl Drop for Backend {
+    fn drop(&mut self) {
+        match BACKEND.compare_exchange(1, 0, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) => {}
+            Err(_) => unreachable!("a backend exists"),
+        }
+    }
+}
+
+pub fn probe_then_init() -> Result<(), AlreadyInitialized> {
+    let probe = Backend::init()?;
+    drop(probe);
+    let _backend = Backend::init()?;
+    Ok(())
+}

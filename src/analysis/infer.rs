@@ -511,6 +511,14 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
             imported: false,
         });
     }
+    // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
+    // flag back): the value is a guard, a second call after it drops
+    // succeeds. No singleton of that state.
+    let scoped: HashSet<String> = (found.iter())
+        .filter(|f| f.method && f.name == "drop")
+        .map(|f| f.state.clone())
+        .collect();
+    found.retain(|f| !scoped.contains(&f.state));
     let known = |found: &[LearnedSingleton], call: &SingletonCall| -> Option<LearnedSingleton> {
         let all = (found.iter()).chain(prior.into_iter().flat_map(|p| p.singletons.iter()));
         LearnedSingleton::of_call(all, call)
