@@ -239,8 +239,9 @@ impl Learned {
         let old_singletons: HashSet<&str> = (before.into_iter())
             .flat_map(|b| b.singletons.iter().map(|s| s.name.as_str()))
             .collect();
-        let singletons =
-            (self.singleton_names().into_iter()).filter(|n| !old_singletons.contains(n.as_str()));
+        let singletons = (self.singletons.iter())
+            .map(|s| s.name.clone())
+            .filter(|n| !old_singletons.contains(n.as_str()));
         functions.extend(singletons);
         (roles(self).into_iter().zip(old))
             .flat_map(|(now, old)| {
@@ -322,15 +323,14 @@ impl Learned {
     /// collection's method; `new`, `main`, `run`): the files calling one
     /// are read for their calls, and a name every file calls would have
     /// every file read (tauri's `async_runtime::set`).
-    pub fn singleton_names(&self) -> Vec<String> {
-        let everyday = |n: &str| COLLECTION_METHODS.contains(&n) || EVERYDAY.contains(&n);
-        let mut names: Vec<String> = (self.singletons.iter())
-            .map(|s| s.name.clone())
-            .filter(|n| !everyday(n))
-            .collect();
+    /// Those left out, second.
+    pub fn singleton_names(&self) -> (Vec<String>, Vec<String>) {
+        let everyday =
+            |n: &String| COLLECTION_METHODS.contains(&n.as_str()) || EVERYDAY.contains(&n.as_str());
+        let mut names: Vec<String> = self.singletons.iter().map(|s| s.name.clone()).collect();
         names.sort();
         names.dedup();
-        names
+        names.into_iter().partition(|n| !everyday(n))
     }
 
     /// `callee` was learned and surely rejects a second key.

@@ -328,6 +328,9 @@ pub struct Vocabulary {
     pub(super) switches: NameSet,
     /// [`Names::Singletons`]: not configured, learned.
     pub(super) singletons: NameSet,
+    /// Singletons learned under everyday names (`run`, `set`): their calls
+    /// are recorded where a body is read, but no file is read for them.
+    pub(super) everyday_singletons: Vec<String>,
     /// The stems of the names a function summary records, searched for at
     /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
     /// learning then changes).
@@ -438,6 +441,7 @@ impl Default for Vocabulary {
             switch_fields: NameSet::default(),
             switches: NameSet::default(),
             singletons: NameSet::builtin(SINGLETON_MECHANISMS),
+            everyday_singletons: Vec::new(),
             learning_matcher: LearningMatcher::default(),
         }
     }
@@ -540,7 +544,7 @@ impl Vocabulary {
     /// This vocabulary with the singletons a crate's code taught (issue
     /// 29) beside the mechanisms' own calls: a file naming one is read for
     /// its calls.
-    pub fn with_singletons(&self, names: &[String]) -> Vocabulary {
+    pub fn with_singletons(&self, names: &[String], everyday: &[String]) -> Vocabulary {
         let mut vocab = self.clone();
         let mut all: Vec<Pattern> = (SINGLETON_MECHANISMS.iter())
             .filter_map(|n| Pattern::parse(n).ok())
@@ -551,7 +555,14 @@ impl Vocabulary {
                 .filter_map(|n| Pattern::parse(n).ok().filter(|p| !p.prefix && !p.exclude)),
         );
         vocab.singletons = NameSet::new(all);
+        vocab.everyday_singletons = everyday.to_vec();
         vocab
+    }
+
+    /// Whether a call of `name` is one of a learned singleton's, of any
+    /// name (those [`Names::Singletons`] leaves out included).
+    pub fn calls_singleton(&self, name: &str) -> bool {
+        self.has(Names::Singletons, name) || self.everyday_singletons.iter().any(|n| n == name)
     }
 
     /// The set `names` stands for.

@@ -125,8 +125,8 @@ pub(super) fn learn(
                         &now.switch_fields,
                         &now.switches,
                     );
-                    let singletons = now.singleton_names();
-                    config.vocab = config.vocab.with_singletons(&singletons);
+                    let (singletons, everyday) = now.singleton_names();
+                    config.vocab = config.vocab.with_singletons(&singletons, &everyday);
                     Arc::new(config)
                 };
                 match cache {

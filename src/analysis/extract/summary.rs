@@ -104,7 +104,7 @@ impl Summaries {
         let summary = summarize(sig, body, self_type, vocab, (lines, text, learning), span);
         // Singletons (issue 29): the function's own mechanism, its calls of
         // learned singletons.
-        let named = |name: &str| vocab.has(Names::Singletons, name);
+        let named = |name: &str| vocab.calls_singleton(name);
         let span_at = |at: proc_macro2::Span| cx.span_at(at);
         let mechanism = singleton::mechanism(body);
         let once_statics = self.once_statics.get().expect("set above");
