@@ -92,6 +92,9 @@ pub struct LearnedSingleton {
     pub depth: u32,
     /// Learned from another package (a dependency).
     pub imported: bool,
+    /// Another package can name it ([`FnSummary::public`]): only such a
+    /// singleton is exported.
+    pub public: bool,
 }
 
 /// How many wrappers deep a singleton is learned (`init` calling
@@ -148,6 +151,7 @@ impl LearnedSingleton {
                 via: None,
                 depth: 0,
                 imported: false,
+                public: false,
             })
     }
 
@@ -279,7 +283,13 @@ impl Learned {
                 .filter(|n| shared(n) || own_inserts.contains(n.as_str()))
                 .cloned()
                 .collect(),
-            singletons: self.singletons.clone(),
+            // What a dependent can name, of this package's own: a private
+            // singleton's `pub` callers stand for it, and what it imported
+            // its dependents reach where it came from.
+            singletons: (self.singletons.iter())
+                .filter(|s| s.public && !s.imported)
+                .cloned()
+                .collect(),
             index: LearnedIndex::default(),
         }
     }
@@ -509,6 +519,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
             via: None,
             depth: 0,
             imported: false,
+            public: s.public,
         });
     }
     // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
@@ -548,6 +559,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
                 via: Some((callee.name.clone(), call.span)),
                 depth: callee.depth + 1,
                 imported: false,
+                public: s.public,
             });
         }
         if new.is_empty() {

@@ -908,6 +908,12 @@ pub struct FnSummary {
     /// Recorded for its singleton facts only: no registration learning or
     /// callee verdict reads it.
     pub singleton_only: bool,
+    /// Another package can name it: a `pub` function of a module (not of a
+    /// body), a `pub` method of an inherent impl, a method of a trait's
+    /// impl. (Whether its module and its type are reachable is not known
+    /// here: a `pub` item of a private module counts.) What a package
+    /// exports of its singletons (issue 29).
+    pub public: bool,
 }
 
 /// What the second call of a singleton does.

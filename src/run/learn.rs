@@ -587,6 +587,71 @@ pub(super) fn learned_names<'f>(
 mod tests {
     use super::{Words, names_word};
 
+    /// What a dependent can name is all a package exports of its
+    /// singletons (issue 29): a `pub` function or a `pub` method (of an
+    /// inherent impl or a trait's), not a private one, one of the crate's
+    /// (`pub(crate)`), nor a test; a private singleton's `pub` caller is
+    /// exported in its place.
+    #[test]
+    fn only_the_singletons_a_dependent_can_name_are_exported() {
+        let text = "
+static STATE: AtomicUsize = AtomicUsize::new(0);
+fn set_inner() -> Result<(), E> {
+    match STATE.compare_exchange(0, 1, A, B) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(E),
+    }
+}
+pub fn set() -> Result<(), E> { set_inner() }
+pub(crate) fn set_here() -> Result<(), E> { set_inner() }
+pub struct Builder;
+impl Builder {
+    pub fn install(self) -> Result<(), E> { set_inner() }
+    fn install_here(self) -> Result<(), E> { set_inner() }
+}
+impl Install for Builder {
+    fn install_trait(self) -> Result<(), E> { set_inner() }
+}
+pub fn outer() {
+    fn nested() -> Result<(), E> { set_inner() }
+}
+#[test]
+fn once() { set().unwrap(); }
+";
+        let vocab = crate::config::Vocabulary::default()
+            .with_singletons(&["set_inner".to_string(), "set".to_string()], &[]);
+        let facts = crate::run::read::parse_and_extract(0, text, &vocab).expect("parses");
+        let learned = crate::analysis::infer::learn(&[("lib.rs", &facts)], &vocab, None);
+        let mut all: Vec<&str> = learned.singletons.iter().map(|s| s.name.as_str()).collect();
+        all.sort();
+        assert_eq!(
+            all,
+            [
+                "install",
+                "install_here",
+                "install_trait",
+                "nested",
+                "once",
+                "set",
+                "set_here",
+                "set_inner"
+            ]
+        );
+        let exported = learned.exported();
+        let mut names: Vec<&str> = exported
+            .singletons
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["install", "install_trait", "set"]);
+        // What a package imported it does not export again: its dependents
+        // reach the package it came from themselves.
+        let mut dependent = crate::analysis::infer::Learned::default();
+        dependent.import(&exported);
+        assert!(dependent.exported().singletons.is_empty());
+    }
+
     #[test]
     fn words_are_found_as_names_word_finds_each() {
         let words: Vec<String> = ["w1", "w10", "w100", "reg", "r", "x_1"]

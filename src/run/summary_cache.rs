@@ -103,7 +103,10 @@ impl Singleton {
             place: self.place.clone(),
             via: None,
             depth: self.depth,
-            imported: true,
+            // The package's own, which it exports (a dependent imports it).
+            imported: false,
+            // Only what a dependent can name is kept.
+            public: true,
         })
     }
 }

@@ -67,6 +67,8 @@ pub(super) struct Summaries {
     learning: std::cell::OnceCell<LearningWords>,
     /// The file's statics of a std once type (`static HOOK: OnceLock<..>`).
     once_statics: std::cell::OnceCell<Vec<(String, String)>>,
+    /// In the impl of a trait: its methods are as public as the trait.
+    pub(super) trait_impl: bool,
 }
 
 impl Summaries {
@@ -79,7 +81,14 @@ impl Summaries {
 
     /// What a function does with registries, for the crate pass to learn
     /// registration functions from.
-    pub(super) fn summarize(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, body: &syn::Block) {
+    /// `public`: another package can name it ([`FnSummary::public`]).
+    pub(super) fn summarize(
+        &mut self,
+        cx: &mut Cx<'_>,
+        sig: &syn::Signature,
+        body: &syn::Block,
+        public: bool,
+    ) {
         let learning = (self.learning).get_or_init(|| LearningWords::of(cx.text, cx.vocab));
         let once_statics = (self.once_statics).get_or_init(|| singleton::once_statics(cx.text));
         // A function named as a registration is summarized whatever its
@@ -101,7 +110,8 @@ impl Summaries {
         let span = cx.span(&sig.ident);
         let (vocab, lines, text) = (cx.vocab, cx.lines(), cx.text);
         let learning = self.learning.get().expect("set above");
-        let summary = summarize(sig, body, self_type, vocab, (lines, text, learning), span);
+        let summary = summarize(sig, body, self_type, vocab, (lines, text, learning), span)
+            .map(|s| FnSummary { public, ..s });
         // Singletons (issue 29): the function's own mechanism, its calls of
         // learned singletons.
         let named = |name: &str| vocab.calls_singleton(name);
@@ -116,6 +126,7 @@ impl Summaries {
         let mut summary = summary.unwrap_or_else(|| {
             let mut s = bare_summary(sig, self_type, span);
             s.singleton_only = true;
+            s.public = public;
             s
         });
         summary.singleton = mechanism;
@@ -220,6 +231,7 @@ fn bare_summary(
         singleton: None,
         singleton_calls: Vec::new(),
         singleton_only: false,
+        public: false,
     }
 }
 
@@ -331,6 +343,7 @@ pub(super) fn summarize(
         singleton: None,
         singleton_calls: Vec::new(),
         singleton_only: false,
+        public: false,
     })
 }
 
