@@ -108,14 +108,29 @@ pub(super) fn learn(
         if news.is_empty() {
             break;
         }
+        // The files that may name a new name where a fact can start: a
+        // function, switch or singleton where it is called, as the survey
+        // saw them (a switch field, set and not called, wherever named).
+        // A crate none of whose files calls one keeps its configuration:
+        // parsed with the new names, its files would tell the same.
         let todo: Vec<usize> = (0..inputs.len())
             .filter(|&i| {
-                news.contains_key(&inputs[i].krate)
-                    && !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+                let Some((now, names)) = news.get(&inputs[i].krate) else {
+                    return false;
+                };
+                let field = |n: &String| now.switch_fields.contains(n);
+                !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+                    && (surveys[i].called.as_ref())
+                        .is_none_or(|c| names.iter().any(|n| field(n) || c.may_call(n)))
             })
             .collect();
+        let active: std::collections::HashSet<usize> =
+            todo.iter().map(|&i| inputs[i].krate).collect();
         let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
-        for &i in &todo {
+        for i in 0..inputs.len() {
+            if !active.contains(&inputs[i].krate) {
+                continue;
+            }
             let (now, _) = &news[&inputs[i].krate];
             let config = configs.entry(inputs[i].krate).or_insert_with(|| {
                 let make = || {

@@ -2,6 +2,7 @@
 
 pub mod atomic;
 pub mod cache;
+mod called;
 pub mod dep_sources;
 mod deps;
 pub mod discover;
@@ -539,6 +540,8 @@ struct Survey {
     /// In bytes, 0 when unknown.
     size: u64,
     verdict: Verdict,
+    /// The names its text calls, when it was read ([`called::Called`]).
+    called: Option<called::Called>,
 }
 
 /// What the rest of the per-file pass does with a file.
@@ -843,6 +846,7 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
                 identity: FileIdentity::Path(input.path.clone()),
                 size: 0,
                 verdict: Verdict::Unreadable(message),
+                called: None,
             };
         }
     };
@@ -852,36 +856,41 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
             identity,
             size,
             verdict: Verdict::Parse,
+            called: None,
         };
     };
     thread_local! {
         // Most files are only lexed: read into one buffer per thread.
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    // What the text calls is kept from this one read: the learning asks
+    // it before reading the file again for a name learned later.
     if let Some(text) = &input.text {
         let verdict = verdict(prepared, text);
         return Survey {
             identity,
             size,
             verdict,
+            called: Some(called::Called::of(text)),
         };
     }
-    let verdict = BUFFER.with(|buffer| {
+    let (verdict, called) = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
-        let verdict = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
-            Ok(text) => verdict(prepared, text),
-            Err(message) => Verdict::Unreadable(message),
+        let read = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
+            Ok(text) => (verdict(prepared, text), Some(called::Called::of(text))),
+            Err(message) => (Verdict::Unreadable(message), None),
         };
         // A big file's buffer is not kept for the rest of the run.
         if buffer.capacity() > 1 << 20 {
             *buffer = Vec::new();
         }
-        verdict
+        read
     });
     Survey {
         identity,
         size,
         verdict,
+        called,
     }
 }
 
