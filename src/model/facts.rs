@@ -1134,6 +1134,18 @@ impl FileFacts {
 }
 
 impl FileFacts {
+    /// Whether a finding may point into this file for a fact whose lint
+    /// reads its crate's structure (modules, `use`s, constants): any but a
+    /// call of a singleton ([`Self::may_be_reported`] without those).
+    pub fn needs_structure(&self) -> bool {
+        !(self.registrations.is_empty()
+            && self.comparisons.is_empty()
+            && self.lowering.is_empty()
+            && self.lowering_platforms.is_empty()
+            && self.directives.directives.is_empty()
+            && self.directives.malformed.is_empty())
+    }
+
     /// Whether a finding may start from this file: [`Self::may_be_reported`],
     /// but a singleton's call counts only in a function calling two or one
     /// in a loop (a lone call is reported only as a helper's, through a
@@ -1141,13 +1153,7 @@ impl FileFacts {
     pub fn may_start_finding(&self) -> bool {
         let singletons = (self.functions.iter())
             .any(|f| f.singleton_calls.len() > 1 || f.singleton_calls.iter().any(|c| c.in_loop));
-        singletons
-            || !(self.registrations.is_empty()
-                && self.comparisons.is_empty()
-                && self.lowering.is_empty()
-                && self.lowering_platforms.is_empty()
-                && self.directives.directives.is_empty()
-                && self.directives.malformed.is_empty())
+        singletons || self.needs_structure()
     }
 }
 

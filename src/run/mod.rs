@@ -723,10 +723,19 @@ fn per_file_pass(
     // Crates whose files the crate pass (or the check of bad files) reads:
     // those with a file a report may point into. A file never opened needs
     // its crate read no more than a file in which nothing can be found.
+    // Calls of singletons need no structure (`initialized_twice` reads the
+    // functions of the files holding them, which are kept): a crate with
+    // nothing else is not read again for it.
     let needed: std::collections::HashSet<usize> = outcomes
         .iter()
         .filter(|(i, outcome)| {
-            inputs[*i].skip.is_none() && inputs[*i].dependency.is_none() && outcome.text.is_some()
+            inputs[*i].skip.is_none()
+                && inputs[*i].dependency.is_none()
+                && outcome.text.is_some()
+                && match &outcome.result {
+                    Ok(facts) => facts.needs_structure(),
+                    Err(_) => true,
+                }
         })
         .map(|(i, _)| inputs[*i].krate)
         .collect();
