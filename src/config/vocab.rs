@@ -52,8 +52,10 @@ pub(super) const REJECTIONS: &[&str] = &[
 
 /// The calls of a singleton's own mechanism on a static (issue 29): an
 /// exchange whose losing side fails, a `call_once` replacing a preset
-/// `Err` (`analysis::extract::singleton`). A file naming none holds no
-/// mechanism.
+/// `Err` (`analysis::extract::singleton`). A file calling none on a
+/// static (`STATE.compare_exchange(..)`, a receiver in capitals) holds no
+/// mechanism (`analysis::extract::static_mechanism`): these are no
+/// vocabulary word, which any atomic's exchange would be.
 pub const SINGLETON_MECHANISMS: &[&str] = &[
     "compare_exchange",
     "compare_exchange_weak",
@@ -203,9 +205,8 @@ pub enum Names {
     SwitchFields,
     /// Methods that set such a field (learned).
     Switches,
-    /// Singletons (issue 29): the calls of a singleton's own mechanism
-    /// (`compare_exchange`, `call_once`), built in, and the singletons
-    /// learned from the code.
+    /// Singletons (issue 29) learned from the code (the calls of a
+    /// singleton's own mechanism are found apart: [`SINGLETON_MECHANISMS`]).
     Singletons,
     /// The field `platforms` of a lowering context: a fixed name, not
     /// configured.
@@ -440,7 +441,7 @@ impl Default for Vocabulary {
             rejections: NameSet::builtin(REJECTIONS),
             switch_fields: NameSet::default(),
             switches: NameSet::default(),
-            singletons: NameSet::builtin(SINGLETON_MECHANISMS),
+            singletons: NameSet::default(),
             everyday_singletons: Vec::new(),
             learning_matcher: LearningMatcher::default(),
         }
@@ -542,18 +543,12 @@ impl Vocabulary {
     }
 
     /// This vocabulary with the singletons a crate's code taught (issue
-    /// 29) beside the mechanisms' own calls: a file naming one is read for
-    /// its calls.
+    /// 29): a file calling one is read for its calls.
     pub fn with_singletons(&self, names: &[String], everyday: &[String]) -> Vocabulary {
         let mut vocab = self.clone();
-        let mut all: Vec<Pattern> = (SINGLETON_MECHANISMS.iter())
-            .filter_map(|n| Pattern::parse(n).ok())
+        let all: Vec<Pattern> = (names.iter())
+            .filter_map(|n| Pattern::parse(n).ok().filter(|p| !p.prefix && !p.exclude))
             .collect();
-        all.extend(
-            names
-                .iter()
-                .filter_map(|n| Pattern::parse(n).ok().filter(|p| !p.prefix && !p.exclude)),
-        );
         vocab.singletons = NameSet::new(all);
         vocab.everyday_singletons = everyday.to_vec();
         vocab

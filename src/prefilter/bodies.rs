@@ -62,7 +62,8 @@ const AFTER_ITEM: &[&str] = &[
 /// when the lexer does not read the file or it may nest deeper than the
 /// parser accepts (the full parse then says why).
 /// `once`: the static once cells the file sets (`HOOK.set(..)`): a body
-/// setting one stays.
+/// setting one stays, as does one calling a singleton's mechanism on a
+/// static (`STATE.compare_exchange(..)`).
 pub(super) fn blanked(text: &str, vocab: &Vocabulary, once: &[String]) -> Option<String> {
     let mut lexed = lexer::Lexed::default();
     lex_within::<true>(text, &UNWATCHED, &mut lexed).ok()?;
@@ -117,8 +118,9 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary, once: &[String]) -> Option
                 break;
             };
             budget = left;
-            let sets_once =
-                (once.iter()).any(|name| crate::analysis::extract::sets_static(body_text, name));
+            let sets_once = (once.iter())
+                .any(|name| crate::analysis::extract::sets_static(body_text, name))
+                || crate::analysis::extract::static_mechanism(body_text);
             if !sets_once
                 && lex_checked_within(body_text, Some(&file), vocab, &mut scratch, false).is_ok()
             {

@@ -106,7 +106,7 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::analysis::extract::{sets_once_static, triggers};
+use crate::analysis::extract::{sets_once_static, static_mechanism, triggers};
 use crate::config::{NameUse, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
@@ -463,6 +463,9 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
         if sets_once_static(&text) {
             return Err("a static once cell set");
         }
+        if static_mechanism(&text) {
+            return Err("a singleton's mechanism on a static");
+        }
         // The walker expands such a macro where it is called, items and
         // all (`mod $name { .. }`), which this reader does not.
         if defines_expanded_macro(&text, vocab) {
@@ -516,6 +519,7 @@ pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
     LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), false).is_ok())
         && !sets_once_static(&text)
+        && !static_mechanism(&text)
 }
 
 /// What the first stage of the per-file pass learns of a file ([`survey`]).
@@ -577,7 +581,7 @@ pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
         .is_ok()
     });
     Survey {
-        lexes: lexes && !sets_once_static(&parseable),
+        lexes: lexes && !sets_once_static(&parseable) && !static_mechanism(&parseable),
         // A shebang line blanked out is not searched: the file's may hold one.
         directives: found.directive || matches!(parseable, std::borrow::Cow::Owned(_)),
     }

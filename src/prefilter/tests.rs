@@ -319,10 +319,15 @@ fn the_vocabulary_elsewhere_does_not() {
 fn a_singleton_s_mechanism_needs_the_parse() {
     for text in [
         "fn f() { STATE.compare_exchange(0, 1, A, B).map_err(|_| E)?; }",
-        "fn f() -> R { let mut r = Err(E); ONCE.call_once(|| r = Ok(())); r }",
+        "fn f() -> R { let mut r = Err(E); crate::ONCE\n    .call_once(|| r = Ok(())); r }",
+        "fn f() { S2.compare_exchange_weak(0, 1, A, B).unwrap(); }",
     ] {
-        parsed(text, VOCAB);
+        parsed(text, "a singleton's mechanism on a static");
     }
+    // On a field, a local or a parameter (most atomics): no singleton's.
+    read("fn f(&self) { self.state.compare_exchange(0, 1, A, B).map_err(|_| E)?; }");
+    read("fn f(once: &Once) { once.call_once(|| ()); head.compare_exchange(a, b, A, B); }");
+    read("fn f() { X.compare_exchanged(0, 1); }");
     // A static once cell set in a body naming no vocabulary word.
     let once = "static HOOK: OnceLock<Hook> = OnceLock::new();\nfn f(h: Hook) {\n    HOOK\n        .set(h)\n        .unwrap();\n}";
     parsed(once, "a static once cell set");

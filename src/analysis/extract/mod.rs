@@ -25,7 +25,7 @@ pub mod triggers;
 pub use macros::walk_every_macro;
 mod registry;
 mod singleton;
-pub use singleton::{set_once_statics, sets_once_static, sets_static};
+pub use singleton::{set_once_statics, sets_once_static, sets_static, static_mechanism};
 mod summary;
 mod value_sets;
 

@@ -620,6 +620,50 @@ pub fn set_once_statics(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether `text` calls a singleton's mechanism on a static, as
+/// [`mechanism`] reads one: an exchange or `call_once` whose receiver is
+/// written in capitals (`STATE.compare_exchange(..)`,
+/// `crate::INIT.call_once(..)`). An atomic's exchange on a field or a
+/// local (most of them) is none.
+pub fn static_mechanism(text: &str) -> bool {
+    static WORDS: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
+        std::sync::OnceLock::new();
+    let Some(words) = WORDS.get_or_init(|| {
+        aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(crate::config::SINGLETON_MECHANISMS)
+            .ok()
+    }) else {
+        return true;
+    };
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let space_before = |mut at: usize| {
+        while at > 0 && b[at - 1].is_ascii_whitespace() {
+            at -= 1;
+        }
+        at
+    };
+    words.find_iter(b).any(|m| {
+        if b.get(m.end()).is_some_and(|&c| word(c)) {
+            return false;
+        }
+        let dot = space_before(m.start());
+        if dot == 0 || b[dot - 1] != b'.' {
+            return false;
+        }
+        let end = space_before(dot - 1);
+        let mut start = end;
+        while start > 0 && word(b[start - 1]) {
+            start -= 1;
+        }
+        let name = &b[start..end];
+        name.len() > 1
+            && name.iter().any(|c| c.is_ascii_uppercase())
+            && (name.iter()).all(|&c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+    })
+}
+
 /// Whether `text` calls `name.set(..)`.
 pub fn sets_static(text: &str, name: &str) -> bool {
     let b = text.as_bytes();

@@ -67,6 +67,9 @@ pub(super) struct Summaries {
     learning: std::cell::OnceCell<LearningWords>,
     /// The file's statics of a std once type (`static HOOK: OnceLock<..>`).
     once_statics: std::cell::OnceCell<Vec<(String, String)>>,
+    /// The file calls a singleton's mechanism on a static
+    /// ([`singleton::static_mechanism`]): each body is read for one.
+    static_mechanism: std::cell::OnceCell<bool>,
     /// In the impl of a trait: its methods are as public as the trait.
     pub(super) trait_impl: bool,
 }
@@ -99,8 +102,11 @@ impl Summaries {
         }
         .has(Names::RegistrationFunctions, &sig.ident.to_string());
         // Most files hold no such word: no body's place is needed.
+        let mechanism =
+            *(self.static_mechanism).get_or_init(|| singleton::static_mechanism(cx.text));
         if !named
             && once_statics.is_empty()
+            && !mechanism
             && (learning.is_empty()
                 || !learning.any_in(cx.lines().range(body.brace_token.span.join())))
         {
