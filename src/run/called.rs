@@ -72,19 +72,18 @@ impl Called {
             }
             end = skip_space(before - 2);
         }
+        // Hashed as it is walked back over.
         let mut start = end;
+        let mut h = SEED;
         while start > 0 && is_word(b[start - 1]) {
             start -= 1;
+            h = step(h, b[start]);
         }
         // A name, not a number.
         if start < end && !b[start].is_ascii_digit() {
-            self.insert(&b[start..end]);
-        }
-    }
-
-    fn insert(&mut self, name: &[u8]) {
-        for bit in bits(name) {
-            self.0[(bit / 64) as usize] |= 1 << (bit % 64);
+            for bit in bits(h) {
+                self.0[(bit / 64) as usize] |= 1 << (bit % 64);
+            }
         }
     }
 
@@ -96,7 +95,8 @@ impl Called {
         if b.is_empty() || !b.iter().all(|&c| is_word(c)) {
             return true;
         }
-        bits(b)
+        let h = b.iter().rev().fold(SEED, |h, &c| step(h, c));
+        bits(h)
             .iter()
             .all(|&bit| self.0[(bit / 64) as usize] & (1 << (bit % 64)) != 0)
     }
@@ -106,15 +106,19 @@ fn is_word(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
-/// Three bits of a name (one hash, split).
-fn bits(name: &[u8]) -> [u64; 3] {
-    use std::hash::{BuildHasher, BuildHasherDefault};
-    let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(name);
-    // FxHash mixes its high bits best.
-    let h = h.rotate_left(26) ^ h;
-    [h % BITS, (h >> 21) % BITS, (h >> 42) % BITS]
+const SEED: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// One byte into the hash (FNV-1a's step; the bits are mixed at the end).
+fn step(h: u64, c: u8) -> u64 {
+    (h ^ c as u64).wrapping_mul(0x0100_0000_01b3)
 }
 
+/// Two bits of a name's hash.
+fn bits(h: u64) -> [u64; 2] {
+    let h = (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let h = h ^ (h >> 32);
+    [h % BITS, (h >> 32) % BITS]
+}
 #[cfg(test)]
 mod tests {
     use super::Called;

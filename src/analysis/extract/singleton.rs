@@ -626,17 +626,18 @@ pub fn set_once_statics(text: &str) -> Vec<String> {
 /// `crate::INIT.call_once(..)`). An atomic's exchange on a field or a
 /// local (most of them) is none.
 pub fn static_mechanism(text: &str) -> bool {
-    static WORDS: std::sync::OnceLock<Option<aho_corasick::AhoCorasick>> =
+    // Two searches cover the mechanisms' names (every file is searched:
+    // one `memmem` each is faster than one automaton for all).
+    static STEMS: std::sync::OnceLock<[memchr::memmem::Finder<'static>; 2]> =
         std::sync::OnceLock::new();
-    let Some(words) = WORDS.get_or_init(|| {
-        aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .build(crate::config::SINGLETON_MECHANISMS)
-            .ok()
-    }) else {
-        return true;
-    };
+    let stems = STEMS.get_or_init(|| {
+        [
+            memchr::memmem::Finder::new(b"compare_"),
+            memchr::memmem::Finder::new(b"call_once"),
+        ]
+    });
     let b = text.as_bytes();
+    let mechanisms = crate::config::SINGLETON_MECHANISMS;
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
     let space_before = |mut at: usize| {
         while at > 0 && b[at - 1].is_ascii_whitespace() {
@@ -644,11 +645,12 @@ pub fn static_mechanism(text: &str) -> bool {
         }
         at
     };
-    words.find_iter(b).any(|m| {
-        if b.get(m.end()).is_some_and(|&c| word(c)) {
+    let at = |start: usize| {
+        let end = start + b[start..].iter().take_while(|&&c| word(c)).count();
+        if !mechanisms.contains(&&text[start..end]) {
             return false;
         }
-        let dot = space_before(m.start());
+        let dot = space_before(start);
         if dot == 0 || b[dot - 1] != b'.' {
             return false;
         }
@@ -661,6 +663,9 @@ pub fn static_mechanism(text: &str) -> bool {
         name.len() > 1
             && name.iter().any(|c| c.is_ascii_uppercase())
             && (name.iter()).all(|&c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+    };
+    (stems.iter()).any(|stem| {
+        (stem.find_iter(b)).any(|start| (start == 0 || !word(b[start - 1])) && at(start))
     })
 }
 
