@@ -67,6 +67,7 @@ pub const SINGLETON_MECHANISMS: &[&str] = &[
 /// source in the dependency graph, so these are described by hand
 /// (`analysis::extract::sets_once_static`). `once_cell`'s types of the same
 /// names behave alike.
+/// Each starts with `Once`, the stem `once_statics` searches for.
 pub const ONCE_TYPES: &[&str] = &["OnceLock", "OnceCell"];
 
 pub(super) const GUARDS: &[&str] = &[

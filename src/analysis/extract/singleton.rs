@@ -575,10 +575,10 @@ impl Walk<'_> {
 pub(super) fn once_statics(text: &str) -> Vec<(String, String)> {
     let b = text.as_bytes();
     let types = crate::config::ONCE_TYPES;
-    if !types
-        .iter()
-        .any(|t| memchr::memmem::find(b, t.as_bytes()).is_some())
-    {
+    // One search for both types' common stem (every file is searched).
+    let named = memchr::memmem::find_iter(b, b"Once")
+        .any(|at| (types.iter()).any(|t| b[at..].starts_with(t.as_bytes())));
+    if !named {
         return Vec::new();
     }
     let mut out = Vec::new();
