@@ -1142,6 +1142,7 @@ impl FileFacts {
             && self.comparisons.is_empty()
             && self.lowering.is_empty()
             && self.lowering_platforms.is_empty()
+            && self.normalized.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
     }
