@@ -169,6 +169,41 @@ fn a_file_calling_no_learned_name_is_not_read_again() {
     assert_eq!(cache.searches(), 2);
 }
 
+/// A file only lexed, read again in learning for a call of a singleton
+/// alone (issue 29), gives `initialized_twice` its functions, not facts the
+/// survey found quiet (here a normalized comparison, `trim() != REV`, that
+/// the file's constant shows possible): its crate is not read again for
+/// its structure (the other files of syn's, tracing's tests were, for
+/// their calls of `build_global`), nor after a second round reads it for
+/// the wrapper it defines (`start`, learned from it).
+#[test]
+fn a_file_read_again_for_a_singleton_s_call_alone_needs_no_structure() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let lib = "mod other;\nmod plain;\nuse std::sync::atomic::{AtomicUsize, Ordering};\n\
+               static STATE: AtomicUsize = AtomicUsize::new(0);\npub struct E;\n\
+               pub fn init() -> Result<(), E> {\n    \
+               match STATE.compare_exchange(0, 1, Ordering::Acquire, Ordering::Relaxed) {\n        \
+               Ok(_) => Ok(()),\n        Err(_) => Err(E),\n    }\n}\n";
+    write(dir, "lib.rs", lib);
+    write(
+        dir,
+        "other.rs",
+        "const REV: &str = \"abc\";\n\
+         pub fn start(s: &str) -> bool {\n    crate::init().expect(\"once\");\n    s.trim() != REV\n}\n",
+    );
+    write(dir, "plain.rs", "pub fn nothing() -> u32 { 1 }\n");
+    let cache = FileCache::default();
+    let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+    assert_eq!(
+        shown(&cached),
+        shown(&analyze(inputs(dir, Some(lib)), LINTS))
+    );
+    assert!(shown(&cached).is_empty(), "{:?}", shown(&cached));
+    // Neither plain.rs nor any other file is read for its structure.
+    assert_eq!(cache.structure_reads(), 0);
+}
+
 #[test]
 fn learnings_searches_are_kept_for_the_files_as_they_were() {
     let dir = tempfile::tempdir().unwrap();

@@ -329,6 +329,15 @@ impl Learned {
         }
     }
 
+    /// Whether `name` is new to a vocabulary as a singleton's only: no
+    /// function, switch or switch field learned under it.
+    pub fn only_a_singleton(&self, name: &str) -> bool {
+        self.singletons.iter().any(|s| s.name == name)
+            && !self.functions.iter().any(|f| f.name == name)
+            && !self.switches.iter().any(|n| n == name)
+            && !self.switch_fields.iter().any(|n| n == name)
+    }
+
     /// The names of the singletons learned, but everyday ones (`set`, a
     /// collection's method; `new`, `main`, `run`): the files calling one
     /// are read for their calls, and a name every file calls would have

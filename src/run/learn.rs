@@ -64,6 +64,9 @@ pub(super) fn learn(
         .collect();
     // What each dependency read teaches, as of the last round.
     let mut dependency_own: HashMap<usize, infer::Learned> = HashMap::new();
+    // The files read again so far for the calls of singletons alone
+    // (`singleton_facts_only`).
+    let mut singletons_only: std::collections::HashSet<usize> = Default::default();
     // Each round reads again the files naming what is new: a chain of
     // wrappers as long as the files are many would read them all that many
     // times. Both modes stop at the same round.
@@ -157,8 +160,27 @@ pub(super) fn learn(
         let prepared: HashMap<usize, prefilter::Prepared> = (configs.iter())
             .map(|(krate, config)| (*krate, prefilter::Prepared::new(&config.vocab)))
             .collect();
+        // A file the survey found quiet, read again (in this round and any
+        // before) for calls of singletons alone (the other names new to
+        // its crate it calls none): what else its parse finds cannot yield
+        // a finding, as the prefilter said (the walker records comparisons the prefilter
+        // rules out, in the bodies a singleton's call keeps). Kept, it
+        // made its crate read again for its structure.
+        let for_singletons: std::collections::HashSet<usize> = (todo.iter().copied())
+            .filter(|&i| {
+                let (now, names) = &news[&inputs[i].krate];
+                let Some(called) = &surveys[i].called else {
+                    return false;
+                };
+                let quiet = matches!(surveys[i].verdict, Verdict::Lexed | Verdict::Analyze);
+                (quiet || singletons_only.contains(&i))
+                    && (names.iter())
+                        .filter(|n| now.switch_fields.contains(*n) || called.may_call(n))
+                        .all(|n| now.only_a_singleton(n))
+            })
+            .collect();
         let (read, news) = (&*inputs, &news);
-        let redone = read_again_naming(
+        let mut redone = read_again_naming(
             pool,
             read,
             &todo,
@@ -178,7 +200,18 @@ pub(super) fn learn(
             },
             cache,
         );
+        for (i, outcome) in &mut redone {
+            if for_singletons.contains(i) {
+                singleton_facts_only(outcome);
+            }
+        }
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
+        for &i in &again {
+            match for_singletons.contains(&i) {
+                true => singletons_only.insert(i),
+                false => singletons_only.remove(&i),
+            };
+        }
         for &i in &again {
             surveys[i].verdict = Verdict::Parse;
         }
@@ -191,6 +224,26 @@ pub(super) fn learn(
     }
     let dependencies = dependency_summaries(inputs, dependency_own, &cached);
     (learned, dependencies)
+}
+
+/// Of a file read again for the calls of singletons alone, those facts
+/// only: not the comparisons, registrations and lowerings the survey found
+/// quiet ([`FileFacts::needs_structure`]'s, its suppression comments
+/// kept). Its text is kept if a finding may still point into it.
+fn singleton_facts_only(outcome: &mut FileOutcome) {
+    let Ok(facts) = &outcome.result else {
+        return;
+    };
+    let mut facts = FileFacts::clone(facts);
+    facts.registrations.clear();
+    facts.comparisons.clear();
+    facts.lowering.clear();
+    facts.lowering_platforms.clear();
+    facts.normalized.clear();
+    if !facts.may_be_reported() {
+        outcome.text = None;
+    }
+    outcome.result = Ok(Arc::new(facts));
 }
 
 /// What each dependency read teaches ([`summary_cache::Summary`], with its
