@@ -97,7 +97,10 @@
 //! analysed; `--no-prefilter` reports it.
 
 mod bodies;
+mod called;
 mod items;
+
+pub use called::Called;
 mod lexer;
 mod normalized;
 
@@ -107,7 +110,7 @@ use std::sync::Arc;
 use aho_corasick::{AhoCorasick, MatchKind};
 
 use crate::analysis::extract::{sets_once_static, static_mechanism, triggers};
-use crate::config::{NameUse, Vocabulary};
+use crate::config::{NameUse, SINGLETON_MECHANISMS, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
 use crate::syntax::comments;
@@ -517,9 +520,27 @@ pub fn skim_for_parse(text: &str, vocab: &Vocabulary) -> Option<Option<String>> 
 #[cfg(feature = "testing")]
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
-    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), false).is_ok())
-        && !sets_once_static(&text)
-        && !static_mechanism(&text)
+    let filter = filter_for(vocab);
+    let Some(matcher) = &filter.stems else {
+        return false;
+    };
+    let candidates = filter.candidates(matcher, &text);
+    let calls = called::Recording::new();
+    let lexed = LEXED.with(|cell| {
+        watching_found(&filter, &text, None, candidates, Some(&calls), |watch| {
+            lex_watched(&text, vocab, watch, &mut cell.borrow_mut(), false)
+        })
+        .is_ok()
+    });
+    lexed && !calls_mechanism(&text, &calls.done())
+}
+
+/// Whether `text` calls a singleton's mechanism (issue 29): a call, so
+/// searched for only where the lexer saw code call it (`called`:
+/// `STATE.compare_exchange(..)`, `HOOK.set(..)`), not in every file.
+fn calls_mechanism(text: &str, called: &Called) -> bool {
+    (called.may_call("set") && sets_once_static(text))
+        || (SINGLETON_MECHANISMS.iter().any(|m| called.may_call(m)) && static_mechanism(text))
 }
 
 /// What the first stage of the per-file pass learns of a file ([`survey`]).
@@ -557,34 +578,54 @@ pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
 
 /// [`survey`] with the vocabulary's prefilter built.
 pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
+    survey_calls(text, prepared).0
+}
+
+/// [`survey_with`], and the names the text calls in code
+/// ([`called::Called`]) when the lexer read it to the end (`None` for a
+/// file it does not read, or that needs the full parse).
+pub fn survey_calls(text: &str, prepared: &Prepared) -> (Survey, Option<Called>) {
     let parseable = parseable_text(text);
     let filter = &*prepared.0;
     let vocab = &filter.vocab;
     let (Some(stems), Some(words)) = (&filter.stems, &filter.words) else {
-        return Survey {
+        let survey = Survey {
             lexes: false,
             directives: true,
         };
+        return (survey, None);
     };
     let found = filter.words(words, stems, &parseable);
     // Without `concat` in the text, no `concat!` to read.
     let concat = found.concat || filter.stems_hide_concat;
+    let calls = called::Recording::new();
     let lexes = LEXED.with(|cell| {
         let lexed = &mut cell.borrow_mut();
-        watching_found(filter, &parseable, None, found.candidates, |watch| {
-            lex_within::<false>(&parseable, watch, lexed)?;
-            if concat {
-                lexer::check_concat_text(&parseable, &vocab.canonical)?;
-            }
-            Ok(())
-        })
+        watching_found(
+            filter,
+            &parseable,
+            None,
+            found.candidates,
+            Some(&calls),
+            |watch| {
+                lex_within::<false>(&parseable, watch, lexed)?;
+                if concat {
+                    lexer::check_concat_text(&parseable, &vocab.canonical)?;
+                }
+                Ok(())
+            },
+        )
         .is_ok()
     });
-    Survey {
-        lexes: lexes && !sets_once_static(&parseable) && !static_mechanism(&parseable),
+    let called = lexes.then(|| calls.done());
+    let survey = Survey {
+        lexes: called
+            .as_ref()
+            .is_some_and(|c| !calls_mechanism(&parseable, c)),
         // A shebang line blanked out is not searched: the file's may hold one.
         directives: found.directive || matches!(parseable, std::borrow::Cow::Owned(_)),
-    }
+    };
+    (survey, called)
 }
 
 /// For a file that needs the full parse: its text with the body of every
@@ -669,6 +710,7 @@ const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
     is_vocabulary: &|_| None,
     platforms: &[],
     normalizers: None,
+    calls: None,
 };
 
 /// How [`lexer::skim`] and the lexer read `text`, watching the
@@ -802,7 +844,7 @@ fn watching<R>(
         return Err("the vocabulary matches every identifier");
     };
     let candidates = filter.candidates(matcher, text);
-    watching_found(&filter, text, file, candidates, f)
+    watching_found(&filter, text, file, candidates, None, f)
 }
 
 /// [`watching`] with the stems found in `text` already. A string
@@ -814,6 +856,7 @@ fn watching_found<R>(
     text: &str,
     consts: Option<&normalized::FileConsts<'_>>,
     candidates: Vec<usize>,
+    calls: Option<&called::Recording>,
     f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
 ) -> Result<R, Bail> {
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
@@ -823,6 +866,7 @@ fn watching_found<R>(
         is_vocabulary: &is_vocabulary,
         platforms: &filter.platforms,
         normalizers: Some(&normalizers),
+        calls,
     })?;
     let calls = normalizers.into_inner();
     if !calls.is_empty() && normalized::compared_ruled_out(text, &calls, consts) {

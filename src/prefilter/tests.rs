@@ -338,6 +338,29 @@ fn a_singleton_s_mechanism_needs_the_parse() {
     read("fn f(h: Hook) { let c = OnceCell::new(); c.set(h).unwrap(); }");
 }
 
+/// The survey finds a singleton's mechanism where code calls it (the
+/// names the lexer saw called say where to look), not in a comment or a
+/// string, which the walker never reads.
+#[test]
+fn the_survey_finds_a_singleton_s_mechanism_in_code_only() {
+    let prepared = Prepared::new(&Vocabulary::default());
+    let lexes = |text: &str| survey_with(text, &prepared).lexes;
+    for text in [
+        "fn f() { STATE.compare_exchange(0, 1, A, B).map_err(|_| E)?; }",
+        "fn f() -> R { let mut r = Err(E); crate::ONCE\n    .call_once(|| r = Ok(())); r }",
+        "fn f() { S2.compare_exchange_weak::<u8> (0, 1, A, B).unwrap(); }",
+        "static HOOK: OnceLock<Hook> = OnceLock::new();\nfn f(h: Hook) {\n    HOOK\n        .set(h)\n        .unwrap();\n}",
+    ] {
+        assert!(!lexes(text), "{text}");
+    }
+    for text in [
+        "// STATE.compare_exchange(0, 1, A, B)\nfn f() -> &'static str { \"INIT.call_once(f)\" }",
+        "static HOOK: OnceLock<Hook> = OnceLock::new();\n/// HOOK.set(h)\nfn f() {}",
+    ] {
+        assert!(lexes(text), "{text}");
+    }
+}
+
 #[test]
 fn a_string_normalizer_needs_the_parse_where_it_may_be_compared_with_what_it_rules_out() {
     const COMPARED: &str = "a normalized string compared with what it may not be";
@@ -506,6 +529,7 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
         is_vocabulary: &none,
         platforms: &[],
         normalizers: None,
+        calls: None,
     };
     for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
         lexer::lex::<true>(text, &watch, &mut lexed).unwrap();
@@ -537,6 +561,7 @@ fn what_the_fast_path_accepts_nests_within_its_bounds() {
         is_vocabulary: &none,
         platforms: &[],
         normalizers: None,
+        calls: None,
     };
     let units = [
         "if a {} else ",

@@ -2,7 +2,6 @@
 
 pub mod atomic;
 pub mod cache;
-mod called;
 pub mod dep_sources;
 mod deps;
 pub mod discover;
@@ -540,8 +539,8 @@ struct Survey {
     /// In bytes, 0 when unknown.
     size: u64,
     verdict: Verdict,
-    /// The names its text calls, when it was read ([`called::Called`]).
-    called: Option<called::Called>,
+    /// The names its text calls, when it was read ([`prefilter::Called`]).
+    called: Option<prefilter::Called>,
 }
 
 /// What the rest of the per-file pass does with a file.
@@ -875,18 +874,21 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
     // What the text calls is kept from this one read: the learning asks
     // it before reading the file again for a name learned later.
     if let Some(text) = &input.text {
-        let verdict = verdict(prepared, text);
+        let (verdict, called) = verdict(prepared, text);
         return Survey {
             identity,
             size,
             verdict,
-            called: Some(called::Called::of(text)),
+            called: Some(called),
         };
     }
     let (verdict, called) = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
         let read = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
-            Ok(text) => (verdict(prepared, text), Some(called::Called::of(text))),
+            Ok(text) => {
+                let (verdict, called) = verdict(prepared, text);
+                (verdict, Some(called))
+            }
             Err(message) => (Verdict::Unreadable(message), None),
         };
         // A big file's buffer is not kept for the rest of the run.
@@ -903,22 +905,25 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
     }
 }
 
-/// What the rest of the pass does with a file the prefilter may skip.
-fn verdict(prepared: &prefilter::Prepared, text: &str) -> Verdict {
+/// What the rest of the pass does with a file the prefilter may skip, and
+/// the names it calls (recorded by the lexer as it reads the file; a file
+/// it does not read to the end is read for them alone).
+fn verdict(prepared: &prefilter::Prepared, text: &str) -> (Verdict, prefilter::Called) {
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    let survey = prefilter::survey_with(text, prepared);
+    let (survey, called) = prefilter::survey_calls(text, prepared);
+    let called = called.unwrap_or_else(|| prefilter::Called::of(text));
     if !survey.lexes {
-        return Verdict::Parse;
+        return (Verdict::Parse, called);
     }
     // Suppression comments are reported at, so they need the crate pass.
     // (Only whether there are any counts here: no id is needed.)
     let directives = survey.directives.then(|| comments::scan(0, text));
-    if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
-        Verdict::Lexed
-    } else {
-        Verdict::Analyze
-    }
+    let verdict = match directives {
+        Some(d) if !(d.directives.is_empty() && d.malformed.is_empty()) => Verdict::Analyze,
+        _ => Verdict::Lexed,
+    };
+    (verdict, called)
 }
 
 /// What makes two paths one file: the device and inode on Unix (from the
