@@ -318,22 +318,26 @@ fn starts_word(b: &[u8], s: usize) -> bool {
     s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_')
 }
 
+/// How many vocabularies' prefilters a thread keeps: learning parses the
+/// files of a dozen packages, each with its own configuration, in turn.
+const FILTERS_KEPT: usize = 16;
+
 thread_local! {
-    static FILTER: RefCell<Option<Arc<Filter>>> = const { RefCell::new(None) };
+    /// The last used first.
+    static FILTERS: RefCell<Vec<Arc<Filter>>> = const { RefCell::new(Vec::new()) };
     static LEXED: RefCell<lexer::Lexed> = RefCell::new(lexer::Lexed::default());
 }
 
 fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
-    FILTER.with(|cell| {
-        let mut cached = cell.borrow_mut();
-        match &*cached {
-            Some(f) if f.vocab == *vocab => f.clone(),
-            _ => {
-                let f = Arc::new(Filter::new(vocab));
-                *cached = Some(f.clone());
-                f
-            }
-        }
+    FILTERS.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        let f = match kept.iter().position(|f| f.vocab == *vocab) {
+            Some(at) => kept.remove(at),
+            None => Arc::new(Filter::new(vocab)),
+        };
+        kept.insert(0, f.clone());
+        kept.truncate(FILTERS_KEPT);
+        f
     })
 }
 

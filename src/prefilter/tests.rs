@@ -957,3 +957,18 @@ fn a_normalizer_counts_only_with_what_its_own_function_compares() {
         "a normalized string compared with what it may not be",
     );
 }
+
+/// A thread keeps the prefilters of a few vocabularies: learning parses the
+/// files of a dozen packages, each with its own, in turn on each thread
+/// (one kept, each file of another package built its automatons again).
+#[test]
+fn a_thread_keeps_the_prefilters_of_a_few_vocabularies() {
+    let base = Vocabulary::default();
+    let vocabs: Vec<Vocabulary> = (0..4)
+        .map(|i| base.with_singletons(&[format!("init_{i}")], &[]))
+        .collect();
+    let first: Vec<Arc<Filter>> = vocabs.iter().map(filter_for).collect();
+    for (vocab, filter) in vocabs.iter().zip(&first) {
+        assert!(Arc::ptr_eq(&filter_for(vocab), filter));
+    }
+}
