@@ -345,7 +345,8 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 /// lexing it: no word that the vocabulary contains stands where it may start
 /// a fact (`may_start_fact`), no canonical name is written between quotes,
 /// no escape or line continuation (`\x`, `\u`, `\` at a line end) could
-/// spell one, no `concat` and no suppression comment. Stricter than the
+/// spell one, no `concat`, no suppression comment and no singleton's
+/// mechanism (issue 29), wherever written. Stricter than the
 /// lexer, since it does not tell code from comments and strings: a file it
 /// calls quiet has no fact a finding can come from (checked on the
 /// registry's crates by `tests/prefilter.rs`, and by the fuzz target).
@@ -356,6 +357,10 @@ pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
         return false;
     };
     if filter.risky(text) {
+        return false;
+    }
+    // A singleton's mechanism (issue 29), wherever the text writes it.
+    if sets_once_static(text) || static_mechanism(text) {
         return false;
     }
     let b = text.as_bytes();
