@@ -130,6 +130,80 @@ fn what_a_package_learns_is_cached_only_while_it_learns_the_same() {
     assert!(hits > 0);
 }
 
+/// A name learned (here `add`, a wrapper of the registration) is searched
+/// for only in the files whose first read saw it called: the others are
+/// not read again (issue 29: a dependency's singletons cost every file of
+/// every dependent a second read).
+#[test]
+fn a_file_calling_no_learned_name_is_not_read_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let lib = "mod other;\nmod plain;\npub fn register_backend(_n: &str, _f: fn()) {}\n\
+               pub fn cpu() {}\npub fn add(name: &str) { register_backend(name, cpu); }\n";
+    write(dir, "lib.rs", lib);
+    write(
+        dir,
+        "other.rs",
+        "pub fn more() { crate::add(\"cpu\"); }\npub fn again() { crate::add(\"cpu\"); }\n",
+    );
+    // Named, not called: in a comment, a `use`, a path to a function.
+    write(
+        dir,
+        "plain.rs",
+        "// add\nuse crate::add;\npub fn nothing() -> fn(&str) { add }\n",
+    );
+    let cache = FileCache::default();
+    let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+    assert_eq!(
+        shown(&cached),
+        shown(&analyze(inputs(dir, Some(lib)), LINTS))
+    );
+    assert!(
+        shown(&cached)
+            .iter()
+            .any(|s| s.0 == "duplicate_registration"),
+        "{:?}",
+        shown(&cached)
+    );
+    // lib.rs (`fn add(`) and other.rs, not plain.rs.
+    assert_eq!(cache.searches(), 2);
+}
+
+/// A file only lexed, read again in learning for a call of a singleton
+/// alone (issue 29), gives `initialized_twice` its functions, not facts the
+/// survey found quiet (here a normalized comparison, `trim() != REV`, that
+/// the file's constant shows possible): its crate is not read again for
+/// its structure (the other files of syn's, tracing's tests were, for
+/// their calls of `build_global`), nor after a second round reads it for
+/// the wrapper it defines (`start`, learned from it).
+#[test]
+fn a_file_read_again_for_a_singleton_s_call_alone_needs_no_structure() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let lib = "mod other;\nmod plain;\nuse std::sync::atomic::{AtomicUsize, Ordering};\n\
+               static STATE: AtomicUsize = AtomicUsize::new(0);\npub struct E;\n\
+               pub fn init() -> Result<(), E> {\n    \
+               match STATE.compare_exchange(0, 1, Ordering::Acquire, Ordering::Relaxed) {\n        \
+               Ok(_) => Ok(()),\n        Err(_) => Err(E),\n    }\n}\n";
+    write(dir, "lib.rs", lib);
+    write(
+        dir,
+        "other.rs",
+        "const REV: &str = \"abc\";\n\
+         pub fn start(s: &str) -> bool {\n    crate::init().expect(\"once\");\n    s.trim() != REV\n}\n",
+    );
+    write(dir, "plain.rs", "pub fn nothing() -> u32 { 1 }\n");
+    let cache = FileCache::default();
+    let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+    assert_eq!(
+        shown(&cached),
+        shown(&analyze(inputs(dir, Some(lib)), LINTS))
+    );
+    assert!(shown(&cached).is_empty(), "{:?}", shown(&cached));
+    // Neither plain.rs nor any other file is read for its structure.
+    assert_eq!(cache.structure_reads(), 0);
+}
+
 #[test]
 fn learnings_searches_are_kept_for_the_files_as_they_were() {
     let dir = tempfile::tempdir().unwrap();
@@ -156,7 +230,8 @@ fn learnings_searches_are_kept_for_the_files_as_they_were() {
     };
     assert!(run(lib).is_empty());
     let searched = cache.searches();
-    assert!(searched >= 3, "{searched}");
+    // lib.rs and other.rs, which call `add` (plain.rs does not).
+    assert!(searched >= 2, "{searched}");
     // Again, nothing changed: no file is read to be searched.
     assert!(run(lib).is_empty());
     assert_eq!(cache.searches(), searched);
@@ -165,7 +240,7 @@ fn learnings_searches_are_kept_for_the_files_as_they_were() {
     assert!(run(&edited).is_empty());
     let after_edit = cache.searches();
     assert!(
-        after_edit > searched && after_edit - searched < 3,
+        after_edit > searched && after_edit - searched < 2,
         "{after_edit}"
     );
     // other.rs changes on disk: it is searched again, and the duplicate

@@ -495,3 +495,96 @@ fn no_rustc_or_wrapper_the_checkout_names_runs() {
         assert!(stdout.contains("add_platform"), "{key}: {stdout}\n{stderr}");
     }
 }
+
+/// A singleton of a dependency (issue 29): `device_table::install` fails on
+/// its second call by an exchange on a static, `device_table::init` wraps
+/// it; a member calling both on one path is reported where the second
+/// call is, with where it was learned, and the same from the cached
+/// summary (no source read: the source changed to succeed every time).
+#[test]
+fn a_dependency_s_singleton_is_learned_from_its_source_and_its_cached_summary() {
+    let (dir, ws) = seed();
+    let cache = dir.path().join("cache");
+    let source = ws.join("vendor/device-table/src/lib.rs");
+    let mut text = std::fs::read_to_string(&source).unwrap();
+    text.push_str(
+        "
+static STATE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+#[derive(Debug)]
+pub struct AlreadyInstalled;
+
+/// Installs the global table; fails when one is installed.
+pub fn install() -> Result<(), AlreadyInstalled> {
+    match STATE.compare_exchange(0, 1, std::sync::atomic::Ordering::AcqRel, std::sync::atomic::Ordering::Acquire) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(AlreadyInstalled),
+    }
+}
+
+/// Installs it, panicking when one is.
+pub fn init() {
+    install().expect(\"a table is installed already\");
+}
+",
+    );
+    std::fs::write(&source, &text).unwrap();
+    let member = ws.join("tables/src/lib.rs");
+    let mut own = std::fs::read_to_string(&member).unwrap();
+    own.push_str(
+        "
+pub fn setup() {
+    device_table::init();
+}
+
+pub fn start() {
+    setup();
+    device_table::install().unwrap();
+    let _ = device_table::install();
+}
+",
+    );
+    std::fs::write(&member, own).unwrap();
+    let run = |extra: &[&str]| {
+        let (stdout, stderr, _) = run_cmd(
+            bin(&ws)
+                .args(["check", "--format", "short", "--cache-dir"])
+                .arg(&cache)
+                .args(extra),
+        );
+        (stdout, stderr)
+    };
+    let (first, stderr) = run(&[]);
+    let findings: Vec<&str> = (first.lines())
+        .filter(|l| l.contains("[initialized_twice]"))
+        .collect();
+    // `start` calls `setup` (which calls `init`), then `install`: the
+    // second; the discarded third stays quiet.
+    assert_eq!(findings.len(), 1, "{first}\n{stderr}");
+    assert!(findings[0].starts_with("tables/src/lib.rs:22:"), "{first}");
+    let (long, _) = {
+        let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--cache-dir"]).arg(&cache));
+        (stdout, stderr)
+    };
+    assert!(
+        long.contains("learned from device-table-1.0.2/src/lib.rs:"),
+        "{long}"
+    );
+    // From the cache: the source now succeeds every time, unread. A
+    // vendored source is keyed by its files' sizes and times: both are
+    // kept as they were, so the entry still holds.
+    let replaced = text.replace(
+        "Err(_) => Err(AlreadyInstalled)",
+        "Err(_) => Ok(())               ",
+    );
+    assert_eq!(replaced.len(), text.len());
+    let modified = std::fs::metadata(&source).unwrap().modified().unwrap();
+    std::fs::write(&source, replaced).unwrap();
+    let file = std::fs::File::options().write(true).open(&source).unwrap();
+    file.set_modified(modified).unwrap();
+    drop(file);
+    assert_eq!(run(&[]).0, first);
+    let (fresh, stderr) = run(&["--no-cache"]);
+    assert!(!fresh.contains("[initialized_twice]"), "{fresh}");
+    assert!(!stderr.contains("error"), "{stderr}");
+}

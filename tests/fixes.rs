@@ -358,7 +358,7 @@ fn add_suppressions_silences_every_finding_of_the_demo() {
     let (code, stderr) = add_suppressions(dir.path());
     assert_eq!(code, 0, "{stderr}");
     assert!(
-        stderr.contains("added 5 suppression comments in 3 files"),
+        stderr.contains("added 6 suppression comments in 4 files"),
         "{stderr}"
     );
     let out = bin(dir.path())

@@ -426,6 +426,22 @@ fn docs_left_out_change_no_fact_in_the_corpus() {
     docs_left_out(&files);
 }
 
+/// A singleton's mechanism on a static (issue 29) is parsed for: the text
+/// check never calls such a file quiet (wait-timeout's `INIT.call_once(..)`
+/// was, and the lexer read it otherwise).
+#[test]
+fn a_singleton_s_mechanism_is_never_quiet() {
+    let vocab = Vocabulary::default();
+    for text in [
+        "static INIT: Once = Once::new();\nfn f() { INIT.call_once(g); }\n",
+        "static HOOK: OnceLock<u8> = OnceLock::new();\nfn f() { HOOK.set(1).unwrap(); }\n",
+    ] {
+        assert!(prefilter::lexes(text), "{text}");
+        assert!(!prefilter::lexes_quietly(text, &vocab), "{text}");
+        assert!(!prefilter::quiet(text, &vocab), "{text}");
+    }
+}
+
 /// A file the text check calls quiet has nothing a finding can come from
 /// (it may still not parse: that is for the lexer to find), and the lexer
 /// watching the vocabulary reads it as the one watching nothing (the engine

@@ -58,7 +58,7 @@ impl<'a> Callees<'a> {
         let mut by_name: HashMap<&str, Vec<&FnSummary>> = HashMap::new();
         let mut fields: HashMap<(&str, &str), Option<&str>> = HashMap::new();
         for &(_, facts) in &krate.files {
-            for s in &facts.functions {
+            for s in facts.functions.iter().filter(|s| !s.singleton_only) {
                 by_name.entry(s.name.as_str()).or_default().push(s);
             }
             for f in &facts.fields {

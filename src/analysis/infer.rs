@@ -15,7 +15,8 @@ use std::collections::{HashMap, HashSet};
 
 use crate::config::{CallReceiver, ConstantKey, LearnedFunction, Vocabulary};
 use crate::model::facts::{
-    ArgValue, CallVia, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
+    ArgValue, CallUse, CallVia, Fails, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
+    SingletonCall,
 };
 
 /// Methods of the standard collections: a learned method of one of these
@@ -36,6 +37,10 @@ const COLLECTION_METHODS: &[&str] = &[
     "get",
 ];
 
+/// Names of functions too common to read every file calling one for it
+/// (beside [`COLLECTION_METHODS`]).
+const EVERYDAY: &[&str] = &["new", "main", "run", "default", "from", "build"];
+
 /// What a crate's code teaches.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Learned {
@@ -51,10 +56,139 @@ pub struct Learned {
     /// their own, or one they wrap); the others wrap a registration by name,
     /// which may replace.
     pub rejecting: Vec<String>,
+    /// Singletons (issue 29): functions failing on their second call.
+    pub singletons: Vec<LearnedSingleton>,
     /// Where [`Self::why`] and [`Self::rejects`] look: built on the first
     /// lookup, from the fields as they are then (they are not changed after,
     /// but by [`Self::import`], which drops it).
     pub index: LearnedIndex,
+}
+
+/// A function that fails on its second call whatever its arguments
+/// (issue 29): by a mechanism of its own on a static, or by calling one
+/// unconditionally and passing its failure on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LearnedSingleton {
+    pub name: String,
+    /// A method's type, its last segment.
+    pub self_type: Option<String>,
+    pub method: bool,
+    pub arity: usize,
+    /// What its second call does.
+    pub fails: Fails,
+    /// The static behind it, with the file holding the mechanism: two
+    /// singletons of one state conflict.
+    pub state: String,
+    /// Why it counts, with where: "`STATE.compare_exchange` with a failing
+    /// losing side at log-0.4.29/src/lib.rs:1510", "it calls `set_logger`
+    /// at src/logging.rs:31".
+    pub why: String,
+    /// Where it is defined: "src/logging.rs:29".
+    pub place: String,
+    /// The singleton a wrapper calls, and where (in this package's files;
+    /// `None` for one imported or of a mechanism).
+    pub via: Option<(String, crate::model::diagnostic::Span)>,
+    /// How many wrappers lie between it and the mechanism.
+    pub depth: u32,
+    /// Learned from another package (a dependency).
+    pub imported: bool,
+    /// Another package can name it ([`FnSummary::public`]): only such a
+    /// singleton is exported.
+    pub public: bool,
+}
+
+/// How many wrappers deep a singleton is learned (`init` calling
+/// `try_init` calling `set_global_default`...).
+pub const MAX_SINGLETON_DEPTH: u32 = 12;
+
+impl LearnedSingleton {
+    /// Whether `call` may call it: a method by a method call on a receiver
+    /// of its type (`Type::new().m()`, `self.m()`), a free function by a
+    /// free call, an associated one through its type; with as many
+    /// arguments as it takes parameters.
+    pub fn called_by(&self, call: &SingletonCall) -> bool {
+        self.name == call.callee
+            && self.arity == call.arity
+            && match call.via {
+                CallVia::Method => {
+                    self.method
+                        && call.receiver_type.is_some()
+                        && call.receiver_type == self.self_type
+                }
+                // A dependency's free function by its path (`log::set_logger`):
+                // a name alone is as likely the crate's own function.
+                CallVia::Free => {
+                    !self.method && self.self_type.is_none() && (!self.imported || call.qualified)
+                }
+                CallVia::Typed => !self.method && call.path_type == self.self_type,
+            }
+    }
+}
+
+impl LearnedSingleton {
+    /// std's `set` of a static `OnceLock` or `OnceCell` (`HOOK.set(hook)`),
+    /// described by hand (std has no source in the dependency graph): it
+    /// returns `Err` once the cell holds a value.
+    pub fn std_once(call: &SingletonCall) -> Option<LearnedSingleton> {
+        let ty = call.receiver_type.as_deref()?;
+        let name = call.path_type.as_deref()?;
+        if call.callee != "set" || call.via != CallVia::Method || call.arity != 1 {
+            return None;
+        }
+        crate::config::ONCE_TYPES
+            .contains(&ty)
+            .then(|| LearnedSingleton {
+                name: format!("{name}.set"),
+                self_type: Some(ty.to_string()),
+                method: true,
+                arity: 1,
+                fails: Fails::ReturnsErr,
+                state: format!("{name}@{}", call.span.file),
+                why: format!(
+                    "`{ty}::set` on the static `{name}` returns `Err` once it holds a value"
+                ),
+                place: "std".to_string(),
+                via: None,
+                depth: 0,
+                imported: false,
+                public: false,
+            })
+    }
+
+    /// The singleton `call` calls, of `learned` or std's.
+    pub fn of_call<'l>(
+        learned: impl IntoIterator<Item = &'l LearnedSingleton>,
+        call: &SingletonCall,
+    ) -> Option<std::borrow::Cow<'l, LearnedSingleton>> {
+        if let Some(std) = Self::std_once(call) {
+            return Some(std::borrow::Cow::Owned(std));
+        }
+        // `std::panic::set_hook(..)` is no dependency's `set_hook`; nor is
+        // `log::init()` the `init` of `env_logger` when `log` teaches one.
+        let candidates: Vec<&LearnedSingleton> =
+            learned.into_iter().filter(|l| l.called_by(call)).collect();
+        let root = call.path_root.as_deref();
+        if matches!(root, Some("std" | "core" | "alloc")) {
+            return None;
+        }
+        let of_root = |l: &&LearnedSingleton| root.is_some() && l.krate().as_deref() == root;
+        let pick = match candidates.iter().any(|l| l.imported && of_root(l)) {
+            true => candidates.into_iter().find(|l| !l.imported || of_root(l)),
+            false => candidates.into_iter().next(),
+        };
+        pick.map(std::borrow::Cow::Borrowed)
+    }
+
+    /// The crate a dependency's singleton is of, as a path names it
+    /// (`tracing_core` for `tracing-core-0.1.36/src/dispatcher.rs:300`).
+    pub fn krate(&self) -> Option<String> {
+        if !self.imported {
+            return None;
+        }
+        let folder = self.place.split('/').next()?;
+        let (name, version) = folder.rsplit_once('-')?;
+        (version.starts_with(|c: char| c.is_ascii_digit())).then(|| name.replace('-', "_"))
+    }
 }
 
 /// [`Learned::index`]: no part of what was learned (equal to any other,
@@ -106,6 +240,13 @@ impl Learned {
         let roles =
             |l: &Learned| -> [Vec<String>; 2] { [l.switch_fields.clone(), l.switches.clone()] };
         let old = before.map(roles).unwrap_or_default();
+        let old_singletons: HashSet<&str> = (before.into_iter())
+            .flat_map(|b| b.singletons.iter().map(|s| s.name.as_str()))
+            .collect();
+        let singletons = (self.singletons.iter())
+            .map(|s| s.name.clone())
+            .filter(|n| !old_singletons.contains(n.as_str()));
+        functions.extend(singletons);
         (roles(self).into_iter().zip(old))
             .flat_map(|(now, old)| {
                 let old: HashSet<String> = old.into_iter().collect();
@@ -142,6 +283,13 @@ impl Learned {
                 .filter(|n| shared(n) || own_inserts.contains(n.as_str()))
                 .cloned()
                 .collect(),
+            // What a dependent can name, of this package's own: a private
+            // singleton's `pub` callers stand for it, and what it imported
+            // its dependents reach where it came from.
+            singletons: (self.singletons.iter())
+                .filter(|s| s.public && !s.imported)
+                .cloned()
+                .collect(),
             index: LearnedIndex::default(),
         }
     }
@@ -159,6 +307,18 @@ impl Learned {
         (self.functions).extend(other.functions.iter().filter(|f| new_fn(f)).cloned());
         (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
         (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
+        let own_singletons: HashSet<(String, Option<String>)> = (self.singletons.iter())
+            .map(|s| (s.name.clone(), s.self_type.clone()))
+            .collect();
+        for s in &other.singletons {
+            if !own_singletons.contains(&(s.name.clone(), s.self_type.clone())) {
+                self.singletons.push(LearnedSingleton {
+                    imported: true,
+                    via: None,
+                    ..s.clone()
+                });
+            }
+        }
         for (mine, theirs) in [
             (&mut self.switch_fields, &other.switch_fields),
             (&mut self.switches, &other.switches),
@@ -167,6 +327,29 @@ impl Learned {
             mine.sort();
             mine.dedup();
         }
+    }
+
+    /// Whether `name` is new to a vocabulary as a singleton's only: no
+    /// function, switch or switch field learned under it.
+    pub fn only_a_singleton(&self, name: &str) -> bool {
+        self.singletons.iter().any(|s| s.name == name)
+            && !self.functions.iter().any(|f| f.name == name)
+            && !self.switches.iter().any(|n| n == name)
+            && !self.switch_fields.iter().any(|n| n == name)
+    }
+
+    /// The names of the singletons learned, but everyday ones (`set`, a
+    /// collection's method; `new`, `main`, `run`): the files calling one
+    /// are read for their calls, and a name every file calls would have
+    /// every file read (tauri's `async_runtime::set`).
+    /// Those left out, second.
+    pub fn singleton_names(&self) -> (Vec<String>, Vec<String>) {
+        let everyday =
+            |n: &String| COLLECTION_METHODS.contains(&n.as_str()) || EVERYDAY.contains(&n.as_str());
+        let mut names: Vec<String> = self.singletons.iter().map(|s| s.name.clone()).collect();
+        names.sort();
+        names.dedup();
+        names.into_iter().partition(|n| !everyday(n))
     }
 
     /// `callee` was learned and surely rejects a second key.
@@ -312,8 +495,137 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
         }
         new.into_iter().for_each(|f| found.push(f));
     }
-    to_learned(&summaries, found.list, vocab)
+    let mut learned = to_learned(&summaries, found.list, vocab);
+    learned.singletons = singletons(&summaries, prior.map(|p| p.learned));
+    learned
 }
+
+/// The singletons of these functions (issue 29): those with a mechanism of
+/// their own, then, round by round, those calling one (of theirs or
+/// `prior`'s) on every path of their body and passing its failure on.
+fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<LearnedSingleton> {
+    let of = |s: &FnSummary| {
+        let self_type = (s.self_type.as_deref())
+            .filter(|t| !t.starts_with("dyn "))
+            .map(|t| crate::analysis::last_segment(t.split('<').next().unwrap_or(t)).to_string());
+        (s.name.clone(), self_type, s.method, s.arity)
+    };
+    let mut found: Vec<LearnedSingleton> = Vec::new();
+    let mut done: HashSet<*const FnSummary> = HashSet::new();
+    for &(display, s) in summaries {
+        let Some(m) = &s.singleton else { continue };
+        let (name, self_type, method, arity) = of(s);
+        done.insert(s);
+        found.push(LearnedSingleton {
+            name,
+            self_type,
+            method,
+            arity,
+            fails: m.fails,
+            state: format!("{display}::{}", m.state),
+            why: format!("{} at {display}:{}", m.how, s.line),
+            place: format!("{display}:{}", s.line),
+            via: None,
+            depth: 0,
+            imported: false,
+            public: s.public,
+        });
+    }
+    // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
+    // flag back): the value is a guard, a second call after it drops
+    // succeeds. No singleton of that state.
+    let scoped: HashSet<String> = (found.iter())
+        .filter(|f| f.method && f.name == "drop")
+        .map(|f| f.state.clone())
+        .collect();
+    found.retain(|f| !scoped.contains(&f.state));
+    let known = |found: &[LearnedSingleton], call: &SingletonCall| -> Option<LearnedSingleton> {
+        let all = (found.iter()).chain(prior.into_iter().flat_map(|p| p.singletons.iter()));
+        LearnedSingleton::of_call(all, call)
+            .filter(|l| l.depth < MAX_SINGLETON_DEPTH)
+            .map(std::borrow::Cow::into_owned)
+    };
+    for _ in 0..MAX_SINGLETON_DEPTH {
+        let mut new = Vec::new();
+        for &(display, s) in summaries {
+            if done.contains(&(s as *const FnSummary)) || s.singleton_calls.is_empty() {
+                continue;
+            }
+            let Some((call, callee, fails)) = always_calls(s, |c| known(&found, c)) else {
+                continue;
+            };
+            let (name, self_type, method, arity) = of(s);
+            done.insert(s);
+            new.push(LearnedSingleton {
+                name,
+                self_type,
+                method,
+                arity,
+                fails,
+                state: callee.state.clone(),
+                why: format!("it calls `{}` at {display}:{}", callee.name, call.line),
+                place: format!("{display}:{}", s.line),
+                via: Some((callee.name.clone(), call.span)),
+                depth: callee.depth + 1,
+                imported: false,
+                public: s.public,
+            });
+        }
+        if new.is_empty() {
+            break;
+        }
+        found.extend(new);
+    }
+    found
+}
+
+/// A singleton `s` calls wherever its body goes, passing its failure on:
+/// the call (the first of an `if`/`else` calling one in each arm), the
+/// singleton and what `s`'s second call does.
+fn always_calls(
+    s: &FnSummary,
+    known: impl Fn(&SingletonCall) -> Option<LearnedSingleton>,
+) -> Option<(&SingletonCall, LearnedSingleton, Fails)> {
+    let passes = |c: &SingletonCall, l: &LearnedSingleton| match (l.fails, c.result) {
+        (Fails::Panics, _) | (_, CallUse::Unwrapped) => Some(Fails::Panics),
+        (Fails::ReturnsErr, CallUse::Propagated) => Some(Fails::ReturnsErr),
+        (Fails::ReturnsErr, CallUse::Ignored) => None,
+    };
+    let plain = |c: &SingletonCall| !c.in_loop && !c.uncertain && c.after_exits.is_empty();
+    let mut arms: HashMap<u32, Vec<(u32, &SingletonCall, LearnedSingleton, Fails)>> =
+        HashMap::new();
+    for c in s.singleton_calls.iter().filter(|c| plain(c)) {
+        let Some(l) = known(c) else { continue };
+        let Some(fails) = passes(c, &l) else { continue };
+        match c.branches.as_slice() {
+            [] => return Some((c, l, fails)),
+            // `if verbose { set_logger(&A)? } else { set_logger(&B)? }`.
+            &[(id, arm)] if id & IF_BRANCH != 0 => {
+                arms.entry(id).or_default().push((arm, c, l, fails))
+            }
+            _ => {}
+        }
+    }
+    let mut ids: Vec<u32> = arms.keys().copied().collect();
+    ids.sort_unstable();
+    for id in ids {
+        let calls = &arms[&id];
+        let both = [0, 1]
+            .iter()
+            .all(|a| calls.iter().any(|(arm, ..)| arm == a));
+        let same = calls.iter().all(|(_, _, l, _)| l.state == calls[0].2.state);
+        if both && same {
+            let fails = calls.iter().map(|c| c.3).min().expect("two arms");
+            let (_, c, l, _) = &calls[0];
+            return Some((c, l.clone(), fails));
+        }
+    }
+    None
+}
+
+/// The bit marking an `if`'s id among [`SingletonCall::branches`] (a `match`
+/// may have more than two arms).
+pub const IF_BRANCH: u32 = 1 << 31;
 
 /// The functions learned so far, found by their summary and by name (a
 /// file may hold ten thousand wrappers, each round asks about each call).

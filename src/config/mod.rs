@@ -32,6 +32,6 @@ pub use loader::{CONFIG_FILES, Loader};
 pub use names::FirstBytes;
 pub use resolved::{Config, Origin, Overrides};
 pub use vocab::{
-    CallReceiver, ConstantKey, LearnedFunction, NORMALIZERS, NameUse, Names, PLATFORMS_FIELD,
-    Vocabulary,
+    CallReceiver, ConstantKey, LearnedFunction, NORMALIZERS, NameUse, Names, ONCE_TYPES,
+    PLATFORMS_FIELD, SINGLETON_MECHANISMS, Vocabulary,
 };

@@ -50,6 +50,26 @@ pub(super) const REJECTIONS: &[&str] = &[
     "is_none",
 ];
 
+/// The calls of a singleton's own mechanism on a static (issue 29): an
+/// exchange whose losing side fails, a `call_once` replacing a preset
+/// `Err` (`analysis::extract::singleton`). A file calling none on a
+/// static (`STATE.compare_exchange(..)`, a receiver in capitals) holds no
+/// mechanism (`analysis::extract::static_mechanism`): these are no
+/// vocabulary word, which any atomic's exchange would be.
+pub const SINGLETON_MECHANISMS: &[&str] = &[
+    "compare_exchange",
+    "compare_exchange_weak",
+    "compare_and_swap",
+    "call_once",
+];
+
+/// std's cells whose `set` returns `Err` once they hold a value: std has no
+/// source in the dependency graph, so these are described by hand
+/// (`analysis::extract::sets_once_static`). `once_cell`'s types of the same
+/// names behave alike.
+/// Each starts with `Once`, the stem `once_statics` searches for.
+pub const ONCE_TYPES: &[&str] = &["OnceLock", "OnceCell"];
+
 pub(super) const GUARDS: &[&str] = &[
     "is_registered",
     "contains",
@@ -186,6 +206,9 @@ pub enum Names {
     SwitchFields,
     /// Methods that set such a field (learned).
     Switches,
+    /// Singletons (issue 29) learned from the code (the calls of a
+    /// singleton's own mechanism are found apart: [`SINGLETON_MECHANISMS`]).
+    Singletons,
     /// The field `platforms` of a lowering context: a fixed name, not
     /// configured.
     PlatformsField,
@@ -211,7 +234,7 @@ impl Names {
 
     /// Every set.
     #[cfg(test)]
-    pub const ALL: [Names; 17] = [
+    pub const ALL: [Names; 18] = [
         Names::RegistrationFunctions,
         Names::LoweringRegistrations,
         Names::Backends,
@@ -226,6 +249,7 @@ impl Names {
         Names::Rejections,
         Names::SwitchFields,
         Names::Switches,
+        Names::Singletons,
         Names::PlatformsField,
         Names::Normalizers,
         Names::PlatformVariants,
@@ -331,6 +355,11 @@ pub struct Vocabulary {
     /// Methods that set such a field: after one, the receiver accepts
     /// duplicates. Learned from the code.
     pub(super) switches: NameSet,
+    /// [`Names::Singletons`]: not configured, learned.
+    pub(super) singletons: NameSet,
+    /// Singletons learned under everyday names (`run`, `set`): their calls
+    /// are recorded where a body is read, but no file is read for them.
+    pub(super) everyday_singletons: Vec<String>,
     /// The stems of the names a function summary records, searched for at
     /// once ([`Self::learning_matcher`]): built when first asked for, dropped by a clone (which the
     /// learning then changes).
@@ -441,6 +470,8 @@ impl Default for Vocabulary {
             rejections: NameSet::builtin(REJECTIONS),
             switch_fields: NameSet::default(),
             switches: NameSet::default(),
+            singletons: NameSet::default(),
+            everyday_singletons: Vec::new(),
             learning_matcher: LearningMatcher::default(),
         }
     }
@@ -540,6 +571,24 @@ impl Vocabulary {
         vocab
     }
 
+    /// This vocabulary with the singletons a crate's code taught (issue
+    /// 29): a file calling one is read for its calls.
+    pub fn with_singletons(&self, names: &[String], everyday: &[String]) -> Vocabulary {
+        let mut vocab = self.clone();
+        let all: Vec<Pattern> = (names.iter())
+            .filter_map(|n| Pattern::parse(n).ok().filter(|p| !p.prefix && !p.exclude))
+            .collect();
+        vocab.singletons = NameSet::new(all);
+        vocab.everyday_singletons = everyday.to_vec();
+        vocab
+    }
+
+    /// Whether a call of `name` is one of a learned singleton's, of any
+    /// name (those [`Names::Singletons`] leaves out included).
+    pub fn calls_singleton(&self, name: &str) -> bool {
+        self.has(Names::Singletons, name) || self.everyday_singletons.iter().any(|n| n == name)
+    }
+
     /// The set `names` stands for.
     fn set(&self, names: Names) -> Option<&NameSet> {
         Some(match names {
@@ -560,6 +609,7 @@ impl Vocabulary {
             Names::SwitchFields => &self.switch_fields,
             Names::Switches => &self.switches,
             Names::PlatformVariants => &self.platform_variants,
+            Names::Singletons => &self.singletons,
         })
     }
 
@@ -593,6 +643,7 @@ impl Vocabulary {
             Names::SwitchFields => self.switch_fields = set,
             Names::Switches => self.switches = set,
             Names::PlatformVariants => self.platform_variants = set,
+            Names::Singletons => self.singletons = set,
             Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 unreachable!("{names:?} is no set of its own")
             }

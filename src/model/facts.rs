@@ -905,6 +905,95 @@ pub struct FnSummary {
     /// Result<&mut Self, E>`): calls chained on its result
     /// (`router.route(..).route(..)`) are calls on the same receiver.
     pub returns_self: bool,
+    /// It fails on its second call whatever its arguments, by a mechanism
+    /// of its own on a static (issue 29): a singleton.
+    pub singleton: Option<SingletonMechanism>,
+    /// Its calls of functions the vocabulary names as singletons (learned
+    /// ones, [`crate::config::Names::Singletons`]), in order: what it passes
+    /// on of their failure, and where they are, for the wrappers the
+    /// learning finds and for `initialized_twice`.
+    pub singleton_calls: Vec<SingletonCall>,
+    /// Recorded for its singleton facts only: no registration learning or
+    /// callee verdict reads it.
+    pub singleton_only: bool,
+    /// Another package can name it: a `pub` function of a module (not of a
+    /// body), a `pub` method of an inherent impl, a method of a trait's
+    /// impl. (Whether its module and its type are reachable is not known
+    /// here: a `pub` item of a private module counts.) What a package
+    /// exports of its singletons (issue 29).
+    pub public: bool,
+}
+
+/// What the second call of a singleton does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Fails {
+    ReturnsErr,
+    Panics,
+}
+
+impl Fails {
+    /// For messages: "returns Err", "panics".
+    pub fn words(self) -> &'static str {
+        match self {
+            Fails::ReturnsErr => "returns Err",
+            Fails::Panics => "panics",
+        }
+    }
+}
+
+/// A singleton's own mechanism ([`FnSummary::singleton`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SingletonMechanism {
+    pub fails: Fails,
+    /// How it was seen, for messages: "`STATE.compare_exchange` with a
+    /// failing losing side".
+    pub how: String,
+    /// The static it works on: two singletons of one state conflict.
+    pub state: String,
+}
+
+/// How a call's result is used ([`SingletonCall::result`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallUse {
+    /// `?`, `return`, the tail, `.map_err(..)?`: an `Err` is passed on.
+    Propagated,
+    /// `.unwrap()`, `.expect(..)`: an `Err` panics.
+    Unwrapped,
+    /// `let _ =`, `.ok()`, `.unwrap_or(..)`, `if let Err(_)`, a `match`, a
+    /// statement dropping it: an `Err` is dealt with or ignored.
+    Ignored,
+}
+
+/// A call of a function named as a singleton ([`FnSummary::singleton_calls`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SingletonCall {
+    /// Last segment of the callee.
+    pub callee: String,
+    pub via: CallVia,
+    /// `Type::new().num_threads(..).build_global()`: the type the receiver
+    /// chain starts from (`ThreadPoolBuilder`), or the caller's own type
+    /// for `self.m()`; `None` for any other receiver.
+    pub receiver_type: Option<String>,
+    /// `Type::f(..)`: the type named.
+    pub path_type: Option<String>,
+    /// Called by a path of two segments or more (`log::set_logger(..)`,
+    /// `telemetry::init()`), not by its name alone.
+    pub qualified: bool,
+    /// That path's first segment (`log`, `std`).
+    pub path_root: Option<String>,
+    pub arity: usize,
+    /// The callee's name.
+    pub span: Span,
+    pub line: u32,
+    pub result: CallUse,
+    /// The branches it is in: (the `if`/`match` by its offset, the arm).
+    pub branches: Vec<(u32, u32)>,
+    pub in_loop: bool,
+    /// In a closure, an `async` block or under a `cfg`: when (or whether)
+    /// it runs is not known.
+    pub uncertain: bool,
+    /// The `if`s before it whose branch ended the function.
+    pub after_exits: Vec<u32>,
 }
 
 /// A guard on a field of `self` that fails the call when the field is set
@@ -1038,8 +1127,25 @@ pub enum ArgValue {
 impl FileFacts {
     /// Whether a finding can point into this file: every span a lint reports
     /// (primary or secondary) is that of a registration, a comparison side, a
-    /// lowering site, a lowering-platform literal or a suppression comment.
+    /// lowering site, a lowering-platform literal, a call of a singleton
+    /// or a suppression comment.
     pub fn may_be_reported(&self) -> bool {
+        !(self.registrations.is_empty()
+            && self.functions.iter().all(|f| f.singleton_calls.is_empty())
+            && self.comparisons.is_empty()
+            && self.lowering.is_empty()
+            && self.lowering_platforms.is_empty()
+            && self.normalized.is_empty()
+            && self.directives.directives.is_empty()
+            && self.directives.malformed.is_empty())
+    }
+}
+
+impl FileFacts {
+    /// Whether a finding may point into this file for a fact whose lint
+    /// reads its crate's structure (modules, `use`s, constants): any but a
+    /// call of a singleton ([`Self::may_be_reported`] without those).
+    pub fn needs_structure(&self) -> bool {
         !(self.registrations.is_empty()
             && self.comparisons.is_empty()
             && self.lowering.is_empty()
@@ -1047,6 +1153,16 @@ impl FileFacts {
             && self.normalized.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
+    }
+
+    /// Whether a finding may start from this file: [`Self::may_be_reported`],
+    /// but a singleton's call counts only in a function calling two or one
+    /// in a loop (a lone call is reported only as a helper's, through a
+    /// function that calls it and another).
+    pub fn may_start_finding(&self) -> bool {
+        let singletons = (self.functions.iter())
+            .any(|f| f.singleton_calls.len() > 1 || f.singleton_calls.iter().any(|c| c.in_loop));
+        singletons || self.needs_structure()
     }
 }
 

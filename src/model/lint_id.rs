@@ -42,6 +42,7 @@ macro_rules! lint_table {
         $callback! {
             DuplicateRegistration duplicate_registration Deny,
             ImpossibleValueComparison impossible_value_comparison Warn,
+            InitializedTwice initialized_twice Deny,
             InvalidSuppression invalid_suppression Warn,
             LoweringBackendMismatch lowering_backend_mismatch Deny,
             NonCanonicalPlatformLiteral non_canonical_platform_literal Deny,

@@ -61,7 +61,10 @@ const AFTER_ITEM: &[&str] = &[
 /// hold nothing the walker records blanked; `None` when there is none, or
 /// when the lexer does not read the file or it may nest deeper than the
 /// parser accepts (the full parse then says why).
-pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
+/// `once`: the static once cells the file sets (`HOOK.set(..)`): a body
+/// setting one stays, as does one calling a singleton's mechanism on a
+/// static (`STATE.compare_exchange(..)`).
+pub(super) fn blanked(text: &str, vocab: &Vocabulary, once: &[String]) -> Option<String> {
     let mut lexed = lexer::Lexed::default();
     lex_within::<true>(text, &UNWATCHED, &mut lexed).ok()?;
     let toks = &lexed.toks;
@@ -115,7 +118,12 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary) -> Option<String> {
                 break;
             };
             budget = left;
-            if lex_checked_within(body_text, Some(&file), vocab, &mut scratch, false).is_ok() {
+            let sets_once = (once.iter())
+                .any(|name| crate::analysis::extract::sets_static(body_text, name))
+                || crate::analysis::extract::static_mechanism(body_text);
+            if !sets_once
+                && lex_checked_within(body_text, Some(&file), vocab, &mut scratch, false).is_ok()
+            {
                 blank.push((start + 1, end - 1));
                 i = close + 1;
                 continue;

@@ -60,6 +60,9 @@ pub(super) struct Watch<'a> {
     /// is lexed, whether one may be compared with what it rules out
     /// (`super::normalized`). `None`: no such name is watched.
     pub normalizers: Option<&'a std::cell::RefCell<Vec<(usize, usize)>>>,
+    /// Where the names written before each `(` of code are recorded
+    /// (`super::called`), if anywhere.
+    pub calls: Option<&'a super::called::Recording>,
 }
 
 /// The file's tokens, and upper bounds of what [`crate::syntax::lex::nesting`] finds.
@@ -172,6 +175,11 @@ pub(super) fn lex<const TOKENS: bool>(
                 push!(start, i, Kind::Lit, 0);
             }
             b'(' | b'[' | b'{' => {
+                if c == b'('
+                    && let Some(calls) = watch.calls
+                {
+                    calls.before(b, i);
+                }
                 open.push((toks.len() as u32, c, 0));
                 if c == b'{' {
                     angles = 0;
@@ -410,6 +418,11 @@ fn skim_in<const CHAINS: bool>(
                         next_candidate += 1;
                         vocabulary_at(watch, at, word_end(b, at), text, open.last().copied())?;
                     }
+                    if b[p] == b'('
+                        && let Some(calls) = watch.calls
+                    {
+                        calls.before(b, p);
+                    }
                     bracket::<CHAINS>(b[p], &mut open, &mut chains, &mut angles, bounds)?;
                     return Ok(p + 1);
                 }
@@ -444,6 +457,11 @@ fn skim_in<const CHAINS: bool>(
                     end
                 }
                 b'(' | b'[' | b'{' | b')' | b']' | b'}' | b'<' => {
+                    if c == b'('
+                        && let Some(calls) = watch.calls
+                    {
+                        calls.before(b, p);
+                    }
                     bracket::<CHAINS>(c, &mut open, &mut chains, &mut angles, bounds)?;
                     p + 1
                 }

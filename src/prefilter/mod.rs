@@ -97,7 +97,10 @@
 //! analysed; `--no-prefilter` reports it.
 
 mod bodies;
+mod called;
 mod items;
+
+pub use called::Called;
 mod lexer;
 mod normalized;
 
@@ -106,8 +109,8 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::analysis::extract::triggers;
-use crate::config::{NameUse, Vocabulary};
+use crate::analysis::extract::{sets_once_static, static_mechanism, triggers};
+use crate::config::{NameUse, SINGLETON_MECHANISMS, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
 use crate::syntax::comments;
@@ -315,22 +318,26 @@ fn starts_word(b: &[u8], s: usize) -> bool {
     s == 0 || !(b[s - 1].is_ascii_alphanumeric() || b[s - 1] == b'_')
 }
 
+/// How many vocabularies' prefilters a thread keeps: learning parses the
+/// files of a dozen packages, each with its own configuration, in turn.
+const FILTERS_KEPT: usize = 16;
+
 thread_local! {
-    static FILTER: RefCell<Option<Arc<Filter>>> = const { RefCell::new(None) };
+    /// The last used first.
+    static FILTERS: RefCell<Vec<Arc<Filter>>> = const { RefCell::new(Vec::new()) };
     static LEXED: RefCell<lexer::Lexed> = RefCell::new(lexer::Lexed::default());
 }
 
 fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
-    FILTER.with(|cell| {
-        let mut cached = cell.borrow_mut();
-        match &*cached {
-            Some(f) if f.vocab == *vocab => f.clone(),
-            _ => {
-                let f = Arc::new(Filter::new(vocab));
-                *cached = Some(f.clone());
-                f
-            }
-        }
+    FILTERS.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        let f = match kept.iter().position(|f| f.vocab == *vocab) {
+            Some(at) => kept.remove(at),
+            None => Arc::new(Filter::new(vocab)),
+        };
+        kept.insert(0, f.clone());
+        kept.truncate(FILTERS_KEPT);
+        f
     })
 }
 
@@ -338,7 +345,8 @@ fn filter_for(vocab: &Vocabulary) -> Arc<Filter> {
 /// lexing it: no word that the vocabulary contains stands where it may start
 /// a fact (`may_start_fact`), no canonical name is written between quotes,
 /// no escape or line continuation (`\x`, `\u`, `\` at a line end) could
-/// spell one, no `concat` and no suppression comment. Stricter than the
+/// spell one, no `concat`, no suppression comment and no singleton's
+/// mechanism (issue 29), wherever written. Stricter than the
 /// lexer, since it does not tell code from comments and strings: a file it
 /// calls quiet has no fact a finding can come from (checked on the
 /// registry's crates by `tests/prefilter.rs`, and by the fuzz target).
@@ -349,6 +357,10 @@ pub fn quiet(text: &str, vocab: &Vocabulary) -> bool {
         return false;
     };
     if filter.risky(text) {
+        return false;
+    }
+    // A singleton's mechanism (issue 29), wherever the text writes it.
+    if sets_once_static(text) || static_mechanism(text) {
         return false;
     }
     let b = text.as_bytes();
@@ -460,6 +472,12 @@ pub fn explain(text: &str, vocab: &Vocabulary) -> Result<FileFacts, Bail> {
     let result = LEXED.with(|cell| {
         let lexed = &mut *cell.borrow_mut();
         lex_checked(&text, vocab, lexed, true)?;
+        if sets_once_static(&text) {
+            return Err("a static once cell set");
+        }
+        if static_mechanism(&text) {
+            return Err("a singleton's mechanism on a static");
+        }
         // The walker expands such a macro where it is called, items and
         // all (`mod $name { .. }`), which this reader does not.
         if defines_expanded_macro(&text, vocab) {
@@ -511,7 +529,27 @@ pub fn skim_for_parse(text: &str, vocab: &Vocabulary) -> Option<Option<String>> 
 #[cfg(feature = "testing")]
 pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
     let text = parseable_text(text);
-    LEXED.with(|cell| lex_checked(&text, vocab, &mut cell.borrow_mut(), false).is_ok())
+    let filter = filter_for(vocab);
+    let Some(matcher) = &filter.stems else {
+        return false;
+    };
+    let candidates = filter.candidates(matcher, &text);
+    let calls = called::Recording::new();
+    let lexed = LEXED.with(|cell| {
+        watching_found(&filter, &text, None, candidates, Some(&calls), |watch| {
+            lex_watched(&text, vocab, watch, &mut cell.borrow_mut(), false)
+        })
+        .is_ok()
+    });
+    lexed && !calls_mechanism(&text, &calls.done())
+}
+
+/// Whether `text` calls a singleton's mechanism (issue 29): a call, so
+/// searched for only where the lexer saw code call it (`called`:
+/// `STATE.compare_exchange(..)`, `HOOK.set(..)`), not in every file.
+fn calls_mechanism(text: &str, called: &Called) -> bool {
+    (called.may_call("set") && sets_once_static(text))
+        || (SINGLETON_MECHANISMS.iter().any(|m| called.may_call(m)) && static_mechanism(text))
 }
 
 /// What the first stage of the per-file pass learns of a file ([`survey`]).
@@ -549,34 +587,54 @@ pub fn survey(text: &str, vocab: &Vocabulary) -> Survey {
 
 /// [`survey`] with the vocabulary's prefilter built.
 pub fn survey_with(text: &str, prepared: &Prepared) -> Survey {
+    survey_calls(text, prepared).0
+}
+
+/// [`survey_with`], and the names the text calls in code
+/// ([`called::Called`]) when the lexer read it to the end (`None` for a
+/// file it does not read, or that needs the full parse).
+pub fn survey_calls(text: &str, prepared: &Prepared) -> (Survey, Option<Called>) {
     let parseable = parseable_text(text);
     let filter = &*prepared.0;
     let vocab = &filter.vocab;
     let (Some(stems), Some(words)) = (&filter.stems, &filter.words) else {
-        return Survey {
+        let survey = Survey {
             lexes: false,
             directives: true,
         };
+        return (survey, None);
     };
     let found = filter.words(words, stems, &parseable);
     // Without `concat` in the text, no `concat!` to read.
     let concat = found.concat || filter.stems_hide_concat;
+    let calls = called::Recording::new();
     let lexes = LEXED.with(|cell| {
         let lexed = &mut cell.borrow_mut();
-        watching_found(filter, &parseable, None, found.candidates, |watch| {
-            lex_within::<false>(&parseable, watch, lexed)?;
-            if concat {
-                lexer::check_concat_text(&parseable, &vocab.canonical)?;
-            }
-            Ok(())
-        })
+        watching_found(
+            filter,
+            &parseable,
+            None,
+            found.candidates,
+            Some(&calls),
+            |watch| {
+                lex_within::<false>(&parseable, watch, lexed)?;
+                if concat {
+                    lexer::check_concat_text(&parseable, &vocab.canonical)?;
+                }
+                Ok(())
+            },
+        )
         .is_ok()
     });
-    Survey {
-        lexes,
+    let called = lexes.then(|| calls.done());
+    let survey = Survey {
+        lexes: called
+            .as_ref()
+            .is_some_and(|c| !calls_mechanism(&parseable, c)),
         // A shebang line blanked out is not searched: the file's may hold one.
         directives: found.directive || matches!(parseable, std::borrow::Cow::Owned(_)),
-    }
+    };
+    (survey, called)
 }
 
 /// For a file that needs the full parse: its text with the body of every
@@ -591,7 +649,10 @@ pub fn without_quiet_bodies(text: &str, vocab: &Vocabulary) -> Option<String> {
     if defines_expanded_macro(text, vocab) {
         return None;
     }
-    bodies::blanked(&parseable_text(text), vocab)
+    // A static `OnceLock` set in a body (`HOOK.set(..)`, issue 29), which
+    // names no vocabulary word: that body stays.
+    let once = crate::analysis::extract::set_once_statics(text);
+    bodies::blanked(&parseable_text(text), vocab, &once)
 }
 
 /// The text an item tree is made from (`semantic::Model::build_skimming`):
@@ -658,6 +719,7 @@ const UNWATCHED: lexer::Watch<'static> = lexer::Watch {
     is_vocabulary: &|_| None,
     platforms: &[],
     normalizers: None,
+    calls: None,
 };
 
 /// How [`lexer::skim`] and the lexer read `text`, watching the
@@ -791,7 +853,7 @@ fn watching<R>(
         return Err("the vocabulary matches every identifier");
     };
     let candidates = filter.candidates(matcher, text);
-    watching_found(&filter, text, file, candidates, f)
+    watching_found(&filter, text, file, candidates, None, f)
 }
 
 /// [`watching`] with the stems found in `text` already. A string
@@ -803,6 +865,7 @@ fn watching_found<R>(
     text: &str,
     consts: Option<&normalized::FileConsts<'_>>,
     candidates: Vec<usize>,
+    calls: Option<&called::Recording>,
     f: impl FnOnce(&lexer::Watch<'_>) -> Result<R, Bail>,
 ) -> Result<R, Bail> {
     let is_vocabulary = |name: &str| filter.is_vocabulary(name);
@@ -812,6 +875,7 @@ fn watching_found<R>(
         is_vocabulary: &is_vocabulary,
         platforms: &filter.platforms,
         normalizers: Some(&normalizers),
+        calls,
     })?;
     let calls = normalizers.into_inner();
     if !calls.is_empty() && normalized::compared_ruled_out(text, &calls, consts) {

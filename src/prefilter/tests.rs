@@ -110,7 +110,7 @@ fn a_registration_s_definition_needs_its_body() {
         assert!(!quiet(text, &Vocabulary::default()), "quiet: {text}");
     }
     let text = "fn f() { g(1) }\nfn register(&mut self, n: &str) { self.v.push(n) }\n";
-    let kept = bodies::blanked(text, &Vocabulary::default()).expect("`f`'s body is blanked");
+    let kept = bodies::blanked(text, &Vocabulary::default(), &[]).expect("`f`'s body is blanked");
     assert!(kept.contains("self.v.push(n)"), "{kept}");
 }
 
@@ -122,7 +122,8 @@ fn bodies_inside_a_macro_s_tokens_stay() {
     let text = "fn outer(a: u8) -> u8 { a }\n\
                 fn gen() -> T { quote! { struct S; impl G for S { fn handle() { #(#attrs)* run() } } } }\n\
                 macro_rules! m { () => { fn made() { #x } } }\n";
-    let kept = bodies::blanked(text, &Vocabulary::default()).expect("`outer`'s body is blanked");
+    let kept =
+        bodies::blanked(text, &Vocabulary::default(), &[]).expect("`outer`'s body is blanked");
     assert!(!kept.contains("{ a }"), "{kept}");
     assert!(kept.contains("#(#attrs)* run()"), "{kept}");
     assert!(kept.contains("fn made() { #x }"), "{kept}");
@@ -309,7 +310,55 @@ fn the_vocabulary_elsewhere_does_not() {
     read("fn f() { r.registered_backends(); x.lower_bound(); s.to_lowercase_all(); }");
     read("fn f() { unregister(x); deregistered(); platformer(); lowering(); }");
     // Guards, unregistrations and run-once calls only qualify a registration.
-    read("fn f() { m.contains_key(\"cuda_x\"); m.remove(\"k\"); once.call_once(|| {}); }");
+    read("fn f() { m.contains_key(\"cuda_x\"); m.remove(\"k\"); c.get_or_init(|| 0); }");
+}
+
+/// A singleton's mechanism (issue 29) is parsed for: an exchange or a
+/// `call_once` on a static, a static of a std once type.
+#[test]
+fn a_singleton_s_mechanism_needs_the_parse() {
+    for text in [
+        "fn f() { STATE.compare_exchange(0, 1, A, B).map_err(|_| E)?; }",
+        "fn f() -> R { let mut r = Err(E); crate::ONCE\n    .call_once(|| r = Ok(())); r }",
+        "fn f() { S2.compare_exchange_weak(0, 1, A, B).unwrap(); }",
+    ] {
+        parsed(text, "a singleton's mechanism on a static");
+    }
+    // On a field, a local or a parameter (most atomics): no singleton's.
+    read("fn f(&self) { self.state.compare_exchange(0, 1, A, B).map_err(|_| E)?; }");
+    read("fn f(once: &Once) { once.call_once(|| ()); head.compare_exchange(a, b, A, B); }");
+    read("fn f() { X.compare_exchanged(0, 1); }");
+    // A static once cell set in a body naming no vocabulary word.
+    let once = "static HOOK: OnceLock<Hook> = OnceLock::new();\nfn f(h: Hook) {\n    HOOK\n        .set(h)\n        .unwrap();\n}";
+    parsed(once, "a static once cell set");
+    // One never set, or a local cell: nothing to read.
+    read(
+        "static HOOK: OnceLock<Hook> = OnceLock::new();\nfn f() -> &'static Hook { HOOK.get_or_init(Hook::new) }",
+    );
+    read("fn f(h: Hook) { let c = OnceCell::new(); c.set(h).unwrap(); }");
+}
+
+/// The survey finds a singleton's mechanism where code calls it (the
+/// names the lexer saw called say where to look), not in a comment or a
+/// string, which the walker never reads.
+#[test]
+fn the_survey_finds_a_singleton_s_mechanism_in_code_only() {
+    let prepared = Prepared::new(&Vocabulary::default());
+    let lexes = |text: &str| survey_with(text, &prepared).lexes;
+    for text in [
+        "fn f() { STATE.compare_exchange(0, 1, A, B).map_err(|_| E)?; }",
+        "fn f() -> R { let mut r = Err(E); crate::ONCE\n    .call_once(|| r = Ok(())); r }",
+        "fn f() { S2.compare_exchange_weak::<u8> (0, 1, A, B).unwrap(); }",
+        "static HOOK: OnceLock<Hook> = OnceLock::new();\nfn f(h: Hook) {\n    HOOK\n        .set(h)\n        .unwrap();\n}",
+    ] {
+        assert!(!lexes(text), "{text}");
+    }
+    for text in [
+        "// STATE.compare_exchange(0, 1, A, B)\nfn f() -> &'static str { \"INIT.call_once(f)\" }",
+        "static HOOK: OnceLock<Hook> = OnceLock::new();\n/// HOOK.set(h)\nfn f() {}",
+    ] {
+        assert!(lexes(text), "{text}");
+    }
 }
 
 #[test]
@@ -491,6 +540,7 @@ fn the_nesting_bound_is_never_below_what_lex_finds() {
         is_vocabulary: &none,
         platforms: &[],
         normalizers: None,
+        calls: None,
     };
     for text in texts.iter().copied().chain([deep.as_str(), chain.as_str()]) {
         lexer::lex::<true>(text, &watch, &mut lexed).unwrap();
@@ -522,6 +572,7 @@ fn what_the_fast_path_accepts_nests_within_its_bounds() {
         is_vocabulary: &none,
         platforms: &[],
         normalizers: None,
+        calls: None,
     };
     let units = [
         "if a {} else ",
@@ -916,4 +967,19 @@ fn a_normalizer_counts_only_with_what_its_own_function_compares() {
         "fn a(s: &str) { s.trim() == String::from(\"x \"); }",
         "a normalized string compared with what it may not be",
     );
+}
+
+/// A thread keeps the prefilters of a few vocabularies: learning parses the
+/// files of a dozen packages, each with its own, in turn on each thread
+/// (one kept, each file of another package built its automatons again).
+#[test]
+fn a_thread_keeps_the_prefilters_of_a_few_vocabularies() {
+    let base = Vocabulary::default();
+    let vocabs: Vec<Vocabulary> = (0..4)
+        .map(|i| base.with_singletons(&[format!("init_{i}")], &[]))
+        .collect();
+    let first: Vec<Arc<Filter>> = vocabs.iter().map(filter_for).collect();
+    for (vocab, filter) in vocabs.iter().zip(&first) {
+        assert!(Arc::ptr_eq(&filter_for(vocab), filter));
+    }
 }

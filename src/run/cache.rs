@@ -52,6 +52,8 @@ pub struct FileCache {
     naming: Mutex<HashMap<PathBuf, Vec<Naming>>>,
     /// How many files learning read and searched (not known here).
     searches: std::sync::atomic::AtomicUsize,
+    /// Files read for their structure and comments (not taken from here).
+    structure_reads: std::sync::atomic::AtomicUsize,
     /// The stamp of each input, taken once in a run ([`Self::begin_run`]):
     /// a run asks for one per step and round, and each was a `stat` (or a
     /// hash of a buffer).
@@ -149,6 +151,14 @@ impl FileCache {
         self.searches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// How many files were read for their structure and comments
+    /// (`Step::Analyze`), not taken from the cache.
+    #[cfg(feature = "testing")]
+    pub fn structure_reads(&self) -> usize {
+        self.structure_reads
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// A run starts (`run::analyze_cached`): each file is stamped once in
     /// it, when first asked for. (Runs with one cache are one at a time.)
     pub(super) fn begin_run(&self) {
@@ -237,6 +247,9 @@ impl FileCache {
         };
         if let Some(Value::Outcome(o)) = self.get(step, input, &key) {
             return *o;
+        }
+        if step == Step::Analyze {
+            (self.structure_reads).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
         let outcome = make();
         self.put(step, input, key, Value::Outcome(Box::new(outcome.clone())));

@@ -15,18 +15,31 @@
 //! workspace whose manifest is not found. Names are compared with `-` and
 //! `_` alike, as cargo's crate names are.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::Input;
 
 /// For each package (by crate number) the packages it may call.
+///
+/// Asked of every package of a run for the few that export (a registry
+/// copy: a thousand packages, a handful exporting), so what each package
+/// reaches is not walked: the packages reaching an exporter are found
+/// walking back from it, once per exporter.
 pub(super) struct Reach {
-    /// `None`: anything (no manifest read); else the crates, itself
-    /// included.
-    calls: HashMap<usize, Option<HashSet<usize>>>,
-    /// Crates with a package name, whose callers are known.
-    named: HashSet<usize>,
+    /// Each crate with a manifest: the crates its own dependencies name
+    /// (dev- and build-dependencies included), `None` when they cannot
+    /// all be known.
+    deps: HashMap<usize, Option<Vec<usize>>>,
+    /// Each crate's dependents through normal dependencies.
+    dependents: HashMap<usize, Vec<usize>>,
+    /// The crates through whose normal dependencies a crate whose
+    /// dependencies cannot be known is reached (those crates included).
+    unknown: HashSet<usize>,
+    /// For each callee asked about, the crates reaching it through normal
+    /// dependencies (itself included).
+    reaching: RefCell<HashMap<usize, HashSet<usize>>>,
 }
 
 /// What a manifest says: the package's name and those of its dependencies
@@ -62,55 +75,79 @@ impl Reach {
                 Some((*krate, manifest))
             })
             .collect();
+        Reach::of(manifests)
+    }
+
+    /// From the manifests read, by crate number.
+    fn of(manifests: HashMap<usize, Manifest>) -> Reach {
         let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
         for (krate, m) in &manifests {
             by_name.entry(m.name.as_str()).or_default().push(*krate);
         }
-        let calls = (roots.keys())
-            .map(|&krate| (krate, reached(krate, &manifests, &by_name)))
-            .collect();
+        let crates = |names: &HashSet<String>| -> Vec<usize> {
+            let mut out: Vec<usize> = (names.iter())
+                .flat_map(|n| by_name.get(n.as_str()).into_iter().flatten().copied())
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        };
+        let mut dependents: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut unknown: Vec<usize> = Vec::new();
+        let mut deps = HashMap::new();
+        for (&krate, m) in &manifests {
+            match &m.normal {
+                Some(normal) => {
+                    for d in crates(normal) {
+                        dependents.entry(d).or_default().push(krate);
+                    }
+                }
+                None => unknown.push(krate),
+            }
+            deps.insert(krate, m.deps.as_ref().map(crates));
+        }
+        let unknown = back_from(unknown, &dependents);
         Reach {
-            calls,
-            named: manifests.keys().copied().collect(),
+            deps,
+            dependents,
+            unknown,
+            reaching: RefCell::default(),
         }
     }
 
-    /// Whether code of `caller` may call a function of `callee`.
+    /// Whether code of `caller` may call a function of `callee`: `callee`
+    /// is `caller`, or one of its dependencies, directly or through the
+    /// normal dependencies of others; or that is not known.
     pub fn may_call(&self, caller: usize, callee: usize) -> bool {
-        if caller == callee || !self.named.contains(&callee) {
+        if caller == callee || !self.deps.contains_key(&callee) {
             return true;
         }
-        match self.calls.get(&caller) {
-            Some(Some(calls)) => calls.contains(&callee),
-            _ => true,
+        let Some(Some(deps)) = self.deps.get(&caller) else {
+            return true;
+        };
+        if deps.iter().any(|d| self.unknown.contains(d)) {
+            return true;
         }
+        let mut reaching = self.reaching.borrow_mut();
+        let reaching =
+            (reaching.entry(callee)).or_insert_with(|| back_from(vec![callee], &self.dependents));
+        deps.iter().any(|d| reaching.contains(d))
     }
 }
 
-/// The crates `krate` depends on, through others too, itself included;
-/// `None` when one of them (or it) has dependencies that cannot be known.
-fn reached(
-    krate: usize,
-    manifests: &HashMap<usize, Manifest>,
-    by_name: &HashMap<&str, Vec<usize>>,
-) -> Option<HashSet<usize>> {
-    let mut seen = HashSet::from([krate]);
-    let mut todo = vec![krate];
+/// `from`, and the crates depending on one of them through normal
+/// dependencies, directly or through others.
+fn back_from(from: Vec<usize>, dependents: &HashMap<usize, Vec<usize>>) -> HashSet<usize> {
+    let mut seen: HashSet<usize> = from.iter().copied().collect();
+    let mut todo = from;
     while let Some(k) = todo.pop() {
-        let m = manifests.get(&k)?;
-        let deps = match k == krate {
-            true => m.deps.as_ref()?,
-            false => m.normal.as_ref()?,
-        };
-        for dep in deps {
-            for &d in by_name.get(dep.as_str()).into_iter().flatten() {
-                if seen.insert(d) {
-                    todo.push(d);
-                }
+        for &d in dependents.get(&k).into_iter().flatten() {
+            if seen.insert(d) {
+                todo.push(d);
             }
         }
     }
-    Some(seen)
+    seen
 }
 
 /// The manifest in `root`, `None` when it cannot be read or names no
@@ -136,4 +173,58 @@ fn manifest(root: &Path) -> Option<Manifest> {
         deps: known.then_some(deps),
         normal: known.then_some(normal),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Manifest, Reach};
+    use std::collections::{HashMap, HashSet};
+
+    fn manifest(name: &str, normal: Option<&[&str]>, dev: &[&str]) -> Manifest {
+        let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<HashSet<_>>();
+        Manifest {
+            name: name.to_string(),
+            deps: normal.map(|n| &set(n) | &set(dev)),
+            normal: normal.map(set),
+        }
+    }
+
+    /// Who may call whom: through normal dependencies, the caller's own
+    /// dev-dependencies too (not another's), two versions of one name
+    /// both, and anything where a manifest on the way cannot be known.
+    #[test]
+    fn a_package_calls_what_it_depends_on_through_others() {
+        // 0 app -> 1 log (dev: 5 tester), 1 log -> 2 core, 3 other (alone),
+        // 4 unknown deps, 5 tester -> 4, 6 core again (a second version),
+        // 7 -> 1 and 2 (a cycle through 8), 8 -> 7, 9 without a manifest.
+        let manifests: HashMap<usize, Manifest> = [
+            (0, manifest("app", Some(&["log"]), &[])),
+            (1, manifest("log", Some(&["core"]), &["tester"])),
+            (2, manifest("core", Some(&[]), &[])),
+            (3, manifest("other", Some(&[]), &[])),
+            (4, manifest("unknown", None, &[])),
+            (5, manifest("tester", Some(&["unknown"]), &[])),
+            (6, manifest("core", Some(&[]), &[])),
+            (7, manifest("ring", Some(&["log", "ring_b"]), &[])),
+            (8, manifest("ring_b", Some(&["ring"]), &[])),
+        ]
+        .into_iter()
+        .collect();
+        let reach = Reach::of(manifests);
+        let calls = |caller: usize| -> Vec<usize> {
+            (0..10)
+                .filter(|&callee| reach.may_call(caller, callee))
+                .collect()
+        };
+        assert_eq!(calls(0), [0, 1, 2, 6, 9]);
+        // Its dev-dependency `tester` depends on what cannot be known.
+        assert_eq!(calls(1), (0..10).collect::<Vec<_>>());
+        assert_eq!(calls(2), [2, 9]);
+        assert_eq!(calls(3), [3, 9]);
+        assert_eq!(calls(4), (0..10).collect::<Vec<_>>());
+        assert_eq!(calls(5), (0..10).collect::<Vec<_>>());
+        assert_eq!(calls(7), [1, 2, 6, 7, 8, 9]);
+        assert_eq!(calls(8), [1, 2, 6, 7, 8, 9]);
+        assert_eq!(calls(9), (0..10).collect::<Vec<_>>());
+    }
 }

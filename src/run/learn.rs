@@ -64,6 +64,9 @@ pub(super) fn learn(
         .collect();
     // What each dependency read teaches, as of the last round.
     let mut dependency_own: HashMap<usize, infer::Learned> = HashMap::new();
+    // The files read again so far for the calls of singletons alone
+    // (`singleton_facts_only`).
+    let mut singletons_only: std::collections::HashSet<usize> = Default::default();
     // Each round reads again the files naming what is new: a chain of
     // wrappers as long as the files are many would read them all that many
     // times. Both modes stop at the same round.
@@ -108,14 +111,29 @@ pub(super) fn learn(
         if news.is_empty() {
             break;
         }
+        // The files that may name a new name where a fact can start: a
+        // function, switch or singleton where it is called, as the survey
+        // saw them (a switch field, set and not called, wherever named).
+        // A crate none of whose files calls one keeps its configuration:
+        // parsed with the new names, its files would tell the same.
         let todo: Vec<usize> = (0..inputs.len())
             .filter(|&i| {
-                news.contains_key(&inputs[i].krate)
-                    && !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+                let Some((now, names)) = news.get(&inputs[i].krate) else {
+                    return false;
+                };
+                let field = |n: &String| now.switch_fields.contains(n);
+                !matches!(surveys[i].verdict, Verdict::Unreadable(_))
+                    && (surveys[i].called.as_ref())
+                        .is_none_or(|c| names.iter().any(|n| field(n) || c.may_call(n)))
             })
             .collect();
+        let active: std::collections::HashSet<usize> =
+            todo.iter().map(|&i| inputs[i].krate).collect();
         let mut configs: HashMap<usize, Arc<Config>> = HashMap::new();
-        for &i in &todo {
+        for i in 0..inputs.len() {
+            if !active.contains(&inputs[i].krate) {
+                continue;
+            }
             let (now, _) = &news[&inputs[i].krate];
             let config = configs.entry(inputs[i].krate).or_insert_with(|| {
                 let make = || {
@@ -125,6 +143,8 @@ pub(super) fn learn(
                         &now.switch_fields,
                         &now.switches,
                     );
+                    let (singletons, everyday) = now.singleton_names();
+                    config.vocab = config.vocab.with_singletons(&singletons, &everyday);
                     Arc::new(config)
                 };
                 match cache {
@@ -140,8 +160,27 @@ pub(super) fn learn(
         let prepared: HashMap<usize, prefilter::Prepared> = (configs.iter())
             .map(|(krate, config)| (*krate, prefilter::Prepared::new(&config.vocab)))
             .collect();
+        // A file the survey found quiet, read again (in this round and any
+        // before) for calls of singletons alone (the other names new to
+        // its crate it calls none): what else its parse finds cannot yield
+        // a finding, as the prefilter said (the walker records comparisons the prefilter
+        // rules out, in the bodies a singleton's call keeps). Kept, it
+        // made its crate read again for its structure.
+        let for_singletons: std::collections::HashSet<usize> = (todo.iter().copied())
+            .filter(|&i| {
+                let (now, names) = &news[&inputs[i].krate];
+                let Some(called) = &surveys[i].called else {
+                    return false;
+                };
+                let quiet = matches!(surveys[i].verdict, Verdict::Lexed | Verdict::Analyze);
+                (quiet || singletons_only.contains(&i))
+                    && (names.iter())
+                        .filter(|n| now.switch_fields.contains(*n) || called.may_call(n))
+                        .all(|n| now.only_a_singleton(n))
+            })
+            .collect();
         let (read, news) = (&*inputs, &news);
-        let redone = read_again_naming(
+        let mut redone = read_again_naming(
             pool,
             read,
             &todo,
@@ -161,7 +200,18 @@ pub(super) fn learn(
             },
             cache,
         );
+        for (i, outcome) in &mut redone {
+            if for_singletons.contains(i) {
+                singleton_facts_only(outcome);
+            }
+        }
         let again: std::collections::HashSet<usize> = redone.iter().map(|(i, _)| *i).collect();
+        for &i in &again {
+            match for_singletons.contains(&i) {
+                true => singletons_only.insert(i),
+                false => singletons_only.remove(&i),
+            };
+        }
         for &i in &again {
             surveys[i].verdict = Verdict::Parse;
         }
@@ -174,6 +224,26 @@ pub(super) fn learn(
     }
     let dependencies = dependency_summaries(inputs, dependency_own, &cached);
     (learned, dependencies)
+}
+
+/// Of a file read again for the calls of singletons alone, those facts
+/// only: not the comparisons, registrations and lowerings the survey found
+/// quiet ([`FileFacts::needs_structure`]'s, its suppression comments
+/// kept). Its text is kept if a finding may still point into it.
+fn singleton_facts_only(outcome: &mut FileOutcome) {
+    let Ok(facts) = &outcome.result else {
+        return;
+    };
+    let mut facts = FileFacts::clone(facts);
+    facts.registrations.clear();
+    facts.comparisons.clear();
+    facts.lowering.clear();
+    facts.lowering_platforms.clear();
+    facts.normalized.clear();
+    if !facts.may_be_reported() {
+        outcome.text = None;
+    }
+    outcome.result = Ok(Arc::new(facts));
 }
 
 /// What each dependency read teaches ([`summary_cache::Summary`], with its
@@ -308,7 +378,7 @@ pub(super) fn exported_by_group(
     krates.sort();
     for krate in krates {
         let exported = own[krate].exported();
-        if !exported.functions.is_empty() {
+        if !exported.functions.is_empty() || !exported.singletons.is_empty() {
             out.entry(group(*krate))
                 .or_default()
                 .push((*krate, exported));
@@ -589,6 +659,71 @@ pub(super) fn learned_names<'f>(
 #[cfg(test)]
 mod tests {
     use super::{Words, names_word};
+
+    /// What a dependent can name is all a package exports of its
+    /// singletons (issue 29): a `pub` function or a `pub` method (of an
+    /// inherent impl or a trait's), not a private one, one of the crate's
+    /// (`pub(crate)`), nor a test; a private singleton's `pub` caller is
+    /// exported in its place.
+    #[test]
+    fn only_the_singletons_a_dependent_can_name_are_exported() {
+        let text = "
+static STATE: AtomicUsize = AtomicUsize::new(0);
+fn set_inner() -> Result<(), E> {
+    match STATE.compare_exchange(0, 1, A, B) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(E),
+    }
+}
+pub fn set() -> Result<(), E> { set_inner() }
+pub(crate) fn set_here() -> Result<(), E> { set_inner() }
+pub struct Builder;
+impl Builder {
+    pub fn install(self) -> Result<(), E> { set_inner() }
+    fn install_here(self) -> Result<(), E> { set_inner() }
+}
+impl Install for Builder {
+    fn install_trait(self) -> Result<(), E> { set_inner() }
+}
+pub fn outer() {
+    fn nested() -> Result<(), E> { set_inner() }
+}
+#[test]
+fn once() { set().unwrap(); }
+";
+        let vocab = crate::config::Vocabulary::default()
+            .with_singletons(&["set_inner".to_string(), "set".to_string()], &[]);
+        let facts = crate::run::read::parse_and_extract(0, text, &vocab).expect("parses");
+        let learned = crate::analysis::infer::learn(&[("lib.rs", &facts)], &vocab, None);
+        let mut all: Vec<&str> = learned.singletons.iter().map(|s| s.name.as_str()).collect();
+        all.sort();
+        assert_eq!(
+            all,
+            [
+                "install",
+                "install_here",
+                "install_trait",
+                "nested",
+                "once",
+                "set",
+                "set_here",
+                "set_inner"
+            ]
+        );
+        let exported = learned.exported();
+        let mut names: Vec<&str> = exported
+            .singletons
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["install", "install_trait", "set"]);
+        // What a package imported it does not export again: its dependents
+        // reach the package it came from themselves.
+        let mut dependent = crate::analysis::infer::Learned::default();
+        dependent.import(&exported);
+        assert!(dependent.exported().singletons.is_empty());
+    }
 
     #[test]
     fn words_are_found_as_names_word_finds_each() {

@@ -344,7 +344,7 @@ pub fn analyze_cached(
                 // reported at (whose source is held): a crate without one
                 // has nothing to check.
                 let shown = |f: &&Analysed| f.facts.may_be_reported();
-                if !inferring && !files.iter().any(|f| shown(&f)) {
+                if !inferring && !files.iter().any(|f| f.facts.may_start_finding()) {
                     return (Vec::new(), Vec::new());
                 }
                 let CrateOf {
@@ -539,6 +539,8 @@ struct Survey {
     /// In bytes, 0 when unknown.
     size: u64,
     verdict: Verdict,
+    /// The names its text calls, when it was read ([`prefilter::Called`]).
+    called: Option<prefilter::Called>,
 }
 
 /// What the rest of the per-file pass does with a file.
@@ -720,10 +722,19 @@ fn per_file_pass(
     // Crates whose files the crate pass (or the check of bad files) reads:
     // those with a file a report may point into. A file never opened needs
     // its crate read no more than a file in which nothing can be found.
+    // Calls of singletons need no structure (`initialized_twice` reads the
+    // functions of the files holding them, which are kept): a crate with
+    // nothing else is not read again for it.
     let needed: std::collections::HashSet<usize> = outcomes
         .iter()
         .filter(|(i, outcome)| {
-            inputs[*i].skip.is_none() && inputs[*i].dependency.is_none() && outcome.text.is_some()
+            inputs[*i].skip.is_none()
+                && inputs[*i].dependency.is_none()
+                && outcome.text.is_some()
+                && match &outcome.result {
+                    Ok(facts) => facts.needs_structure(),
+                    Err(_) => true,
+                }
         })
         .map(|(i, _)| inputs[*i].krate)
         .collect();
@@ -843,6 +854,7 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
                 identity: FileIdentity::Path(input.path.clone()),
                 size: 0,
                 verdict: Verdict::Unreadable(message),
+                called: None,
             };
         }
     };
@@ -852,55 +864,66 @@ fn survey(input: &Input, prepared: Option<&prefilter::Prepared>) -> Survey {
             identity,
             size,
             verdict: Verdict::Parse,
+            called: None,
         };
     };
     thread_local! {
         // Most files are only lexed: read into one buffer per thread.
         static BUFFER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
+    // What the text calls is kept from this one read: the learning asks
+    // it before reading the file again for a name learned later.
     if let Some(text) = &input.text {
-        let verdict = verdict(prepared, text);
+        let (verdict, called) = verdict(prepared, text);
         return Survey {
             identity,
             size,
             verdict,
+            called: Some(called),
         };
     }
-    let verdict = BUFFER.with(|buffer| {
+    let (verdict, called) = BUFFER.with(|buffer| {
         let buffer = &mut *buffer.borrow_mut();
-        let verdict = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
-            Ok(text) => verdict(prepared, text),
-            Err(message) => Verdict::Unreadable(message),
+        let read = match read_opened(opened, buffer).and_then(|()| utf8(buffer)) {
+            Ok(text) => {
+                let (verdict, called) = verdict(prepared, text);
+                (verdict, Some(called))
+            }
+            Err(message) => (Verdict::Unreadable(message), None),
         };
         // A big file's buffer is not kept for the rest of the run.
         if buffer.capacity() > 1 << 20 {
             *buffer = Vec::new();
         }
-        verdict
+        read
     });
     Survey {
         identity,
         size,
         verdict,
+        called,
     }
 }
 
-/// What the rest of the pass does with a file the prefilter may skip.
-fn verdict(prepared: &prefilter::Prepared, text: &str) -> Verdict {
+/// What the rest of the pass does with a file the prefilter may skip, and
+/// the names it calls (recorded by the lexer as it reads the file; a file
+/// it does not read to the end is read for them alone).
+fn verdict(prepared: &prefilter::Prepared, text: &str) -> (Verdict, prefilter::Called) {
     // A file the lexer does not read, or in which it finds what may start a
     // fact, is parsed in full (the structure reader would give up too).
-    let survey = prefilter::survey_with(text, prepared);
+    let (survey, called) = prefilter::survey_calls(text, prepared);
+    let called = called.unwrap_or_else(|| prefilter::Called::of(text));
     if !survey.lexes {
-        return Verdict::Parse;
+        return (Verdict::Parse, called);
     }
     // Suppression comments are reported at, so they need the crate pass.
     // (Only whether there are any counts here: no id is needed.)
     let directives = survey.directives.then(|| comments::scan(0, text));
-    if directives.is_none_or(|d| d.directives.is_empty() && d.malformed.is_empty()) {
-        Verdict::Lexed
-    } else {
-        Verdict::Analyze
-    }
+    let verdict = match directives {
+        Some(d) if !(d.directives.is_empty() && d.malformed.is_empty()) => Verdict::Analyze,
+        _ => Verdict::Lexed,
+    };
+    (verdict, called)
 }
 
 /// What makes two paths one file: the device and inode on Unix (from the

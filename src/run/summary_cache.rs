@@ -22,13 +22,13 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::infer::Learned;
+use crate::analysis::infer::{Learned, LearnedSingleton};
 use crate::config::{CallReceiver, ConstantKey, LearnedFunction};
-use crate::model::facts::{Inferred, InferredKind};
+use crate::model::facts::{Fails, Inferred, InferredKind};
 use crate::model::source::Span;
 
 /// The format of an entry; a change makes every older entry missing.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// How many entries the folder keeps (about 1 KiB each): a few workspaces'
 /// dependency graphs.
@@ -48,6 +48,67 @@ pub struct Summary {
     pub switches: Vec<String>,
     pub rejecting: Vec<String>,
     pub apis: Vec<Api>,
+    /// The singletons it defines (issue 29).
+    #[serde(default)]
+    pub singletons: Vec<Singleton>,
+}
+
+/// A [`LearnedSingleton`], as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Singleton {
+    pub name: String,
+    pub self_type: Option<String>,
+    pub method: bool,
+    pub arity: usize,
+    /// `panics` or `returns_err`.
+    pub fails: String,
+    pub state: String,
+    pub why: String,
+    pub place: String,
+    pub depth: u32,
+}
+
+impl Singleton {
+    fn of(s: &LearnedSingleton) -> Singleton {
+        Singleton {
+            name: s.name.clone(),
+            self_type: s.self_type.clone(),
+            method: s.method,
+            arity: s.arity,
+            fails: match s.fails {
+                Fails::Panics => "panics",
+                Fails::ReturnsErr => "returns_err",
+            }
+            .to_string(),
+            state: s.state.clone(),
+            why: s.why.clone(),
+            place: s.place.clone(),
+            depth: s.depth,
+        }
+    }
+
+    fn learned(&self) -> Option<LearnedSingleton> {
+        Some(LearnedSingleton {
+            name: self.name.clone(),
+            self_type: self.self_type.clone(),
+            method: self.method,
+            arity: self.arity,
+            fails: match self.fails.as_str() {
+                "panics" => Fails::Panics,
+                "returns_err" => Fails::ReturnsErr,
+                _ => return None,
+            },
+            state: self.state.clone(),
+            why: self.why.clone(),
+            place: self.place.clone(),
+            via: None,
+            depth: self.depth,
+            // The package's own, which it exports (a dependent imports it).
+            imported: false,
+            // Only what a dependent can name is kept.
+            public: true,
+        })
+    }
 }
 
 /// A [`LearnedFunction`], as stored.
@@ -113,6 +174,7 @@ impl Summary {
             switches: learned.switches.clone(),
             rejecting: learned.rejecting.clone(),
             apis,
+            singletons: learned.singletons.iter().map(Singleton::of).collect(),
         }
     }
 
@@ -142,6 +204,9 @@ impl Summary {
                 })
                 .collect(),
             rejecting: self.rejecting.clone(),
+            singletons: (self.singletons.iter())
+                .filter_map(Singleton::learned)
+                .collect(),
             index: Default::default(),
         }
     }

@@ -1071,7 +1071,8 @@ pub fn type_ref(lines: &LineTable, t: &syn::Type) -> TypeRef {
     }
 }
 
-fn vis_of(v: &syn::Visibility) -> Vis {
+/// The visibility `v` writes.
+pub fn vis_of(v: &syn::Visibility) -> Vis {
     match v {
         syn::Visibility::Public(_) => Vis::Public,
         syn::Visibility::Inherited => Vis::Private,

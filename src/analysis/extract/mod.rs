@@ -24,6 +24,8 @@ pub mod triggers;
 #[cfg(feature = "testing")]
 pub use macros::walk_every_macro;
 mod registry;
+mod singleton;
+pub use singleton::{set_once_statics, sets_once_static, sets_static, static_mechanism};
 mod summary;
 mod value_sets;
 
@@ -359,7 +361,7 @@ impl<'t> Cx<'t> {
         self.span_at(node.span())
     }
 
-    fn span_at(&self, at: proc_macro2::Span) -> Span {
+    pub(super) fn span_at(&self, at: proc_macro2::Span) -> Span {
         let range = self.lines().range(at);
         Span {
             file: self.conv.file,
@@ -616,6 +618,12 @@ fn called(e: &Expr) -> &Expr {
     }
 }
 
+/// `pub`, as the item tree reads it (`pub(crate)` and the like are not:
+/// no other package names them).
+fn is_public(vis: &syn::Visibility) -> bool {
+    crate::semantic::item_tree::vis_of(vis) == crate::semantic::item_tree::Vis::Public
+}
+
 /// `#[test]`, `#[tokio::test]`, `#[rstest]`-style test attributes.
 fn is_test_fn(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
@@ -705,11 +713,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .and_then(|(path, _)| path.segments.last())
             .is_some_and(|s| s.ident == "Display");
         let saved_display = std::mem::replace(&mut self.cx.display_impl, display);
+        let saved_trait = std::mem::replace(&mut self.summaries.trait_impl, i.trait_.is_some());
         let outer = self.cx.push_type_params(&i.generics);
         visit::visit_item_impl(self, i);
         self.cx.type_params.truncate(outer);
         self.cx.self_type = saved;
         self.cx.display_impl = saved_display;
+        self.summaries.trait_impl = saved_trait;
     }
 
     fn visit_item_trait(&mut self, t: &'ast syn::ItemTrait) {
@@ -732,7 +742,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.summaries.summarize(&mut self.cx, &f.sig, &f.block);
+        // Another package can name a `pub` function of a module, never one
+        // of a body.
+        let module_level = self.cx.facts.scopes[self.cx.scope as usize]
+            .iter()
+            .all(|s| !s.is_block());
+        let public = module_level && is_public(&f.vis);
+        self.summaries
+            .summarize(&mut self.cx, &f.sig, &f.block, public);
         let name = f.sig.ident.to_string();
         // A nested function is no method of the impl around it.
         let saved = (
@@ -757,9 +774,6 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.cx.type_params.truncate(outer);
         self.cx.params = params;
         // A canonicalizer a fix may call: configured, or learned just now.
-        let module_level = self.cx.facts.scopes[self.cx.scope as usize]
-            .iter()
-            .all(|s| !s.is_block());
         let learned = (self.cx.facts.platform_fns[learned_before..].iter())
             .any(|p| p.returns == Operand::Canonical && p.call.ty.is_none() && p.call.name == name);
         if module_level && (learned || self.cx.comparison_names().has(Names::Canonicalizers, &name))
@@ -771,7 +785,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.summaries.summarize(&mut self.cx, &f.sig, &f.block);
+        let public = self.summaries.trait_impl || is_public(&f.vis);
+        self.summaries
+            .summarize(&mut self.cx, &f.sig, &f.block, public);
         let name = f.sig.ident.to_string();
         self.values.value_set(&mut self.cx, &f.sig, &f.block);
         self.cx.returner(&f.sig);

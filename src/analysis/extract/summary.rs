@@ -13,6 +13,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::collect::{self, Asks, Collector, Start};
+use super::singleton;
 use super::{Cx, parse_args, path_last, self_field, strip_parens};
 use crate::config::{NameUse, Names, Vocabulary};
 use crate::model::facts::{
@@ -47,6 +48,13 @@ pub(super) const COLLECTOR: Collector = Collector {
             at: NameUse::Anywhere,
             alone: true,
         },
+        // A singleton's mechanism (`STATE.compare_exchange(..)`) or a call
+        // of a learned singleton (issue 29).
+        Start {
+            names: Names::Singletons,
+            at: NameUse::Callee,
+            alone: true,
+        },
     ],
     reads: &[],
 };
@@ -57,6 +65,13 @@ pub(super) struct Summaries {
     /// Where the words a function summary records are, found when the first
     /// function is summarized.
     learning: std::cell::OnceCell<LearningWords>,
+    /// The file's statics of a std once type (`static HOOK: OnceLock<..>`).
+    once_statics: std::cell::OnceCell<Vec<(String, String)>>,
+    /// The file calls a singleton's mechanism on a static
+    /// ([`singleton::static_mechanism`]): each body is read for one.
+    static_mechanism: std::cell::OnceCell<bool>,
+    /// In the impl of a trait: its methods are as public as the trait.
+    pub(super) trait_impl: bool,
 }
 
 impl Summaries {
@@ -69,8 +84,16 @@ impl Summaries {
 
     /// What a function does with registries, for the crate pass to learn
     /// registration functions from.
-    pub(super) fn summarize(&mut self, cx: &mut Cx<'_>, sig: &syn::Signature, body: &syn::Block) {
+    /// `public`: another package can name it ([`FnSummary::public`]).
+    pub(super) fn summarize(
+        &mut self,
+        cx: &mut Cx<'_>,
+        sig: &syn::Signature,
+        body: &syn::Block,
+        public: bool,
+    ) {
         let learning = (self.learning).get_or_init(|| LearningWords::of(cx.text, cx.vocab));
+        let once_statics = (self.once_statics).get_or_init(|| singleton::once_statics(cx.text));
         // A function named as a registration is summarized whatever its
         // body names: what it does with a second key decides its calls.
         let named = Asks {
@@ -79,7 +102,11 @@ impl Summaries {
         }
         .has(Names::RegistrationFunctions, &sig.ident.to_string());
         // Most files hold no such word: no body's place is needed.
+        let mechanism =
+            *(self.static_mechanism).get_or_init(|| singleton::static_mechanism(cx.text));
         if !named
+            && once_statics.is_empty()
+            && !mechanism
             && (learning.is_empty()
                 || !learning.any_in(cx.lines().range(body.brace_token.span.join())))
         {
@@ -89,8 +116,28 @@ impl Summaries {
         let span = cx.span(&sig.ident);
         let (vocab, lines, text) = (cx.vocab, cx.lines(), cx.text);
         let learning = self.learning.get().expect("set above");
-        let summary = summarize(sig, body, self_type, vocab, (lines, text, learning), span);
-        cx.facts.functions.extend(summary);
+        let summary = summarize(sig, body, self_type, vocab, (lines, text, learning), span)
+            .map(|s| FnSummary { public, ..s });
+        // Singletons (issue 29): the function's own mechanism, its calls of
+        // learned singletons.
+        let named = |name: &str| vocab.calls_singleton(name);
+        let span_at = |at: proc_macro2::Span| cx.span_at(at);
+        let mechanism = singleton::mechanism(body);
+        let once_statics = self.once_statics.get().expect("set above");
+        let calls = singleton::calls(body, self_type, (&named, once_statics), &span_at);
+        if mechanism.is_none() && calls.is_empty() {
+            cx.facts.functions.extend(summary);
+            return;
+        }
+        let mut summary = summary.unwrap_or_else(|| {
+            let mut s = bare_summary(sig, self_type, span);
+            s.singleton_only = true;
+            s.public = public;
+            s
+        });
+        summary.singleton = mechanism;
+        summary.singleton_calls = calls;
+        cx.facts.functions.push(summary);
     }
 }
 
@@ -117,6 +164,7 @@ impl LearningWords {
             !b[start].is_ascii_digit()
                 && (asks.is_registration(w)
                     || asks.has(Names::SwitchFields, w)
+                    || asks.has(Names::Singletons, w)
                     || (asks.has(Names::Rejections, w) && rejection_in_context(b, start, end)))
         };
         let word_end = |start: usize| start + b[start..].iter().take_while(|&&c| word(c)).count();
@@ -154,6 +202,42 @@ impl LearningWords {
     fn any_in(&self, range: std::ops::Range<usize>) -> bool {
         let k = self.0.partition_point(|&p| p < range.start);
         self.0.get(k).is_some_and(|&p| p < range.end)
+    }
+}
+
+/// A summary telling nothing but the function's name and parameters.
+fn bare_summary(
+    sig: &syn::Signature,
+    self_type: Option<&str>,
+    span: crate::model::diagnostic::Span,
+) -> FnSummary {
+    let params: Vec<Option<String>> = (sig.inputs.iter())
+        .filter_map(|a| match a {
+            syn::FnArg::Typed(t) => Some(match &*t.pat {
+                Pat::Ident(i) => Some(i.ident.to_string()),
+                _ => None,
+            }),
+            syn::FnArg::Receiver(_) => None,
+        })
+        .collect();
+    FnSummary {
+        name: sig.ident.to_string(),
+        self_type: self_type.map(str::to_string),
+        method: matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_))),
+        span,
+        line: sig.ident.span().start().line as u32,
+        rejects: None,
+        calls: Vec::new(),
+        sets_fields: Vec::new(),
+        arity: params.len(),
+        params,
+        keeping: None,
+        rejects_after: None,
+        returns_self: false,
+        singleton: None,
+        singleton_calls: Vec::new(),
+        singleton_only: false,
+        public: false,
     }
 }
 
@@ -262,6 +346,10 @@ pub(super) fn summarize(
         keeping,
         rejects_after: s.state_check,
         returns_self: method && returns_self(&sig.output, self_type),
+        singleton: None,
+        singleton_calls: Vec::new(),
+        singleton_only: false,
+        public: false,
     })
 }
 

@@ -1,0 +1,68 @@
+// Singletons defined here, each reached twice on one path.
+use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static STATE: AtomicUsize = AtomicUsize::new(0);
+static HOOK: Once = Once::new();
+
+#[derive(Debug)]
+pub struct SetLoggerError;
+
+#[derive(Debug)]
+pub struct HookError;
+
+/// `log::set_logger`'s shape: the loser of the exchange gets `Err`.
+pub fn set_logger() -> Result<(), SetLoggerError> {
+    match STATE.compare_exchange(0, 1, Ordering::Acquire, Ordering::Relaxed) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(SetLoggerError),
+    }
+}
+
+/// `rayon_core`'s shape: a preset `Err` only the first `call_once` replaces.
+pub fn install_hook() -> Result<(), HookError> {
+    let mut result = Err(HookError);
+    HOOK.call_once(|| result = Ok(()));
+    result
+}
+
+fn init_logging() {
+    set_logger().expect("logger"); //~ initialized_twice
+}
+
+fn start_server() {
+    init_logging(); //~ initialized_twice
+}
+
+pub fn two_calls() -> Result<(), SetLoggerError> {
+    set_logger()?;
+    set_logger()?; //~ initialized_twice
+    Ok(())
+}
+
+pub fn in_a_loop(workers: usize) {
+    for _ in 0..workers {
+        install_hook().unwrap(); //~ initialized_twice
+    }
+}
+
+pub fn helper_from_two_places() {
+    init_logging();
+    start_server();
+}
+
+pub fn both_arms_then_again(verbose: bool) {
+    if verbose {
+        set_logger().expect("verbose");
+    } else {
+        set_logger().expect("quiet");
+    }
+    init_logging();
+}
+
+static CONFIG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+pub fn std_once_lock() {
+    CONFIG.set(String::from("a")).unwrap();
+    CONFIG.set(String::from("b")).unwrap(); //~ initialized_twice
+}

@@ -1,0 +1,163 @@
+//! `initialized_twice`: a singleton (a function that fails or panics on its
+//! second call whatever its arguments, learned from its body or a
+//! dependency's, [`crate::analysis::infer::LearnedSingleton`]) reached
+//! twice on one execution path of a function: two calls, a loop, or two
+//! helpers reaching it.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use super::{Check, Lint};
+use crate::analysis::CrateFacts;
+use crate::analysis::infer::{Learned, LearnedSingleton};
+use crate::model::diagnostic::Diagnostic;
+use crate::model::facts::{CallUse, Fails, SingletonCall};
+use crate::model::lint_id::LintId;
+
+pub const LINT: Lint = Lint {
+    id: LintId::InitializedTwice,
+    summary: "a global initialization reached twice on one execution path",
+    docs: include_str!("../../lints/initialized_twice/README.md"),
+    check: Check::Crate(check),
+    fixes: false,
+};
+
+fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    let none = Learned::default();
+    let learned = krate.learned.unwrap_or(&none);
+    let mut seen: HashSet<(u32, usize)> = HashSet::new();
+    for &(_, facts) in &krate.files {
+        for f in facts
+            .functions
+            .iter()
+            .filter(|f| !f.singleton_calls.is_empty())
+        {
+            let calls: Vec<(&SingletonCall, Cow<LearnedSingleton>)> = (f.singleton_calls.iter())
+                .filter(|c| !c.uncertain)
+                .filter_map(|c| Some((c, LearnedSingleton::of_call(&learned.singletons, c)?)))
+                .collect();
+            for (k, (second, l)) in calls.iter().enumerate() {
+                let (second, l) = (*second, &**l);
+                if !surfaces(second, l) {
+                    continue;
+                }
+                let first = calls[..k]
+                    .iter()
+                    .find(|(c, o)| o.state == l.state && !exclusive(c, second));
+                let d = match first {
+                    Some((first, o)) => twice(learned, &f.name, (first, o), (second, l)),
+                    None if second.in_loop => in_loop(&f.name, second, l),
+                    None => continue,
+                };
+                if seen.insert((d.span.file, d.span.start)) {
+                    out.push(d.with_help(help(root(learned, l))));
+                }
+            }
+        }
+    }
+}
+
+/// Whether the failure of a second call shows: it panics, or its `Err` is
+/// passed on or unwrapped (not `let _ =`, `.ok()`, `if let Err(_)`).
+fn surfaces(c: &SingletonCall, l: &LearnedSingleton) -> bool {
+    l.fails == Fails::Panics || c.result != CallUse::Ignored
+}
+
+/// Two calls no run of the function makes both: other arms of one `if` or
+/// `match`, or the first in a branch that ended the function.
+fn exclusive(a: &SingletonCall, b: &SingletonCall) -> bool {
+    let arms = (a.branches.iter())
+        .any(|(id, arm)| (b.branches.iter()).any(|(id2, arm2)| id == id2 && arm != arm2));
+    let exited = (a.branches.iter()).any(|(id, arm)| *arm == 0 && b.after_exits.contains(id));
+    arms || exited
+}
+
+/// The singleton whose mechanism `l` reaches, through the wrappers
+/// between.
+fn root<'l>(learned: &'l Learned, mut l: &'l LearnedSingleton) -> &'l LearnedSingleton {
+    for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH {
+        let Some((callee, _)) = &l.via else { break };
+        match (learned.singletons.iter()).find(|s| s.name == *callee && s.state == l.state) {
+            Some(next) => l = next,
+            None => break,
+        }
+    }
+    l
+}
+
+/// What the second call does, and why the callee is a singleton.
+fn help(l: &LearnedSingleton) -> String {
+    let from = match l.imported {
+        true => format!("learned from {}: {}", l.place, l.why),
+        false => l.why.clone(),
+    };
+    format!(
+        "`{}` succeeds once per process ({from}): call it once, from the entry point, or ignore the error of the calls after the first (`let _ = ..`)",
+        l.name
+    )
+}
+
+fn twice(
+    learned: &Learned,
+    caller: &str,
+    (first, o): (&SingletonCall, &LearnedSingleton),
+    (second, l): (&SingletonCall, &LearnedSingleton),
+) -> Diagnostic {
+    // Where the second path reaches the function the first call is: the
+    // call inside the helper (`server::start` → `init_logging`).
+    // Else the deepest call of the crate's own code on the way (`run`'s
+    // `Builder::init()` when the first call was `init_logs`).
+    let mut at = None;
+    let mut deepest = (second.span, 1);
+    let mut path = vec![format!("`{}`", l.name)];
+    let mut now = l;
+    for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH {
+        let Some((callee, span)) = now.via.as_ref().filter(|_| !now.imported) else {
+            break;
+        };
+        path.push(format!("`{callee}`"));
+        if *callee == o.name {
+            at = Some(*span);
+            break;
+        }
+        deepest = (*span, path.len());
+        let next = (learned.singletons.iter()).find(|s| s.name == *callee && s.state == l.state);
+        match next {
+            Some(next) => now = next,
+            None => break,
+        }
+    }
+    let at = match at {
+        Some(at) => at,
+        None => {
+            path.truncate(deepest.1);
+            deepest.0
+        }
+    };
+    let does = match (l.fails, second.result) {
+        (Fails::ReturnsErr, CallUse::Propagated) => "returns Err",
+        _ => "panics",
+    };
+    let root = &root(learned, l).name;
+    let message = match path.len() == 1 && o.name == l.name {
+        true => format!("`{root}` is called twice in `{caller}`: the second call {does}"),
+        false => format!(
+            "`{root}` is reached twice from `{caller}` (first through `{}`, then through {}): the second call {does}",
+            o.name,
+            path.join(" → ")
+        ),
+    };
+    Diagnostic::new(LINT.id, at, message)
+        .with_label(format!("second call: {does}"))
+        .with_secondary(first.span, "first call")
+}
+
+fn in_loop(caller: &str, c: &SingletonCall, l: &LearnedSingleton) -> Diagnostic {
+    let does = l.fails.words();
+    let message = format!(
+        "`{}` is called in a loop in `{caller}`: its second call {does}",
+        l.name
+    );
+    Diagnostic::new(LINT.id, c.span, message)
+        .with_label(format!("reached again on the next iteration; {does} then"))
+}
