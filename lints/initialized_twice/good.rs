@@ -105,3 +105,12 @@ pub fn probe_then_init() -> Result<(), AlreadyInitialized> {
     let _backend = Backend::init()?;
     Ok(())
 }
+
+/// One of two `cfg`-exclusive statements runs (rhai's `set_hashing_seed`).
+pub fn set_seed(seed: u64) -> Result<(), SetLoggerError> {
+    #[cfg(feature = "std")]
+    return set_logger().map(|_| drop(seed));
+
+    #[cfg(not(feature = "std"))]
+    return set_logger();
+}

@@ -634,7 +634,6 @@ fn is_test_fn(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-/// Attributes of the expressions that can stand as statements.
 /// Attributes of a statement (an item's are the item's own).
 pub(super) fn stmt_attrs(s: &syn::Stmt) -> &[syn::Attribute] {
     match s {
@@ -659,6 +658,20 @@ fn expr_attrs(e: &Expr) -> &[syn::Attribute] {
         Expr::Unsafe(x) => &x.attrs,
         Expr::Assign(x) => &x.attrs,
         Expr::Try(x) => &x.attrs,
+        // `#[cfg(feature = "std")] return a(); #[cfg(not(..))] return b();`
+        Expr::Return(x) => &x.attrs,
+        Expr::Await(x) => &x.attrs,
+        Expr::Binary(x) => &x.attrs,
+        Expr::Break(x) => &x.attrs,
+        Expr::Paren(x) => &x.attrs,
+        Expr::Reference(x) => &x.attrs,
+        Expr::Unary(x) => &x.attrs,
+        Expr::Field(x) => &x.attrs,
+        Expr::Path(x) => &x.attrs,
+        Expr::Closure(x) => &x.attrs,
+        Expr::Async(x) => &x.attrs,
+        Expr::Struct(x) => &x.attrs,
+        Expr::Tuple(x) => &x.attrs,
         _ => &[],
     }
 }

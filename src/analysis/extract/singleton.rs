@@ -291,7 +291,9 @@ impl Walk<'_> {
         let exits = self.exits.len();
         for (i, s) in b.stmts.iter().enumerate() {
             let last = i + 1 == n;
-            let cfg = stmt_attrs(s).iter().any(|a| a.path().is_ident("cfg"));
+            let cfg = super::stmt_attrs(s)
+                .iter()
+                .any(|a| a.path().is_ident("cfg"));
             self.uncertain += cfg as usize;
             match s {
                 Stmt::Local(l) => {
@@ -702,23 +704,6 @@ fn strip_try(e: &Expr) -> &Expr {
         Expr::Await(a) => strip_try(&a.base),
         Expr::Paren(p) => strip_try(&p.expr),
         _ => e,
-    }
-}
-
-fn stmt_attrs(s: &Stmt) -> &[syn::Attribute] {
-    match s {
-        Stmt::Local(l) => &l.attrs,
-        Stmt::Macro(m) => &m.attrs,
-        Stmt::Expr(e, _) => match e {
-            Expr::Call(c) => &c.attrs,
-            Expr::MethodCall(m) => &m.attrs,
-            Expr::Block(b) => &b.attrs,
-            Expr::If(i) => &i.attrs,
-            Expr::Try(t) => &t.attrs,
-            Expr::Macro(m) => &m.attrs,
-            _ => &[],
-        },
-        Stmt::Item(_) => &[],
     }
 }
 
