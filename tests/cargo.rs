@@ -890,6 +890,33 @@ fn a_members_value_set_decides_the_calls_of_a_member_depending_on_it() {
     }
 }
 
+/// The findings of `check .` in `root` (file, line), in the default mode
+/// and with `--no-prefilter`: the two must agree.
+fn findings_in_both_modes(root: &Path) -> Vec<(String, u64)> {
+    let mut modes = [&[][..], &["--no-prefilter"]].into_iter().map(|extra| {
+        let mut args = vec!["check", ".", "--format", "json", "--exit-zero"];
+        args.extend_from_slice(extra);
+        let out = direct(root, &args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        (report["diagnostics"].as_array().unwrap().iter())
+            .map(|d| {
+                (
+                    d["span"]["file"].as_str().unwrap().to_string(),
+                    d["span"]["line"].as_u64().unwrap(),
+                )
+            })
+            .collect::<Vec<_>>()
+    });
+    let default = modes.next().unwrap();
+    assert_eq!(modes.next().unwrap(), default, "--no-prefilter differs");
+    default
+}
+
 /// A call of a function returning the set's type decides the method
 /// called on it, in a file that never names the type
 /// (`devices::current().label()`, `let kind = devices::current()`): in
@@ -923,33 +950,13 @@ fn a_call_of_a_function_returning_a_sets_type_is_decided_where_the_type_is_not_n
         "app/src/lib.rs",
         "pub fn on_gles() -> bool {\n    devices::current().label() == \"gles\"\n}\n\npub fn on_vulkan() -> bool {\n    let kind = devices::current();\n    kind.label() == \"vulkan\"\n}\n\npub fn on_metal() -> bool {\n    devices::current().label() == \"metal\"\n}\n",
     );
-    for extra in [&[][..], &["--no-prefilter"]] {
-        let mut args = vec!["check", ".", "--format", "json", "--exit-zero"];
-        args.extend_from_slice(extra);
-        let out = direct(root, &args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let found: Vec<(String, u64)> = (report["diagnostics"].as_array().unwrap().iter())
-            .map(|d| {
-                (
-                    d["span"]["file"].as_str().unwrap().to_string(),
-                    d["span"]["line"].as_u64().unwrap(),
-                )
-            })
-            .collect();
-        assert_eq!(
-            found,
-            [
-                ("app/src/lib.rs".to_string(), 2),
-                ("app/src/lib.rs".to_string(), 7)
-            ],
-            "{extra:?}"
-        );
-    }
+    assert_eq!(
+        findings_in_both_modes(root),
+        [
+            ("app/src/lib.rs".to_string(), 2),
+            ("app/src/lib.rs".to_string(), 7)
+        ]
+    );
 }
 
 /// A workspace member living in a folder named `tests` is a library (wgpu's
@@ -984,24 +991,8 @@ fn a_member_in_a_folder_named_tests_is_a_library_and_only_its_own_tests_are_test
         "pub fn on_gles(kind: &devices::Kind) -> bool {\n    kind.label() == \"gles\"\n}\n";
     write(root, "tests/src/lib.rs", compares);
     write(root, "tests/tests/support.rs", compares);
-    for extra in [&[][..], &["--no-prefilter"]] {
-        let mut args = vec!["check", ".", "--format", "json", "--exit-zero"];
-        args.extend_from_slice(extra);
-        let out = direct(root, &args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let found: Vec<(String, u64)> = (report["diagnostics"].as_array().unwrap().iter())
-            .map(|d| {
-                (
-                    d["span"]["file"].as_str().unwrap().to_string(),
-                    d["span"]["line"].as_u64().unwrap(),
-                )
-            })
-            .collect();
-        assert_eq!(found, [("tests/src/lib.rs".to_string(), 2)], "{extra:?}");
-    }
+    assert_eq!(
+        findings_in_both_modes(root),
+        [("tests/src/lib.rs".to_string(), 2)]
+    );
 }

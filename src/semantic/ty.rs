@@ -334,13 +334,7 @@ impl Model {
                     ty = args[0].clone();
                 }
                 Ty::Adt(id, _) => {
-                    let impls = self.def_map.impls.trait_for.get(&id).into_iter().flatten();
-                    let display = impls.filter(|&&imp| {
-                        matches!(&self.item(imp).kind, ItemKind::Impl(d)
-                            if d.trait_.as_ref().and_then(|t| t.last()).is_some_and(|s| s.name == "Display"))
-                    });
-                    let found: Vec<ItemId> =
-                        display.filter_map(|&imp| self.member(imp, "fmt")).collect();
+                    let found = self.fmt_of(id, "Display");
                     if !found.is_empty() {
                         return self.located(found, Why::MethodNotFound);
                     }
@@ -371,13 +365,7 @@ impl Model {
                     ty = args[0].clone();
                 }
                 Ty::Adt(id, _) => {
-                    let impls = self.def_map.impls.trait_for.get(&id).into_iter().flatten();
-                    let debug = impls.filter(|&&imp| {
-                        matches!(&self.item(imp).kind, ItemKind::Impl(d)
-                            if d.trait_.as_ref().and_then(|t| t.last()).is_some_and(|s| s.name == "Debug"))
-                    });
-                    let found: Vec<ItemId> =
-                        debug.filter_map(|&imp| self.member(imp, "fmt")).collect();
+                    let found = self.fmt_of(id, "Debug");
                     if !found.is_empty() {
                         return self.located(found, Why::MethodNotFound);
                     }
@@ -392,6 +380,19 @@ impl Model {
             }
         }
         Resolved::Unresolved(Why::LimitReached)
+    }
+
+    /// The `fmt` of each `impl <trait_name> for` `adt` of the inputs
+    /// (`Display`, `Debug`).
+    fn fmt_of(&self, adt: ItemId, trait_name: &str) -> Vec<ItemId> {
+        let impls = self.def_map.impls.trait_for.get(&adt).into_iter().flatten();
+        let of_trait = impls.filter(|&&imp| {
+            matches!(&self.item(imp).kind, ItemKind::Impl(d)
+                if d.trait_.as_ref().and_then(|t| t.last()).is_some_and(|s| s.name == trait_name))
+        });
+        of_trait
+            .filter_map(|&imp| self.member(imp, "fmt"))
+            .collect()
     }
 
     /// What indexing a value of `adt` (with type arguments `args`) gives:
