@@ -324,37 +324,20 @@ impl Model {
     /// on); unresolved for a type of the inputs whose `Display` the model
     /// does not see (a derive, a blanket impl) or a generic.
     pub fn display_of(&self, ty: &Ty) -> Resolved {
-        let mut ty = ty.clone();
-        for _ in 0..MAX_STEPS {
-            match ty {
-                Ty::Ref(inner) => ty = *inner,
-                Ty::Ext(ref wrapper, ref args)
-                    if DEREF_WRAPPERS.contains(&wrapper.as_str()) && !args.is_empty() =>
-                {
-                    ty = args[0].clone();
-                }
-                Ty::Adt(id, _) => {
-                    let found = self.fmt_of(id, "Display");
-                    if !found.is_empty() {
-                        return self.located(found, Why::MethodNotFound);
-                    }
-                    match self.deref_target(id) {
-                        Some(target) => ty = target,
-                        None => return Resolved::Unresolved(Why::MethodNotFound),
-                    }
-                }
-                Ty::Ext(..) | Ty::Tuple(_) | Ty::Slice(_) => return Resolved::External,
-                Ty::Bounded(..) => return Resolved::Unresolved(Why::MethodNotFound),
-                Ty::Unknown => return Resolved::Unresolved(Why::UnknownReceiver),
-            }
-        }
-        Resolved::Unresolved(Why::LimitReached)
+        self.written_by(ty, "Display")
     }
 
     /// What `format!("{:?}", x)` writes for a value of `ty`: the `fmt` of
     /// its `impl Debug`, else, for an enum of the inputs, the enum itself
-    /// (a derive writes the variant's name).
+    /// (a derive writes the variant's name). An `impl Deref` is not
+    /// followed: `Debug` does not pass through it.
     pub fn debug_of(&self, ty: &Ty) -> Resolved {
+        self.written_by(ty, "Debug")
+    }
+
+    /// [`Self::display_of`] (`trait_name` `Display`) or
+    /// [`Self::debug_of`] (`Debug`).
+    fn written_by(&self, ty: &Ty, trait_name: &str) -> Resolved {
         let mut ty = ty.clone();
         for _ in 0..MAX_STEPS {
             match ty {
@@ -365,14 +348,18 @@ impl Model {
                     ty = args[0].clone();
                 }
                 Ty::Adt(id, _) => {
-                    let found = self.fmt_of(id, "Debug");
+                    let found = self.fmt_of(id, trait_name);
                     if !found.is_empty() {
                         return self.located(found, Why::MethodNotFound);
                     }
-                    return match &self.item(id).kind {
-                        ItemKind::Enum { .. } => self.located(vec![id], Why::MethodNotFound),
-                        _ => Resolved::Unresolved(Why::MethodNotFound),
-                    };
+                    let derived_debug = matches!(&self.item(id).kind, ItemKind::Enum { .. });
+                    match self.deref_target(id) {
+                        _ if trait_name == "Debug" && derived_debug => {
+                            return self.located(vec![id], Why::MethodNotFound);
+                        }
+                        Some(target) if trait_name == "Display" => ty = target,
+                        _ => return Resolved::Unresolved(Why::MethodNotFound),
+                    }
                 }
                 Ty::Ext(..) | Ty::Tuple(_) | Ty::Slice(_) => return Resolved::External,
                 Ty::Bounded(..) => return Resolved::Unresolved(Why::MethodNotFound),
