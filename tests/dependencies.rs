@@ -588,3 +588,33 @@ pub fn start() {
     assert!(!fresh.contains("[initialized_twice]"), "{fresh}");
     assert!(!stderr.contains("error"), "{stderr}");
 }
+
+/// `check .` at the workspace's root (what most people type, and what a
+/// script passes) learns from the dependencies as `check` does: the
+/// framework's rejection, in a git dependency out of the checkout, is
+/// found through its registrations either way. A folder inside a package
+/// (`check plugin/src`) asks cargo nothing and reads no dependency.
+#[test]
+fn a_folder_holding_the_packages_learns_from_their_dependencies_too() {
+    let (dir, ws, home) = git_workspace();
+    let run = |args: &[&str]| {
+        let (stdout, stderr, _) = run_cmd(
+            bin(&ws)
+                .env("CARGO_HOME", &home)
+                .args(["check", "--format", "short", "--no-cache"])
+                .args(args),
+        );
+        (stdout, stderr)
+    };
+    let (whole, _) = run(&[]);
+    assert!(whole.contains("with `add_platform`"), "{whole}");
+    let (dot, stderr) = run(&["."]);
+    assert_eq!(found(&dot), found(&whole), "{dot}\n{stderr}");
+    let (member, _) = run(&["plugin"]);
+    assert!(member.contains("with `add_platform`"), "{member}");
+    // Inside a package: the files alone, as before; no cargo asked.
+    let (inner, stderr) = run(&["plugin/src"]);
+    assert!(!inner.contains("with `add_platform`"), "{inner}");
+    assert!(!stderr.contains("dependenc"), "{stderr}");
+    drop(dir);
+}

@@ -202,8 +202,21 @@ impl<'a> Callees<'a> {
                 }
             }
         }
+        // A wrapper learned to pass on a rejection (`self.inner.insert(key,
+        // f)` of a rejecting `LinkerInner::insert`) rejects, whatever its
+        // own body's signs say of a collection's `insert`.
+        let wraps_rejection = |s: &FnSummary| {
+            krate.learned.is_some_and(|l| {
+                l.rejects(&s.name)
+                    && (l.functions.iter()).any(|f| {
+                        f.name == s.name
+                            && f.self_type.as_deref()
+                                == s.self_type.as_deref().map(crate::analysis::type_ident)
+                    })
+            })
+        };
         let bodies: Vec<&FnSummary> = (self.candidates(reg, receiver_type))
-            .filter(|s| s.rejects.is_some() || s.keeping.is_some())
+            .filter(|s| s.rejects.is_some() || s.keeping.is_some() || wraps_rejection(s))
             .collect();
         if bodies.is_empty() {
             return verdict;
@@ -211,7 +224,7 @@ impl<'a> Callees<'a> {
         let rejecting: Vec<&FnSummary> = bodies
             .iter()
             .copied()
-            .filter(|s| s.rejects.is_some())
+            .filter(|s| s.rejects.is_some() || wraps_rejection(s))
             .collect();
         verdict.rejects = Some(!rejecting.is_empty());
         verdict.replaces =

@@ -13,6 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::analysis::type_ident;
 use crate::config::{CallReceiver, ConstantKey, LearnedFunction, Vocabulary};
 use crate::model::facts::{
     ArgValue, CallUse, CallVia, Fails, FileFacts, FnSummary, ForwardCall, Inferred, InferredKind,
@@ -407,7 +408,10 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
         .collect();
     let prior = prior.map(Prior::new);
     let prior = prior.as_ref();
-    let mut found = FoundSet::default();
+    let mut found = FoundSet {
+        fields: FieldTypes::new(files),
+        ..FoundSet::default()
+    };
     for &(display, s) in &summaries {
         if let Some(r) = &s.rejects {
             let receiver = receiver_of(s, r.receiver);
@@ -634,6 +638,7 @@ struct FoundSet<'a> {
     list: Vec<Found<'a>>,
     summaries: HashSet<*const FnSummary>,
     by_name: HashMap<&'a str, Vec<usize>>,
+    fields: FieldTypes<'a>,
 }
 
 impl<'a> FoundSet<'a> {
@@ -652,7 +657,7 @@ impl<'a> FoundSet<'a> {
     fn called(&self, call: &ForwardCall, caller: &FnSummary) -> Option<&Found<'a>> {
         (self.by_name.get(call.callee.as_str())?.iter())
             .map(|&i| &self.list[i])
-            .find(|f| calls_learned(call, caller, f))
+            .find(|f| calls_learned(call, caller, f, &self.fields))
     }
 }
 
@@ -688,20 +693,52 @@ fn receiver_of(s: &FnSummary, registry: Option<usize>) -> CallReceiver {
 
 /// The call is one of the learned function `f`, as the walker matches its
 /// callers: a method by a method call, a free function by a free call.
-fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found) -> bool {
+fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found, fields: &FieldTypes) -> bool {
     f.summary.name == call.callee
         && f.summary.arity == call.args.len()
         && match f.receiver {
             CallReceiver::Method { self_only } => {
                 call.via == CallVia::Method
-                    && match call.on_self {
-                        true => f.summary.self_type == caller.self_type,
-                        false => !self_only,
+                    && match (call.on_self, fields.of_call(call, caller)) {
+                        (true, _) => f.summary.self_type == caller.self_type,
+                        // `self.inner.insert(..)` on a field declared
+                        // `inner: LinkerInner<T>`: that type's method, or
+                        // another's (`self.headers.insert(..)` of a map).
+                        (false, Some(ty)) => {
+                            f.summary.self_type.as_deref().map(type_ident) == Some(ty)
+                        }
+                        (false, None) => !self_only,
                     }
             }
             CallReceiver::Free { .. } => call.via == CallVia::Free,
             CallReceiver::Written => false,
         }
+}
+
+/// The declared types of the fields of a crate's structs (`(owner, field)`:
+/// type), from [`FileFacts::fields`].
+#[derive(Default)]
+struct FieldTypes<'a>(HashMap<(&'a str, &'a str), &'a str>);
+
+impl<'a> FieldTypes<'a> {
+    fn new(files: &[(&str, &'a FileFacts)]) -> FieldTypes<'a> {
+        let mut map = HashMap::new();
+        for (_, f) in files {
+            for d in &f.fields {
+                if let Some(ty) = &d.ty {
+                    map.insert((d.owner.as_str(), d.field.as_str()), ty.as_str());
+                }
+            }
+        }
+        FieldTypes(map)
+    }
+
+    /// The declared type of the field of `self` that `call` is made on.
+    fn of_call(&self, call: &ForwardCall, caller: &FnSummary) -> Option<&'a str> {
+        let owner = type_ident(caller.self_type.as_deref()?);
+        let field = call.self_field.as_deref()?;
+        self.0.get(&(owner, field)).copied()
+    }
 }
 
 /// `s` passes its parameters to every key argument of a registration it
@@ -718,7 +755,7 @@ fn wrapped(
     s.calls.iter().find_map(|call| {
         let learned = (found.called(call, s))
             .map(|f| (f.key.as_slice(), f.receiver, f.rejects, f.switch_param))
-            .or_else(|| imported(call, prior?));
+            .or_else(|| imported(call, s, &found.fields, prior?));
         let switch: Switch = match learned.and_then(|f| f.3) {
             None => (None, None),
             Some(p) => match call.values.get(p)? {
@@ -770,9 +807,11 @@ fn wrapped(
 /// the map (wasmtime's `LinkerInstance::insert` of `NameMap::insert`).
 fn imported<'p>(
     call: &ForwardCall,
+    caller: &FnSummary,
+    fields: &FieldTypes,
     prior: &Prior<'p>,
 ) -> Option<(&'p [usize], CallReceiver, bool, Option<usize>)> {
-    let f = imported_function(call, prior)?;
+    let f = imported_function(call, caller, fields, prior)?;
     Some((
         f.key.as_slice(),
         f.receiver,
@@ -783,13 +822,23 @@ fn imported<'p>(
 
 /// The function learned in another package (or an earlier round) that
 /// `call` calls, if any.
-fn imported_function<'p>(call: &ForwardCall, prior: &Prior<'p>) -> Option<&'p LearnedFunction> {
+fn imported_function<'p>(
+    call: &ForwardCall,
+    caller: &FnSummary,
+    fields: &FieldTypes,
+    prior: &Prior<'p>,
+) -> Option<&'p LearnedFunction> {
     let named = prior.by_name.get(call.callee.as_str())?;
     named.iter().copied().find(|f| {
         f.arity == call.args.len()
             && match f.receiver {
                 CallReceiver::Method { self_only } => {
-                    call.via == CallVia::Method && (call.on_self || !self_only)
+                    call.via == CallVia::Method
+                        && match (call.on_self, fields.of_call(call, caller)) {
+                            (true, _) => true,
+                            (false, Some(ty)) => f.self_type.as_deref().map(type_ident) == Some(ty),
+                            (false, None) => !self_only,
+                        }
                 }
                 CallReceiver::Free { .. } => call.via == CallVia::Free,
                 CallReceiver::Written => false,
@@ -827,7 +876,7 @@ fn helper(
                 )
             })
             .or_else(|| {
-                let f = imported_function(call, prior?)?;
+                let f = imported_function(call, s, &found.fields, prior?)?;
                 Some((f.key.clone(), f.receiver, f.switch, f.constants.clone()))
             });
         let (on, keys) = match learned {
@@ -972,7 +1021,7 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             returns_self: f.summary.returns_self,
             self_type: (f.summary.self_type.as_deref())
                 .filter(|t| !t.starts_with("dyn "))
-                .map(|t| crate::analysis::last_segment(t).to_string()),
+                .map(|t| type_ident(t).to_string()),
         });
     }
     learned.switches.sort();

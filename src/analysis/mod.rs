@@ -574,6 +574,11 @@ pub fn last_segment(path: &str) -> &str {
     path.rsplit("::").next().unwrap_or(path)
 }
 
+/// The name of a type as written (`wasmi::LinkerInner<T>`: `LinkerInner`).
+pub fn type_ident(t: &str) -> &str {
+    last_segment(t.split('<').next().unwrap_or(t).trim())
+}
+
 pub fn quoted_list(values: &[String]) -> String {
     let quoted: Vec<String> = values.iter().map(|v| format!("`\"{v}\"`")).collect();
     match quoted.split_last() {

@@ -1097,6 +1097,18 @@ fn select(args: &CheckArgs, base: &Path) -> Result<Selected, u8> {
         );
         discover::packages_of_files(&args.paths, base)
     } else {
+        // The dependencies of the packages walked, as without paths:
+        // `check .` at a workspace's root learns what `check` learns.
+        if !args.no_deps {
+            let cache = (!args.no_cache)
+                .then(|| crate::run::metadata_cache::open(args.cache_dir.as_deref()))
+                .flatten();
+            let dirs: Vec<PathBuf> = (args.paths.iter())
+                .map(|p| base.join(p))
+                .filter(|p| p.is_dir())
+                .collect();
+            deps = dep_sources::load_around(&dirs, &tree, cache.as_ref());
+        }
         discover::collect(&args.paths, base)
     };
     Ok(Selected {

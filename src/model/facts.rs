@@ -1090,6 +1090,9 @@ pub struct ForwardCall {
     /// A method call on a field of `self` (`self.ops.register(..)`): a
     /// registry the function's callers reach through their receiver.
     pub on_self_field: bool,
+    /// The field of `self` the receiver is (`self.inner.insert(..)`: `inner`):
+    /// its declared type says whose method it calls.
+    pub self_field: Option<String>,
     /// A method call whose receiver is reached through this parameter.
     pub receiver: Option<usize>,
     /// That receiver is the parameter itself (`reg`, `*reg`), not a part

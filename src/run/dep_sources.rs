@@ -126,6 +126,50 @@ pub fn load(
     tree: &[PathBuf],
     cache: Option<&SummaryCache>,
 ) -> Result<(Packages, DepSources), String> {
+    load_within(base, sel, tree, cache, None)
+}
+
+/// The dependencies of the workspace members walked whole in `dirs`
+/// (`check .`, `check crates/app`): those whose folder is one of them or
+/// inside one. A folder inside a package (`check src/lints`, a fixture
+/// folder) learns from none: it may be no part of what the package builds.
+/// `None` when no cargo workspace is around them (the walk reads the
+/// folders alone, as before).
+pub fn load_around(
+    dirs: &[PathBuf],
+    tree: &[PathBuf],
+    cache: Option<&SummaryCache>,
+) -> Option<DepSources> {
+    let dirs: Vec<PathBuf> = dirs.iter().filter_map(|d| d.canonicalize().ok()).collect();
+    let first = dirs.first()?;
+    discover::nearest_package(first)?;
+    // No package walked whole from its folder, nor from the folder holding
+    // it (`check crates`): no `cargo metadata` to run (`check src`).
+    let holds_package = |d: &PathBuf| {
+        discover::is_package_dir(d)
+            || (std::fs::read_dir(d).into_iter().flatten().flatten())
+                .any(|e| discover::is_package_dir(&e.path()))
+    };
+    if !dirs.iter().any(holds_package) {
+        return None;
+    }
+    let sel = Selection {
+        manifest_path: None,
+        workspace: true,
+        packages: Vec::new(),
+        exclude: Vec::new(),
+    };
+    let (_, deps) = load_within(first, &sel, tree, cache, Some(&dirs)).ok()?;
+    Some(deps)
+}
+
+fn load_within(
+    base: &Path,
+    sel: &Selection,
+    tree: &[PathBuf],
+    cache: Option<&SummaryCache>,
+    within: Option<&[PathBuf]>,
+) -> Result<(Packages, DepSources), String> {
     // The host's dependencies only (`windows-sys` and its kin are a third
     // of candle's dependency source elsewhere); a cargo older than
     // `host-tuple` (1.84?) is asked for every platform's.
@@ -184,7 +228,14 @@ pub fn load(
             return Ok((packages, deps));
         }
     };
-    let packages = discover::packages_from(&meta, sel, base)?;
+    let mut packages = discover::packages_from(&meta, sel, base)?;
+    if let Some(dirs) = within {
+        let walked = |root: &Path| {
+            let root = canonical(root);
+            dirs.iter().any(|d| root.starts_with(d))
+        };
+        packages.chosen.retain(|p| walked(&p.root));
+    }
     let deps = classify(&meta, &packages);
     Ok((packages, deps))
 }

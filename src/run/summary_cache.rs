@@ -391,9 +391,23 @@ impl SummaryCache {
     }
 }
 
-/// This build: a new version may learn otherwise.
+/// This build: a new version may learn otherwise, and so may a new build
+/// of one version (a checkout installed again): the executable's size and
+/// modification time tell builds apart without reading it.
 pub(super) fn tool() -> String {
-    format!("backend-lint {}", env!("CARGO_PKG_VERSION"))
+    static TOOL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TOOL.get_or_init(|| {
+        let build = (std::env::current_exe().and_then(std::fs::metadata))
+            .map(|m| {
+                let modified = (m.modified().ok())
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                format!(" {}-{modified}", m.len())
+            })
+            .unwrap_or_default();
+        format!("backend-lint {}{build}", env!("CARGO_PKG_VERSION"))
+    })
+    .clone()
 }
 
 /// `$XDG_CACHE_HOME/backend-lint`, else `~/.cache/backend-lint` (a relative

@@ -794,6 +794,7 @@ impl Summarizer<'_, '_> {
         &mut self,
         callee: String,
         (via, on_self, on_self_field): (CallVia, bool, bool),
+        self_field: Option<String>,
         (receiver, receiver_whole): (Option<usize>, bool),
         args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>,
     ) {
@@ -817,6 +818,7 @@ impl Summarizer<'_, '_> {
                 via,
                 on_self,
                 on_self_field,
+                self_field,
                 receiver,
                 receiver_whole,
                 args: flows,
@@ -998,8 +1000,20 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             self.inserts
                 .push(compact(self.lines, self.text, &*m.receiver));
         }
+        // `self.inner.insert(..)`, `(*self.inner).insert(..)`: the field
+        // whose declared type has the method.
+        let self_field = match peel_refs(&m.receiver) {
+            Expr::Field(f) if matches!(strip_parens(&f.base), Expr::Path(p) if p.path.is_ident("self")) => {
+                match &f.member {
+                    syn::Member::Named(n) => Some(n.to_string()),
+                    syn::Member::Unnamed(_) => None,
+                }
+            }
+            _ => None,
+        };
         let via = (CallVia::Method, on_self, on_self_field);
-        self.record_call(name, via, (receiver, receiver.is_some() && whole), &m.args);
+        let receiver = (receiver, receiver.is_some() && whole);
+        self.record_call(name, via, self_field, receiver, &m.args);
         visit::visit_expr_method_call(self, m);
     }
 
@@ -1013,7 +1027,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
                     .starts_with(|c: char| c.is_ascii_uppercase());
             let via = if typed { CallVia::Typed } else { CallVia::Free };
             let how = (via, false, false);
-            self.record_call(last.ident.to_string(), how, (None, false), &c.args);
+            self.record_call(last.ident.to_string(), how, None, (None, false), &c.args);
         }
         visit::visit_expr_call(self, c);
     }
@@ -1153,5 +1167,14 @@ fn short(lines: &LineTable, text: &str, m: &syn::ExprMethodCall) -> String {
     match text.chars().count() > 60 {
         true => format!("{}...", text.chars().take(57).collect::<String>()),
         false => text,
+    }
+}
+
+/// An expression without the parentheses, borrows and dereferences around it.
+fn peel_refs(e: &Expr) -> &Expr {
+    match strip_parens(e) {
+        Expr::Reference(r) => peel_refs(&r.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => peel_refs(&u.expr),
+        other => other,
     }
 }
