@@ -119,6 +119,11 @@ struct Finding {
     line: usize,
     end_line: usize,
     message: String,
+    /// Where a helper the finding is reached through starts, as its label
+    /// names it ("it registers .. on its parameter `linker` at
+    /// src/host.rs:38"): the registration inside it is the finding's too,
+    /// as the shared marker scorer counts it.
+    helpers: Vec<(String, usize)>,
 }
 
 /// Run backend-lint in a copy of the crate; the findings and a summary line.
@@ -155,6 +160,14 @@ fn check(krate: &Path) -> (Vec<Finding>, String) {
             line: span["line"].as_u64().unwrap() as usize,
             end_line: span["end_line"].as_u64().unwrap() as usize,
             message: d["message"].as_str().unwrap().to_string(),
+            helpers: (d["label"].as_str().into_iter())
+                .filter(|m| m.contains("registered again here by `"))
+                .filter_map(|m| {
+                    let (_, at) = m.rsplit_once(" at ")?;
+                    let (file, line) = at.trim_end_matches(')').rsplit_once(':')?;
+                    Some((file.to_string(), line.parse().ok()?))
+                })
+                .collect(),
         });
     }
     let count = |key: &str| json[key].as_array().map_or(0, Vec::len);
@@ -185,12 +198,13 @@ fn score(krate: &Path, markers: &[Marker], findings: &[Finding], summary: &str) 
     let name = krate.file_name().unwrap().to_string_lossy();
     let mut out = format!("## {name} ({summary})\n");
     // A finding answers a marker when the marked line is within its span.
-    let hits = |m: &Marker| -> Vec<&Finding> {
-        findings
-            .iter()
-            .filter(|f| f.file == m.file && f.line <= m.line && m.line <= f.end_line)
-            .collect()
+    let answers = |f: &Finding, m: &Marker| {
+        (f.file == m.file && f.line <= m.line && m.line <= f.end_line)
+            || (f.helpers.iter())
+                .any(|(file, at)| *file == m.file && (*at..=at + 5).contains(&m.line))
     };
+    let hits =
+        |m: &Marker| -> Vec<&Finding> { findings.iter().filter(|f| answers(f, m)).collect() };
     for m in markers {
         let hit = hits(m);
         let verdict = match (&m.kind, hit.is_empty()) {
@@ -211,9 +225,7 @@ fn score(krate: &Path, markers: &[Marker], findings: &[Finding], summary: &str) 
         out.push('\n');
     }
     for f in findings {
-        let marked = markers
-            .iter()
-            .any(|m| f.file == m.file && f.line <= m.line && m.line <= f.end_line);
+        let marked = markers.iter().any(|m| answers(f, m));
         if !marked {
             out.push_str(&format!(
                 "UNMARKED {}:{} [{}] {} (false positive)\n",

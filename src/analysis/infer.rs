@@ -484,8 +484,13 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
             new.push(Found {
                 summary: s,
                 key: Vec::new(),
-                receiver: CallReceiver::Free {
-                    registry: Some(param),
+                // A registry made in the body and returned is numbered
+                // after the parameters ([`FnSummary::arity`]).
+                receiver: match param == s.arity {
+                    true => CallReceiver::Returned,
+                    false => CallReceiver::Free {
+                        registry: Some(param),
+                    },
                 },
                 why,
                 rejects: false,
@@ -711,7 +716,7 @@ fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found, fields: &Fie
                     }
             }
             CallReceiver::Free { .. } => call.via == CallVia::Free,
-            CallReceiver::Written => false,
+            CallReceiver::Written | CallReceiver::Returned => false,
         }
 }
 
@@ -841,7 +846,7 @@ fn imported_function<'p>(
                         }
                 }
                 CallReceiver::Free { .. } => call.via == CallVia::Free,
-                CallReceiver::Written => false,
+                CallReceiver::Written | CallReceiver::Returned => false,
             }
     })
 }
@@ -913,7 +918,7 @@ fn helper(
             }
             None => continue,
         };
-        if param.is_some_and(|p| p != on) {
+        if param.is_some_and(|p| p != on) || s.switched.contains(&on) {
             return None;
         }
         param = Some(on);
@@ -960,11 +965,12 @@ fn helper_why(s: &FnSummary, param: usize, constants: &[ConstantKey], display: &
     let mut callees: Vec<&str> = constants.iter().map(|c| c.callee.as_str()).collect();
     callees.dedup();
     let name = match s.params.get(param) {
-        Some(Some(name)) => format!("`{name}`"),
-        _ => format!("number {}", param + 1),
+        _ if param == s.arity => "the registry it returns".to_string(),
+        Some(Some(name)) => format!("its parameter `{name}`"),
+        _ => format!("its parameter number {}", param + 1),
     };
     format!(
-        "it registers {} with `{}` on its parameter {name} at {display}:{}",
+        "it registers {} with `{}` on {name} at {display}:{}",
         keys.join(", "),
         callees.join("`, `"),
         s.line

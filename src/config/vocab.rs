@@ -130,6 +130,11 @@ pub enum CallReceiver {
     /// it registers on its argument `registry` (`add_op(&mut reg, "relu",
     /// f)`, a learned wrapper of `reg.register(..)`), if any.
     Free { registry: Option<usize> },
+    /// A learned factory: a free function returning a registry it
+    /// registered its constant keys on (`fn base_linker(..) -> Linker { let
+    /// mut l = Linker::new(..); define_logging(&mut l); l }`): the local its
+    /// result is bound to holds those keys (`let mut l = base_linker(..)?`).
+    Returned,
 }
 
 /// A registration function learned from the code (issue 19): its name, the
@@ -520,6 +525,13 @@ impl Vocabulary {
     /// helper `name` registers ([`LearnedFunction::constants`]).
     pub fn registration_constants(&self, name: &str, arity: Option<usize>) -> &[ConstantKey] {
         self.function_for(name, arity)
+            .map_or(&[], |f| f.constants.as_slice())
+    }
+
+    /// The keys a learned factory's result holds ([`CallReceiver::Returned`]).
+    pub fn registration_factory(&self, name: &str, arity: Option<usize>) -> &[ConstantKey] {
+        self.function_for(name, arity)
+            .filter(|f| f.receiver == CallReceiver::Returned)
             .map_or(&[], |f| f.constants.as_slice())
     }
 

@@ -905,6 +905,10 @@ pub struct FnSummary {
     /// Result<&mut Self, E>`): calls chained on its result
     /// (`router.route(..).route(..)`) are calls on the same receiver.
     pub returns_self: bool,
+    /// The parameters (or the registry it returns, numbered `arity`) on
+    /// which it turns a learned switch on (`linker.allow_shadowing(true)`):
+    /// what it registers there may replace, so it is no helper of theirs.
+    pub switched: Vec<usize>,
     /// It fails on its second call whatever its arguments, by a mechanism
     /// of its own on a static (issue 29): a singleton.
     pub singleton: Option<SingletonMechanism>,

@@ -219,6 +219,7 @@ impl Function {
             CallReceiver::Method { self_only: false } => ("method", None),
             CallReceiver::Method { self_only: true } => ("method_self", None),
             CallReceiver::Free { registry } => ("free", registry),
+            CallReceiver::Returned => ("returned", None),
         };
         Function {
             name: f.name.clone(),
@@ -243,6 +244,7 @@ impl Function {
             "free" => CallReceiver::Free {
                 registry: self.registry,
             },
+            "returned" => CallReceiver::Returned,
             _ => return None,
         };
         Some(LearnedFunction {

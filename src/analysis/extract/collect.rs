@@ -88,6 +88,12 @@ impl<'v> Asks<'v> {
         self.vocab.registration_constants(name, arity)
     }
 
+    /// [`Vocabulary::registration_factory`].
+    pub fn registration_factory(self, name: &str, arity: Option<usize>) -> &'v [ConstantKey] {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_factory(name, arity)
+    }
+
     /// [`Vocabulary::registration_switch`].
     pub fn registration_switch(self, name: &str, arity: Option<usize>) -> Option<usize> {
         self.declared(Names::RegistrationFunctions);

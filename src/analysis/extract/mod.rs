@@ -1074,6 +1074,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 b.made = made;
             }
         }
+        // `let mut linker = base_linker(&engine)?`: what a learned factory
+        // registered, the local holds.
+        if let Pat::Ident(p) = named {
+            self.registrations
+                .factory_result(&mut self.cx, &p.ident, &init.expr);
+        }
     }
 
     fn visit_expr_if(&mut self, e: &'ast syn::ExprIf) {

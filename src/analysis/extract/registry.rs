@@ -117,6 +117,9 @@ impl Registrations {
                     .and_then(|i| args.get(i).copied())
                     .map(strip_parens),
             ),
+            // What a factory registers is held by the local its result is
+            // bound to ([`Registrations::factory_result`]), not by the call.
+            CallReceiver::Returned => (false, None),
         };
         if counts {
             let generics = match &p.path.segments.last().map(|s| &s.arguments) {
@@ -524,6 +527,45 @@ impl Registrations {
             arity: args.len(),
             receiver_type,
         });
+    }
+
+    /// `let mut l = factory(..)?` (or `.unwrap()`, `.expect(..)`,
+    /// `.await`): the keys a learned factory registered on the registry it
+    /// returns, registered on `l` where the call is.
+    pub(super) fn factory_result(&mut self, cx: &mut Cx<'_>, local: &syn::Ident, init: &Expr) {
+        let mut e = strip_parens(init);
+        loop {
+            e = match e {
+                Expr::Try(t) => strip_parens(&t.expr),
+                Expr::Await(a) => strip_parens(&a.base),
+                Expr::MethodCall(m) if m.method == "unwrap" || m.method == "expect" => {
+                    strip_parens(&m.receiver)
+                }
+                _ => break,
+            };
+        }
+        let Expr::Call(c) = e else { return };
+        let Expr::Path(p) = &*c.func else { return };
+        let Some(last) = p.path.segments.last() else {
+            return;
+        };
+        if segments_typed(p) {
+            return;
+        }
+        let name = last.ident.to_string();
+        let names = cx.registration_names();
+        let constants = names.registration_factory(&name, Some(c.args.len()));
+        if constants.is_empty() {
+            return;
+        }
+        let constants = constants.to_vec();
+        let receiver = Expr::Path(syn::ExprPath {
+            attrs: Vec::new(),
+            qself: None,
+            path: syn::Path::from(local.clone()),
+        });
+        let id = cx.start_of(last.ident.span());
+        self.helper_call(cx, &name, id, Some(&receiver), &constants, c);
     }
 
     /// A call of the learned helper `helper` (`add_cpu(&mut registry)`):

@@ -56,7 +56,9 @@ pub(super) const COLLECTOR: Collector = Collector {
             alone: true,
         },
     ],
-    reads: &[],
+    // A switch turned on on a registry the function registers on
+    // (`linker.allow_shadowing(true)`): [`FnSummary::switched`].
+    reads: &[Names::Switches],
 };
 
 /// The function summaries collector's state.
@@ -234,6 +236,7 @@ fn bare_summary(
         keeping: None,
         rejects_after: None,
         returns_self: false,
+        switched: Vec::new(),
         singleton: None,
         singleton_calls: Vec::new(),
         singleton_only: false,
@@ -270,15 +273,20 @@ pub(super) fn summarize(
         collector: &COLLECTOR,
     }
     .has(Names::RegistrationFunctions, &sig.ident.to_string());
+    let arity = params.len();
+    let result = match self_type {
+        None => returned_local(sig, body).map(|l| (l, arity)),
+        Some(_) => None,
+    };
     // A key may be a type parameter alone (`fn add_plugin<P>(&mut self)`
     // keyed by `TypeId::of::<P>()`).
-    if params.iter().all(Option::is_none)
+    if result.is_none()
+        && params.iter().all(Option::is_none)
         && sig.generics.type_params().next().is_none()
         && vocab.stems(Names::SwitchFields).is_empty()
     {
         return None;
     }
-    let arity = params.len();
     let names = params.clone();
     // Type parameters are numbered after the parameters, as a call's type
     // arguments follow its arguments (`Registration::args`).
@@ -307,6 +315,9 @@ pub(super) fn summarize(
         lookups: Vec::new(),
         signs: KeepSigns::default(),
         state_check: None,
+        result,
+        result_at: None,
+        switched: Vec::new(),
     };
     s.visit_block(body);
     // A check followed by no insertion into that map validates, it does not
@@ -346,6 +357,7 @@ pub(super) fn summarize(
         keeping,
         rejects_after: s.state_check,
         returns_self: method && returns_self(&sig.output, self_type),
+        switched: s.switched,
         singleton: None,
         singleton_calls: Vec::new(),
         singleton_only: false,
@@ -480,6 +492,15 @@ struct Summarizer<'a, 't> {
     flows: Vec<(String, Vec<usize>)>,
     /// How many of `flows` are the parameters (the first ones).
     named_params: usize,
+    /// The local a free function returns on every path (`linker` of
+    /// `Ok(linker)`), if any: a registry made here and handed to the
+    /// caller, numbered as a parameter after the last one (`arity`), so
+    /// that what is registered on it is recorded as on a parameter.
+    result: Option<(String, usize)>,
+    /// Where in `flows` its `let` is.
+    result_at: Option<usize>,
+    /// [`FnSummary::switched`].
+    switched: Vec<usize>,
     rejects: Option<Rejection>,
     /// The maps `.insert(..)` is called on, as written.
     inserts: Vec<String>,
@@ -610,7 +631,8 @@ impl Summarizer<'_, '_> {
         let Some(i) = p.path.get_ident() else {
             return false;
         };
-        (self.flows.iter().rposition(|(n, _)| i == n)).is_some_and(|k| k < self.named_params)
+        (self.flows.iter().rposition(|(n, _)| i == n))
+            .is_some_and(|k| k < self.named_params || Some(k) == self.result_at)
     }
 
     /// The parameter a receiver is reached through: `reg` in `reg.map`.
@@ -872,8 +894,17 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         visit::visit_local(self, l);
         if let (Some(name), Some(init)) = (super::let_name(&l.pat), &l.init) {
-            let from = self.flow(&init.expr);
-            self.flows.push((name, from));
+            match &self.result {
+                Some((result, at)) if *result == name => {
+                    let at = *at;
+                    self.result_at = Some(self.flows.len());
+                    self.flows.push((name, vec![at]));
+                }
+                _ => {
+                    let from = self.flow(&init.expr);
+                    self.flows.push((name, from));
+                }
+            }
         }
     }
 
@@ -913,7 +944,29 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             .iter()
             .any(|a| self.occupied(&a.pat) && expr_rejects(&a.body))
         {
-            let r = self.entry_check(&m.expr);
+            let mut r = self.entry_check(&m.expr);
+            // `Entry::Occupied(mut e) if self.allow_shadowing => e.insert(v)`
+            // before the rejecting arm: the guard switches the rejection off.
+            if let Some(r) = &mut r {
+                let switches = (m.arms.iter())
+                    .take_while(|a| !(self.occupied(&a.pat) && expr_rejects(&a.body)))
+                    .filter_map(|a| match &a.pat {
+                        Pat::Guard(g) if occupied_name(&g.pat).is_some() => {
+                            Some(strip_parens(&g.guard))
+                        }
+                        _ => None,
+                    });
+                for guard in switches {
+                    r.switch = r.switch.clone().or_else(|| self_field(guard));
+                    r.switch_param = r.switch_param.or_else(|| match guard {
+                        Expr::Path(p) => match self.from(p.path.get_ident()?)?.as_slice() {
+                            [i] => Some(*i),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+                }
+            }
             self.reject(r);
         }
         let looked_up = self.flow(&m.expr);
@@ -978,6 +1031,15 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             other => self.names_param(other),
         };
         let name = m.method.to_string();
+        // `linker.allow_shadowing(true)` on the registry it is handed or
+        // returns: what it registers there replaces.
+        if whole
+            && let Some(r) = receiver
+            && self.vocab.has(Names::Switches, &name)
+            && !matches!(m.args.first().map(strip_parens), Some(Expr::Lit(syn::ExprLit { lit: syn::Lit::Bool(b), .. })) if !b.value)
+        {
+            self.switched.push(r);
+        }
         match name.as_str() {
             "push" | "push_back" | "push_front" | "extend" | "append" => self.signs.pushes = true,
             "and_modify" => self.signs.merges = true,
@@ -1177,4 +1239,47 @@ fn peel_refs(e: &Expr) -> &Expr {
         Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => peel_refs(&u.expr),
         other => other,
     }
+}
+
+/// The local a function returns on every path: its body's last expression
+/// and each `return` (outside closures) name it, as is or in `Ok(..)` or
+/// `Some(..)`, and the function declares a result.
+fn returned_local(sig: &syn::Signature, body: &syn::Block) -> Option<String> {
+    if matches!(sig.output, syn::ReturnType::Default) {
+        return None;
+    }
+    fn local(e: &Expr) -> Option<String> {
+        match strip_parens(e) {
+            Expr::Path(p) => p.path.get_ident().map(|i| i.to_string()),
+            Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+                Expr::Path(f) if f.path.is_ident("Ok") || f.path.is_ident("Some") => {
+                    local(&c.args[0])
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    struct Returns {
+        names: Vec<Option<String>>,
+    }
+    impl<'ast> Visit<'ast> for Returns {
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            self.names.push(r.expr.as_deref().and_then(local));
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let Some(syn::Stmt::Expr(tail, None)) = body.stmts.last() else {
+        return None;
+    };
+    let name = local(tail)?;
+    if name == "self" {
+        return None;
+    }
+    let mut returns = Returns { names: Vec::new() };
+    returns.visit_block(body);
+    (returns.names.iter())
+        .all(|n| n.as_deref() == Some(name.as_str()))
+        .then_some(name)
 }
