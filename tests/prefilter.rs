@@ -1123,6 +1123,8 @@ fn the_declared_starts_suffice_under_overlapping_vocabularies() {
             constants: Vec::new(),
             self_type: None,
             returns_self: false,
+            key_field: None,
+            wraps: None,
         };
         v.with_learned(
             &[

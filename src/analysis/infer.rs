@@ -394,6 +394,10 @@ struct Found<'a> {
     switch_param: Option<usize>,
     /// A helper's constant keys ([`LearnedFunction::constants`]).
     constants: Vec<ConstantKey>,
+    /// [`LearnedFunction::key_field`].
+    key_field: Option<String>,
+    /// [`LearnedFunction::wraps`].
+    wraps: Option<String>,
 }
 
 /// How a wrapper passes on the switch of what it wraps.
@@ -439,6 +443,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
                 switch_field: r.switch.clone(),
                 switch_param: r.switch_param,
                 constants: Vec::new(),
+                key_field: r.key_field.clone(),
+                wraps: None,
             });
         }
     }
@@ -450,9 +456,18 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
             if found.has(s) {
                 continue;
             }
-            if let Some((key, receiver, callee, rejects, switch)) = wrapped(s, &found, vocab, prior)
+            if let Some((key, receiver, callee, rejects, switch, kept)) =
+                wrapped(s, &found, vocab, prior)
             {
                 let why = format!("it wraps `{callee}` at {display}:{}", s.line);
+                // What the chain of wrappers ends in: calls of either meet.
+                let wraps = (found.by_name.get(callee.as_str()))
+                    .and_then(|at| found.list[at[0]].wraps.clone())
+                    .or_else(|| {
+                        let f = prior?.by_name.get(callee.as_str())?.first()?;
+                        f.wraps.clone()
+                    })
+                    .unwrap_or(callee);
                 new.push(Found {
                     summary: s,
                     key,
@@ -462,6 +477,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
                     switch_field: switch.0,
                     switch_param: switch.1,
                     constants: Vec::new(),
+                    key_field: None,
+                    wraps: kept.then_some(wraps),
                 });
             }
         }
@@ -497,6 +514,8 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
                 switch_field: None,
                 switch_param: None,
                 constants,
+                key_field: None,
+                wraps: None,
             });
         }
         if new.is_empty() {
@@ -756,7 +775,7 @@ fn wrapped(
     found: &FoundSet,
     vocab: &Vocabulary,
     prior: Option<&Prior>,
-) -> Option<(Vec<usize>, CallReceiver, String, bool, Switch)> {
+) -> Option<(Vec<usize>, CallReceiver, String, bool, Switch, bool)> {
     s.calls.iter().find_map(|call| {
         let learned = (found.called(call, s))
             .map(|f| (f.key.as_slice(), f.receiver, f.rejects, f.switch_param))
@@ -802,7 +821,10 @@ fn wrapped(
         };
         let receiver = receiver_of(s, through);
         let rejects = learned.is_some_and(|f| f.2);
-        Some((key, receiver, call.callee.clone(), rejects, switch))
+        // The callee's keys handed on as they are: its calls and the
+        // wrapper's register in one table ([`LearnedFunction::wraps`]).
+        let kept = (callee_key.iter()).all(|&i| call.kept.get(i).copied().unwrap_or(false));
+        Some((key, receiver, call.callee.clone(), rejects, switch, kept))
     })
 }
 
@@ -1024,6 +1046,8 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
             arity,
             switch: f.switch_param,
             constants: f.constants,
+            key_field: f.key_field,
+            wraps: f.wraps,
             returns_self: f.summary.returns_self,
             self_type: (f.summary.self_type.as_deref())
                 .filter(|t| !t.starts_with("dyn "))

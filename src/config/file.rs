@@ -529,6 +529,8 @@ fn functions(
                     switch: None,
                     constants: Vec::new(),
                     returns_self: false,
+                    key_field: None,
+                    wraps: None,
                 })
             })
             .collect()

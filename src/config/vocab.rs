@@ -113,6 +113,10 @@ pub(super) struct Function {
     /// A learned method that hands its receiver back
     /// ([`LearnedFunction::returns_self`]).
     pub(super) returns_self: bool,
+    /// [`LearnedFunction::key_field`].
+    pub(super) key_field: Option<String>,
+    /// [`LearnedFunction::wraps`].
+    pub(super) wraps: Option<String>,
 }
 
 /// Which calls of a registration function count, and which registry they
@@ -162,6 +166,14 @@ pub struct LearnedFunction {
     /// `-> Result<&mut Self, E>`): a call chained on its result
     /// (`router.route(..).route(..)`) is on the same registry.
     pub returns_self: bool,
+    /// Its key is this field of the value given (`var.name` of
+    /// `add_variable(var, ..)`): a call's key is the name the value was
+    /// built with (`Variable::se3("gauge", ..)`, `Variable { name: .. }`).
+    pub key_field: Option<String>,
+    /// A wrapper's end: the registration its chain of wrappers calls
+    /// (`add_scale(g, name)` calling `g.add_node(..)`): its calls and that
+    /// one's register in one table.
+    pub wraps: Option<String>,
 }
 
 /// A key a learned helper registers on the registry it is given.
@@ -459,6 +471,8 @@ impl Default for Vocabulary {
                     switch: None,
                     constants: Vec::new(),
                     returns_self: false,
+                    key_field: None,
+                    wraps: None,
                 })
                 .collect(),
             learned: LearnedFunctions::default(),
@@ -528,6 +542,13 @@ impl Vocabulary {
             .map_or(&[], |f| f.constants.as_slice())
     }
 
+    /// The field of the value given that a learned function's key is
+    /// ([`LearnedFunction::key_field`]).
+    pub fn registration_key_field(&self, name: &str, arity: Option<usize>) -> Option<&str> {
+        self.function_for(name, arity)
+            .and_then(|f| f.key_field.as_deref())
+    }
+
     /// The keys a learned factory's result holds ([`CallReceiver::Returned`]).
     pub fn registration_factory(&self, name: &str, arity: Option<usize>) -> &[ConstantKey] {
         self.function_for(name, arity)
@@ -574,6 +595,8 @@ impl Vocabulary {
                     switch: f.switch,
                     constants: f.constants.clone(),
                     returns_self: f.returns_self,
+                    key_field: f.key_field.clone(),
+                    wraps: f.wraps.clone(),
                 });
             }
         }
@@ -745,6 +768,8 @@ mod tests {
             switch: None,
             constants: Vec::new(),
             returns_self: false,
+            key_field: None,
+            wraps: None,
         });
         assert_eq!(v.registration_key("register_backend"), Some(&[0][..]));
         assert_eq!(v.registration_key("register_handler"), Some(&[0, 1][..]));

@@ -25,6 +25,10 @@ pub const LINT: Lint = Lint {
 struct Resolved<'a> {
     file: FileId,
     reg: &'a Registration,
+    /// The registration its callee ends in: a learned wrapper's calls and
+    /// those of what it wraps (`add_scale(g, name)` of `g.add_node(..)`)
+    /// register in one table.
+    table: &'a str,
     key: String,
     /// The other key arguments, resolved; `None` where left out.
     also: Vec<Option<String>>,
@@ -91,9 +95,14 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 None if place.test => Some((file, reg.context.function)),
                 None => None,
             };
+            let table = (krate.learned.into_iter().flat_map(|l| l.functions.iter()))
+                .find(|f| f.name == reg.callee)
+                .and_then(|f| f.wraps.as_deref())
+                .unwrap_or(&reg.callee);
             regs.push(Resolved {
                 file,
                 reg,
+                table,
                 rejects: verdict.rejects,
                 replaces: verdict.replaces,
                 rule: verdict.rule,
@@ -315,7 +324,7 @@ fn bucket_keys<'a>(krate: &CrateFacts<'_>, r: &'a Resolved) -> Vec<Bucket<'a>> {
         other => Ok(other),
     };
     let bucket = |primitive: Option<&'a str>, key: Vec<Option<String>>| Bucket {
-        callee: &r.reg.callee,
+        callee: r.table,
         registry,
         file: local.then_some(r.file),
         test_scope: r.test_scope,
@@ -347,7 +356,7 @@ fn bucket_keys<'a>(krate: &CrateFacts<'_>, r: &'a Resolved) -> Vec<Bucket<'a>> {
 fn collide(krate: &CrateFacts<'_>, a: &Resolved, b: &Resolved) -> bool {
     let (ra, rb) = (a.reg, b.reg);
     // A registry made in a function is that function's: ids are per file.
-    let same_registry = ra.callee == rb.callee
+    let same_registry = a.table == b.table
         && same_item_or_registry(a, b)
         && (!ra.registry.is_local() || a.file == b.file);
     let same_key = match (&ra.lowering_primitive, &rb.lowering_primitive) {

@@ -1070,6 +1070,9 @@ pub struct Rejection {
     /// The map checked, as written (whitespace removed), for a
     /// `contains_key`: the function must insert into it too.
     pub map: Option<String>,
+    /// The key is this field of the key parameter (`var.name` of
+    /// `contains_key(&var.name)`): the registered value names itself.
+    pub key_field: Option<String>,
 }
 
 /// How a call is written.
@@ -1111,6 +1114,11 @@ pub struct ForwardCall {
     /// For each argument, the parameter it is by its name (`reg`, `&mut
     /// reg`): a registry handed on, not one made from a parameter.
     pub passed: Vec<Option<usize>>,
+    /// For each argument, whether it hands one parameter on unchanged
+    /// (`name`, `&name`, `name.to_string()`), or as the one name a typed
+    /// constructor is given (`Variable::euclidean(name, 1)`): a key that
+    /// is the caller's, not made of it (`format!("ext.{name}")`).
+    pub kept: Vec<bool>,
     /// Under an `if` or a `match` of the function: it may not run at
     /// every call.
     pub conditional: bool,

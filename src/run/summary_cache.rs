@@ -124,6 +124,10 @@ pub struct Function {
     pub constants: Vec<(String, Vec<String>)>,
     pub self_type: Option<String>,
     pub returns_self: bool,
+    #[serde(default)]
+    pub key_field: Option<String>,
+    #[serde(default)]
+    pub wraps: Option<String>,
 }
 
 /// A learned API of a dependency, for `backend-lint config` and for the
@@ -233,6 +237,8 @@ impl Function {
                 .collect(),
             self_type: f.self_type.clone(),
             returns_self: f.returns_self,
+            key_field: f.key_field.clone(),
+            wraps: f.wraps.clone(),
         }
     }
 
@@ -261,6 +267,8 @@ impl Function {
                 .collect(),
             self_type: self.self_type.clone(),
             returns_self: self.returns_self,
+            key_field: self.key_field.clone(),
+            wraps: self.wraps.clone(),
         })
     }
 }

@@ -88,6 +88,12 @@ impl<'v> Asks<'v> {
         self.vocab.registration_constants(name, arity)
     }
 
+    /// [`Vocabulary::registration_key_field`].
+    pub fn registration_key_field(self, name: &str, arity: Option<usize>) -> Option<&'v str> {
+        self.declared(Names::RegistrationFunctions);
+        self.vocab.registration_key_field(name, arity)
+    }
+
     /// [`Vocabulary::registration_factory`].
     pub fn registration_factory(self, name: &str, arity: Option<usize>) -> &'v [ConstantKey] {
         self.declared(Names::RegistrationFunctions);

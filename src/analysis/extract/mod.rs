@@ -216,6 +216,10 @@ struct Binding {
     /// The type a constructor made it of (`RenderGraph::default()`,
     /// `Scene { .. }`): a receiver's type, for learned methods.
     made: Option<String>,
+    /// A struct literal's fields that name something (`Variable { name:
+    /// POSE_VAR.to_string(), .. }`): the key of a registration keyed by a
+    /// field of the value ([`crate::config::LearnedFunction::key_field`]).
+    named_fields: Vec<(String, StrExpr)>,
     /// What std normalizers made of an immutable local's value, and the
     /// call as written (`let os = t.replace("darwin", "macos");`).
     normalized: Option<(crate::model::facts::Normalized, String)>,
@@ -498,6 +502,7 @@ impl<'t> Cx<'t> {
             platforms: None,
             local: None,
             made: None,
+            named_fields: Vec::new(),
             normalized: None,
         });
     }
@@ -1042,6 +1047,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let ty = self.cx.let_type(&l.pat, &init.expr);
             let returned = self.cx.value_call(&init.expr);
             self.cx.set_binding_type(&name, ty, returned);
+            if let Expr::Struct(st) = strip_parens(&init.expr) {
+                let fields: Vec<(String, StrExpr)> = (st.fields.iter())
+                    .filter_map(|f| match &f.member {
+                        syn::Member::Named(n) => Some((n.to_string(), self.cx.key(&f.expr)?)),
+                        syn::Member::Unnamed(_) => None,
+                    })
+                    .collect();
+                if let Some(b) = self.cx.frame.scopes.last_mut().and_then(|s| s.last_mut()) {
+                    b.named_fields = fields;
+                }
+            }
             let platforms = self.cx.held_list(&init.expr);
             if let Some(b) = self.cx.frame.scopes.last_mut().and_then(|s| s.last_mut()) {
                 b.platforms = platforms;

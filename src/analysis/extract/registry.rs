@@ -463,7 +463,12 @@ impl Registrations {
                 Some(k) => k,
                 None => return,
             },
-            None => match cx.key_of(key_expr, learned) {
+            None => match cx.key_of(key_expr, learned).or_else(|| {
+                let field = cx
+                    .registration_names()
+                    .registration_key_field(name, arity)?;
+                cx.value_key(key_expr, field)
+            }) {
                 Some(k) => k,
                 None => return,
             },
@@ -684,6 +689,56 @@ impl<'t> Cx<'t> {
                     .unwrap_or(StrExpr::Path { segments, scope }),
             ),
             key => Some(key),
+        }
+    }
+
+    /// The name a registered value was built with, where the registration
+    /// is keyed by its `field` (`add_variable(var, ..)` rejecting a second
+    /// `var.name`): the field of a struct literal (`Variable { name: "pose"
+    /// .., .. }`, or a local holding one), or the one name a constructor
+    /// was given (`Variable::se3("gauge", values)`, `Box::new(..)` of it);
+    /// none when it was given two (`Counter::new("hits", "help")`).
+    pub(super) fn value_key(&self, e: &Expr, field: &str) -> Option<StrExpr> {
+        let mut e = strip_parens(e);
+        loop {
+            e = match e {
+                Expr::Try(t) => strip_parens(&t.expr),
+                Expr::MethodCall(m) if m.method == "unwrap" || m.method == "expect" => {
+                    strip_parens(&m.receiver)
+                }
+                Expr::Call(c)
+                    if c.args.len() == 1
+                        && matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
+                            && p.path.segments[1].ident == "new"
+                            && matches!(p.path.segments[0].ident.to_string().as_str(), "Box" | "Arc" | "Rc")) =>
+                {
+                    strip_parens(&c.args[0])
+                }
+                _ => break,
+            };
+        }
+        match e {
+            Expr::Struct(st) => (st.fields.iter())
+                .find(|f| matches!(&f.member, syn::Member::Named(n) if n == field))
+                .and_then(|f| self.key(&f.expr)),
+            Expr::Path(p) => {
+                let b = self.lookup(&p.path.get_ident()?.to_string())?;
+                (b.named_fields.iter())
+                    .find(|(n, _)| n == field)
+                    .map(|(_, k)| k.clone())
+            }
+            // `Type::constructor(..)` given one name.
+            Expr::Call(c) if matches!(&*c.func, Expr::Path(p) if segments_typed(p)) => {
+                let mut names = (c.args.iter()).filter(|a| {
+                    matches!(strip_parens(a), Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }))
+                        || matches!(strip_parens(a), Expr::Path(p) if p.path.segments.last().is_some_and(|s| crate::analysis::values::names_a_constant(&s.ident.to_string())))
+                });
+                match (names.next(), names.next()) {
+                    (Some(one), None) => self.key(one),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 

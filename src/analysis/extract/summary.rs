@@ -623,6 +623,31 @@ impl Summarizer<'_, '_> {
         }
     }
 
+    /// [`ForwardCall::kept`].
+    fn kept(&self, e: &Expr) -> bool {
+        let param = |e: &Expr| {
+            let e = crate::analysis::values::peel(e);
+            matches!(e, Expr::Path(p) if p.path.get_ident().is_some()) && self.names_param(e)
+        };
+        match strip_parens(e) {
+            Expr::Call(c) if matches!(&*c.func, Expr::Path(p) if p.path.segments.len() >= 2) => {
+                let named = |a: &&Expr| {
+                    param(a)
+                        || matches!(
+                            strip_parens(a),
+                            Expr::Lit(syn::ExprLit {
+                                lit: syn::Lit::Str(_),
+                                ..
+                            })
+                        )
+                };
+                let mut names = c.args.iter().filter(named);
+                matches!((names.next(), names.next()), (Some(one), None) if param(one))
+            }
+            _ => param(e),
+        }
+    }
+
     /// `e` is a parameter by its name, not shadowed by a local.
     fn names_param(&self, e: &Expr) -> bool {
         let Expr::Path(p) = e else {
@@ -846,6 +871,7 @@ impl Summarizer<'_, '_> {
                 args: flows,
                 values: args.iter().map(|a| self.arg_value(a)).collect(),
                 passed: args.iter().map(|a| self.passed(a)).collect(),
+                kept: args.iter().map(|a| self.kept(a)).collect(),
                 conditional: !self.lookups.is_empty(),
             });
         }
@@ -1139,6 +1165,16 @@ impl Summarizer<'_, '_> {
         let key = self.flow(&m.args[0]);
         let receiver = self.receiver_param(&m.receiver);
         let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
+        // `&var.name`, `var.name.clone()`: a field of the one parameter.
+        let key_field = match peel_refs(crate::analysis::values::peel(&m.args[0])) {
+            Expr::Field(f) if key.len() == 1 && self.names_param(strip_parens(&f.base)) => {
+                match &f.member {
+                    syn::Member::Named(n) => Some(n.to_string()),
+                    syn::Member::Unnamed(_) => None,
+                }
+            }
+            _ => None,
+        };
         (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
             key,
             receiver,
@@ -1146,6 +1182,7 @@ impl Summarizer<'_, '_> {
             switch_param: None,
             check: short(self.lines, self.text, shown),
             map,
+            key_field,
         })
     }
 }
