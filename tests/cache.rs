@@ -295,3 +295,50 @@ fn a_kept_module_tree_resolves_as_a_new_one() {
     // The steps make the duplicate appear and go.
     assert_eq!(found, [0, 1, 1, 0, 0, 1, 1]);
 }
+
+/// A file read again in two rounds of learning (other.rs: it calls `add`,
+/// learned in the first round, and defines `add_twice`, learned from it in
+/// the second) is kept as each round read it: a run where nothing changed
+/// parses nothing again (each keystroke on torsh parsed three files again,
+/// seven times, as the rounds took each other's place in the cache). A
+/// buffer edit that changes what is learned (`add` no longer registers)
+/// and its undoing give the uncached run's findings at each step.
+#[test]
+fn a_file_read_in_several_rounds_of_learning_is_parsed_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let wrapper = "mod other;\nmod plain;\npub fn register_backend(_n: &str, _f: fn()) {}\n\
+                   pub fn cpu() {}\npub fn add(name: &str) { register_backend(name, cpu); }\n";
+    let no_wrapper = "mod other;\nmod plain;\npub fn register_backend(_n: &str, _f: fn()) {}\n\
+                      pub fn cpu() {}\npub fn add(name: &str) { let _ = name; }\n";
+    write(dir, "lib.rs", wrapper);
+    write(
+        dir,
+        "other.rs",
+        "pub fn add_twice(name: &str) { crate::add(name); }\n\
+         pub fn more() { add_twice(\"cpu\"); }\npub fn again() { add_twice(\"cpu\"); }\n",
+    );
+    write(dir, "plain.rs", "pub fn nothing() -> u32 { 1 }\n");
+    let cache = FileCache::default();
+    let run = |lib: &str| {
+        let before = cache.made();
+        let cached = analyze_cached(inputs(dir, Some(lib)), LINTS, &|_| {}, Some(&cache));
+        let uncached = analyze(inputs(dir, Some(lib)), LINTS);
+        assert_eq!(shown(&cached), shown(&uncached));
+        let duplicate = shown(&cached)
+            .iter()
+            .any(|s| s.0 == "duplicate_registration");
+        (duplicate, cache.made() - before)
+    };
+    let (duplicate, first) = run(wrapper);
+    assert!(duplicate);
+    assert!(first > 0);
+    assert_eq!(run(wrapper), (true, 0));
+    assert!(!run(no_wrapper).0);
+    assert_eq!(run(no_wrapper), (false, 0));
+    // Back: other.rs's reads with what each round learned are kept.
+    let (duplicate, back) = run(wrapper);
+    assert!(duplicate);
+    assert!(back < first, "{back} of {first}");
+    assert_eq!(run(wrapper), (true, 0));
+}

@@ -434,3 +434,66 @@ fn findings_from_the_model_follow_the_edits_of_a_buffer() {
     assert_eq!(client.published.get(&graph), expected.get(&graph));
     client.stop();
 }
+
+/// An edit that changes what the package learns (issue 19): the rejecting
+/// body of `define_device` taken away (its wrapper `add_device` then
+/// registers nothing, and the duplicate of `init_devices` goes) and put
+/// back, twice. The files read again in the rounds of learning are kept
+/// as each round read them (`run::cache`); at each step the findings are
+/// `check`'s on the same text.
+#[test]
+fn an_edit_changing_what_is_learned_gives_check_s_findings() {
+    let fixture = "lints/duplicate_registration/bad_helper_registries";
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("served");
+    let mirror = dir.path().join("checked");
+    package_of_fixture(&root, fixture);
+    package_of_fixture(&mirror, fixture);
+    let rejecting = std::fs::read_to_string(root.join("src/registry.rs")).unwrap();
+    let rejection = "        if self.devices.contains_key(name) {\n            \
+                     return Err(format!(\"device {name} already defined\"));\n        }\n";
+    assert!(rejecting.contains(rejection));
+    let accepting = rejecting.replace(rejection, "");
+    // What `check` reports on each text, by the served package's URIs.
+    let expected = |text: &str| {
+        std::fs::write(mirror.join("src/registry.rs"), text).unwrap();
+        let (from, to) = (mirror.display().to_string(), root.display().to_string());
+        (check_findings(&mirror).into_iter())
+            .map(|(uri, found)| (uri.replace(&from, &to), found))
+            .collect::<std::collections::HashMap<_, _>>()
+    };
+    let (with_rejection, without) = (expected(&rejecting), expected(&accepting));
+    assert_ne!(with_rejection, without, "the edit changes the findings");
+    let registry = format!("file://{}/src/registry.rs", root.display());
+    let mut client = Client::start(&root);
+    client.notify(
+        "textDocument/didOpen",
+        serde_json::json!({"textDocument": {"uri": registry, "languageId": "rust", "version": 1, "text": rejecting}}),
+    );
+    let shows = |c: &Client, expected: &std::collections::HashMap<String, Vec<(u64, String)>>| {
+        (expected.keys().chain(c.published.keys())).all(|file| {
+            let published = c.published.get(file).map_or(&[][..], Vec::as_slice);
+            published == expected.get(file).map_or(&[][..], Vec::as_slice)
+        })
+    };
+    client.until("check's findings", |c| shows(c, &with_rejection));
+    for (version, (text, expected)) in [
+        (&accepting, &without),
+        (&rejecting, &with_rejection),
+        (&accepting, &without),
+        (&rejecting, &with_rejection),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        client.notify(
+            "textDocument/didChange",
+            serde_json::json!({"textDocument": {"uri": registry, "version": version + 2},
+                               "contentChanges": [{"text": text}]}),
+        );
+        client.until(&format!("check's findings after edit {version}"), |c| {
+            shows(c, expected)
+        });
+    }
+    client.stop();
+}

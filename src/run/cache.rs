@@ -8,7 +8,9 @@
 //! so its address is not reused), the same mode, and the same text: a
 //! hash of the text given (`Input::text`), or the file's size, change time
 //! and inode as `stat` gives them. What learning reads again (with the
-//! learned vocabulary, another configuration) is never taken from here.
+//! learned vocabulary, another configuration) is kept apart from the first
+//! reading, one entry per configuration: a file read in several rounds of
+//! learning is parsed once for each round in all, not at every keystroke.
 //! Learning's searches are kept too: whether a file, as it was, names one
 //! of the words a round looked for ([`FileCache::text_naming`]), so that a
 //! keystroke does not read and search every file of its package again.
@@ -41,7 +43,9 @@ pub(super) enum Step {
 /// Facts of files from earlier runs (see the module's docs).
 #[derive(Default)]
 pub struct FileCache {
-    entries: Mutex<HashMap<(PathBuf, Step), Entry>>,
+    /// One entry per file and step; for learning's steps one per
+    /// configuration too (each round reads with its own: [`LEARNING_KEPT`]).
+    entries: Mutex<HashMap<(PathBuf, Step), Vec<Entry>>>,
     /// How many steps were taken from here: what the tests watch.
     hits: std::sync::atomic::AtomicUsize,
     /// The configurations with learned names made in earlier runs, so that
@@ -54,6 +58,8 @@ pub struct FileCache {
     searches: std::sync::atomic::AtomicUsize,
     /// Files read for their structure and comments (not taken from here).
     structure_reads: std::sync::atomic::AtomicUsize,
+    /// Steps made, not taken from here (each a parse or a read).
+    made: std::sync::atomic::AtomicUsize,
     /// The stamp of each input, taken once in a run ([`Self::begin_run`]):
     /// a run asks for one per step and round, and each was a `stat` (or a
     /// hash of a buffer).
@@ -101,6 +107,15 @@ struct LearnedConfig {
     config: Arc<Config>,
 }
 
+/// How many readings of one file as it is, each with a configuration of
+/// the learning, are kept: a file read again in several rounds (a wrapper
+/// of a wrapper) is read once per round, with that round's configuration,
+/// and a single entry made each round take the place of the one before,
+/// so that every keystroke parsed it again in each round. Rounds are at
+/// most [`super::learn::MAX_LEARNING_ROUNDS`]; a few more keep the
+/// readings of what was learned before an edit that is undone.
+const LEARNING_KEPT: usize = 16;
+
 /// How many learned configurations are kept (a few per package that learns).
 const LEARNED_KEPT: usize = 256;
 
@@ -116,6 +131,16 @@ struct Key {
     config: Arc<Config>,
     prefilter: bool,
     stamp: Stamp,
+}
+
+impl Key {
+    /// Whether two keys read the file the same way: at the same place in
+    /// the run, with the same configuration and mode (the text aside).
+    fn same_reading(&self, other: &Key) -> bool {
+        self.id == other.id
+            && Arc::ptr_eq(&self.config, &other.config)
+            && self.prefilter == other.prefilter
+    }
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -159,6 +184,13 @@ impl FileCache {
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// How many steps after the survey were made, not taken from the
+    /// cache: each a file parsed or read for its structure.
+    #[cfg(feature = "testing")]
+    pub fn made(&self) -> usize {
+        self.made.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// A run starts (`run::analyze_cached`): each file is stamped once in
     /// it, when first asked for. (Runs with one cache are one at a time.)
     pub(super) fn begin_run(&self) {
@@ -194,12 +226,10 @@ impl FileCache {
     fn get(&self, step: Step, input: &Input, key: &Key) -> Option<Value> {
         // A panic in a run (the server catches it) leaves whole entries.
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = entries.get(&(input.path.clone(), step))?;
-        let same = entry.key.id == key.id
-            && Arc::ptr_eq(&entry.key.config, &key.config)
-            && entry.key.prefilter == key.prefilter
-            && entry.key.stamp == key.stamp;
-        let value = same.then(|| match &entry.value {
+        let entry = (entries.get(&(input.path.clone(), step))?)
+            .iter()
+            .find(|entry| entry.key.same_reading(key) && entry.key.stamp == key.stamp)?;
+        let value = Some(match &entry.value {
             Value::Survey(v) => Value::Survey(v.clone()),
             Value::Outcome(o) => Value::Outcome(o.clone()),
             Value::Maybe(o) => Value::Maybe(o.clone()),
@@ -215,7 +245,15 @@ impl FileCache {
             return;
         }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        entries.insert((input.path.clone(), step), Entry { key, value });
+        let kept = entries.entry((input.path.clone(), step)).or_default();
+        let learning = matches!(step, Step::Learn | Step::Whole);
+        // The entries of the file as it was are stale, and so is the one
+        // read the same way; the other configurations' stay (learning's).
+        kept.retain(|e| learning && e.key.stamp == key.stamp && !e.key.same_reading(&key));
+        if kept.len() >= LEARNING_KEPT {
+            kept.remove(0);
+        }
+        kept.push(Entry { key, value });
     }
 
     /// Stage 1 of the input, made by `make` unless kept. An unreadable
@@ -251,6 +289,7 @@ impl FileCache {
         if step == Step::Analyze {
             (self.structure_reads).fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         }
+        self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let outcome = make();
         self.put(step, input, key, Value::Outcome(Box::new(outcome.clone())));
         outcome
@@ -271,6 +310,7 @@ impl FileCache {
         if let Some(Value::Maybe(o)) = self.get(step, input, &key) {
             return o.map(|o| *o);
         }
+        self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let outcome = make();
         let kept = outcome.clone().map(Box::new);
         self.put(step, input, key, Value::Maybe(kept));
