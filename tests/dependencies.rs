@@ -618,3 +618,42 @@ fn a_folder_holding_the_packages_learns_from_their_dependencies_too() {
     assert!(!stderr.contains("dependenc"), "{stderr}");
     drop(dir);
 }
+
+/// `config` builds every package's model to count what resolves: the
+/// members of one workspace share one `cargo metadata --no-deps` for their
+/// models, not one each (kornia's 20 members: 157 s -> 76 s).
+#[cfg(unix)]
+#[test]
+fn config_asks_cargo_for_the_members_once_per_workspace() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, ws) = seed();
+    let log = dir.path().join("cargo.log");
+    let cargo = dir.path().join("bin/cargo");
+    std::fs::create_dir_all(cargo.parent().unwrap()).unwrap();
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{}' \"$@\"\n",
+            log.display(),
+            env!("CARGO")
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let rustc = Path::new(env!("CARGO")).with_file_name("rustc");
+    std::os::unix::fs::symlink(rustc, cargo.with_file_name("rustc")).unwrap();
+    let (stdout, stderr, _) =
+        run_cmd(
+            bin(&ws)
+                .env("CARGO", &cargo)
+                .args(["config", ".", "--no-cache"]),
+        );
+    assert!(stdout.contains("# Name resolution"), "{stdout}\n{stderr}");
+    let asked = std::fs::read_to_string(&log).unwrap_or_default();
+    // One answer for the model the analysis asks of `plugin`, and one for
+    // the two members' models the count builds (one each before: 3).
+    let for_models = (asked.lines())
+        .filter(|l| l.contains("metadata") && l.contains("--no-deps"))
+        .count();
+    assert_eq!(for_models, 2, "{asked}");
+}

@@ -792,9 +792,10 @@ fn unresolved(packages: HashMap<Option<Arc<Path>>, Vec<PathBuf>>) -> Unresolved 
     let mut seen: HashSet<(PathBuf, usize)> = HashSet::new();
     let mut counts: HashMap<crate::semantic::Why, usize> = HashMap::new();
     let mut references = 0;
+    let workspaces = Arc::new(model::Workspaces::default());
     for (root, paths) in packages {
         let listed: HashSet<PathBuf> = paths.iter().cloned().collect();
-        let lazy = model::lazy(root, paths);
+        let lazy = model::lazy_in(root, paths, workspaces.clone());
         let Some(model) = lazy.get() else {
             continue;
         };

@@ -24,7 +24,7 @@ pub fn load(workspace_root: &Path) -> Result<Model, String> {
 /// What [`load`] builds the model from.
 #[cfg(feature = "testing")]
 pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
-    crate_inputs_of(workspace_root, None)
+    crate_inputs_of(workspace_root, None, None)
 }
 
 /// The model the crate pass asks of a crate of the run (its files as the
@@ -35,6 +35,53 @@ pub fn crate_inputs(workspace_root: &Path) -> Result<Vec<CrateInput>, String> {
 /// `package_root` is `None` outside any package.
 pub fn lazy(package_root: Option<Arc<Path>>, files: Vec<PathBuf>) -> crate::semantic::Lazy {
     lazy_given(package_root, files, Arc::default())
+}
+
+/// Cargo's answers for the workspaces of the models built in one pass over
+/// many packages (`backend-lint config` builds every package's): the
+/// members of one workspace share one `cargo metadata`, not one each.
+#[derive(Default)]
+pub struct Workspaces(std::sync::Mutex<Vec<Arc<Vec<Package>>>>);
+
+impl Workspaces {
+    /// The members of the workspace one of whose members is at `root`, if
+    /// cargo was asked already.
+    fn of(&self, root: &Path) -> Option<Arc<Vec<Package>>> {
+        let known = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let root = std::fs::canonicalize(root).ok()?;
+        (known.iter())
+            .find(|ws| {
+                ws.iter()
+                    .any(|p| std::fs::canonicalize(&p.root).is_ok_and(|r| r == root))
+            })
+            .cloned()
+    }
+
+    fn keep(&self, members: Arc<Vec<Package>>) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(members);
+    }
+}
+
+/// [`lazy`], asking cargo once per workspace of `workspaces`.
+pub fn lazy_in(
+    package_root: Option<Arc<Path>>,
+    files: Vec<PathBuf>,
+    workspaces: Arc<Workspaces>,
+) -> crate::semantic::Lazy {
+    let root = package_root.clone();
+    crate::semantic::Lazy::new(move || {
+        let given = Given::default();
+        Some(package_model_in(
+            package_root.as_deref(),
+            &files,
+            &given,
+            Some(&workspaces),
+        ))
+    })
+    .with_others(move || root.as_deref().is_some_and(|r| !manifest::standalone(r)))
 }
 
 /// Texts that stand for files on disk (an editor's unsaved buffers), by
@@ -146,6 +193,15 @@ fn without_ranges(debug: &str) -> String {
 }
 
 fn package_model(package_root: Option<&Path>, files: &[PathBuf], given: &Given) -> Model {
+    package_model_in(package_root, files, given, None)
+}
+
+fn package_model_in(
+    package_root: Option<&Path>,
+    files: &[PathBuf],
+    given: &Given,
+    workspaces: Option<&Workspaces>,
+) -> Model {
     // A package in no workspace, with no path dependency, is its own
     // crates: no `cargo metadata` is run to find the others.
     let Some(package_root) = package_root.filter(|r| !manifest::standalone(r)) else {
@@ -169,7 +225,7 @@ fn package_model(package_root: Option<&Path>, files: &[PathBuf], given: &Given) 
     // Cargo runs in the package folder: the path it is given is absolute.
     let root = std::path::absolute(package_root).unwrap_or_else(|_| package_root.to_path_buf());
     let ours = |t: &Path| std::fs::canonicalize(t).is_ok_and(|c| run_name.contains_key(&c));
-    let mut crates = crate_inputs_of(&root, Some((&root, &ours))).unwrap_or_default();
+    let mut crates = crate_inputs_of(&root, Some((&root, &ours)), workspaces).unwrap_or_default();
     for c in &mut crates {
         renamed(&mut c.root_file);
         for (p, text) in &mut c.files {
@@ -215,14 +271,24 @@ type Ours<'a> = dyn Fn(&Path) -> bool + 'a;
 fn crate_inputs_of(
     workspace_root: &Path,
     only: Option<(&Path, &Ours)>,
+    workspaces: Option<&Workspaces>,
 ) -> Result<Vec<CrateInput>, String> {
-    let tree = discover::analysed_tree(workspace_root, &[workspace_root.to_path_buf()]);
-    let selection = Selection {
-        manifest_path: Some(workspace_root.join("Cargo.toml")),
-        workspace: true,
-        ..Selection::default()
+    let mut packages = match workspaces.and_then(|w| w.of(workspace_root)) {
+        Some(members) => members.to_vec(),
+        None => {
+            let tree = discover::analysed_tree(workspace_root, &[workspace_root.to_path_buf()]);
+            let selection = Selection {
+                manifest_path: Some(workspace_root.join("Cargo.toml")),
+                workspace: true,
+                ..Selection::default()
+            };
+            let chosen = discover::cargo_packages(workspace_root, &selection, &tree)?.chosen;
+            if let Some(w) = workspaces {
+                w.keep(Arc::new(chosen.clone()));
+            }
+            chosen
+        }
     };
-    let mut packages = discover::cargo_packages(workspace_root, &selection, &tree)?.chosen;
     if let Some((only, ours)) = only {
         packages = with_dependencies(packages, only);
         let lib = |p: &Package| p.root.join("src").join("lib.rs");
