@@ -945,7 +945,15 @@ impl<'t> Cx<'t> {
                 };
                 (Registry::Local { binding, text }, kind)
             }
-            None => (Registry::Expr(text), RegistryKind::Unknown),
+            // `linker.instance("foo")?`: what a chain of calls reaches from a
+            // local is that local's (two `let mut linker = ..` are two).
+            None => match registry_root(chain_root(r))
+                .and_then(|i| self.lookup(&i))
+                .and_then(|b| b.fresh.map(|(id, _)| id).or(b.local))
+            {
+                Some(binding) => (Registry::Local { binding, text }, RegistryKind::Unknown),
+                None => (Registry::Expr(text), RegistryKind::Unknown),
+            },
         }
     }
 
