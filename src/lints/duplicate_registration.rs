@@ -526,6 +526,11 @@ fn diagnostic(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> Dia
     } else {
         "also registered here, when not yet registered: if this runs first, the other call fails"
     };
+    // By a helper or a factory (`let mut codecs = standard()?`): which.
+    let first_label = match &first.reg.via_helper {
+        Some(helper) => format!("{first_label}, by `{helper}`"),
+        None => first_label.to_string(),
+    };
     let d = Diagnostic::new(LINT.id, reg.key_span, message)
         .with_label(label)
         .with_secondary(first.reg.key_span, first_label)
