@@ -318,18 +318,14 @@ fn a_second_run_reads_no_source_of_a_dependency_that_did_not_change() {
     assert!(!run(&["--no-cache"]).contains("add_platform"));
 }
 
-/// Cargo's answer is kept too: a second run on a workspace whose manifests,
-/// lockfile and cargo configuration did not change asks cargo nothing (a
-/// cargo that logs what it is asked shows it), and reports the same; a
-/// changed manifest, or a cargo configuration that appears, asks again.
+/// A `cargo` in `dir/bin` that logs each command line it is given to
+/// `dir/cargo.log`, then runs the real one (with the `rustc` beside it, the
+/// one cargo is given): the cargo path and the log.
 #[cfg(unix)]
-#[test]
-fn a_second_run_asks_cargo_nothing_until_a_manifest_or_config_changes() {
+fn logging_cargo(dir: &Path) -> (PathBuf, PathBuf) {
     use std::os::unix::fs::PermissionsExt;
-    let (dir, ws) = seed();
-    let cache = dir.path().join("cache");
-    let log = dir.path().join("cargo.log");
-    let cargo = dir.path().join("bin/cargo");
+    let log = dir.join("cargo.log");
+    let cargo = dir.join("bin/cargo");
     std::fs::create_dir_all(cargo.parent().unwrap()).unwrap();
     std::fs::write(
         &cargo,
@@ -341,9 +337,21 @@ fn a_second_run_asks_cargo_nothing_until_a_manifest_or_config_changes() {
     )
     .unwrap();
     std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
-    // The rustc beside the cargo run is the one cargo is given.
     let rustc = Path::new(env!("CARGO")).with_file_name("rustc");
     std::os::unix::fs::symlink(rustc, cargo.with_file_name("rustc")).unwrap();
+    (cargo, log)
+}
+
+/// Cargo's answer is kept too: a second run on a workspace whose manifests,
+/// lockfile and cargo configuration did not change asks cargo nothing (a
+/// cargo that logs what it is asked shows it), and reports the same; a
+/// changed manifest, or a cargo configuration that appears, asks again.
+#[cfg(unix)]
+#[test]
+fn a_second_run_asks_cargo_nothing_until_a_manifest_or_config_changes() {
+    let (dir, ws) = seed();
+    let cache = dir.path().join("cache");
+    let (cargo, log) = logging_cargo(dir.path());
     let run = || {
         let _ = std::fs::remove_file(&log);
         let (stdout, stderr, _) = run_cmd(
@@ -625,23 +633,8 @@ fn a_folder_holding_the_packages_learns_from_their_dependencies_too() {
 #[cfg(unix)]
 #[test]
 fn config_asks_cargo_for_the_members_once_per_workspace() {
-    use std::os::unix::fs::PermissionsExt;
     let (dir, ws) = seed();
-    let log = dir.path().join("cargo.log");
-    let cargo = dir.path().join("bin/cargo");
-    std::fs::create_dir_all(cargo.parent().unwrap()).unwrap();
-    std::fs::write(
-        &cargo,
-        format!(
-            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{}' \"$@\"\n",
-            log.display(),
-            env!("CARGO")
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let rustc = Path::new(env!("CARGO")).with_file_name("rustc");
-    std::os::unix::fs::symlink(rustc, cargo.with_file_name("rustc")).unwrap();
+    let (cargo, log) = logging_cargo(dir.path());
     let (stdout, stderr, _) =
         run_cmd(
             bin(&ws)
