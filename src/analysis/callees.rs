@@ -18,7 +18,9 @@ use std::collections::HashMap;
 
 use crate::analysis::{CrateFacts, last_segment};
 use crate::config::CallReceiver;
-use crate::model::facts::{FnSummary, Keeping, ReceiverType, Registration, Registry, StateCheck};
+use crate::model::facts::{
+    FileFacts, FnSummary, Keeping, ReceiverType, Registration, Registry, StateCheck,
+};
 
 /// The bodies of the crate's functions summarized, by name.
 pub struct Callees<'a> {
@@ -27,8 +29,37 @@ pub struct Callees<'a> {
     /// types it does not declare: they decide a call only on a receiver
     /// known to be of their type.
     foreign: HashMap<&'a str, Vec<&'a FnSummary>>,
-    /// The declared type of each struct field (`(owner, field)`), when one.
-    fields: HashMap<(&'a str, &'a str), Option<&'a str>>,
+    fields: FieldTypes<'a>,
+}
+
+/// The declared type of each struct field of a crate (`(owner, field)`),
+/// from [`FileFacts::fields`]: `None` for a field of a type parameter, or
+/// where two structs of the name declare it otherwise.
+#[derive(Default)]
+pub struct FieldTypes<'a>(HashMap<(&'a str, &'a str), Option<&'a str>>);
+
+impl<'a> FieldTypes<'a> {
+    pub fn new(files: impl IntoIterator<Item = &'a FileFacts>) -> FieldTypes<'a> {
+        let mut map: HashMap<(&str, &str), Option<&str>> = HashMap::new();
+        for facts in files {
+            for f in &facts.fields {
+                let ty = f.ty.as_deref();
+                map.entry((f.owner.as_str(), f.field.as_str()))
+                    .and_modify(|t| {
+                        if *t != ty {
+                            *t = None;
+                        }
+                    })
+                    .or_insert(ty);
+            }
+        }
+        FieldTypes(map)
+    }
+
+    /// The declared type of `owner`'s field `field`, when one.
+    pub fn get(&self, owner: &str, field: &str) -> Option<&'a str> {
+        self.0.get(&(owner, field)).copied().flatten()
+    }
 }
 
 /// What the body (or bodies) a registration reaches tell of it.
@@ -56,23 +87,12 @@ pub struct Verdict {
 impl<'a> Callees<'a> {
     pub fn new(krate: &CrateFacts<'a>) -> Callees<'a> {
         let mut by_name: HashMap<&str, Vec<&FnSummary>> = HashMap::new();
-        let mut fields: HashMap<(&str, &str), Option<&str>> = HashMap::new();
         for &(_, facts) in &krate.files {
             for s in facts.functions.iter().filter(|s| !s.singleton_only) {
                 by_name.entry(s.name.as_str()).or_default().push(s);
             }
-            for f in &facts.fields {
-                let ty = f.ty.as_deref();
-                fields
-                    .entry((f.owner.as_str(), f.field.as_str()))
-                    .and_modify(|t| {
-                        if *t != ty {
-                            *t = None;
-                        }
-                    })
-                    .or_insert(ty);
-            }
         }
+        let fields = FieldTypes::new(krate.files.iter().map(|&(_, facts)| facts));
         let mut foreign: HashMap<&str, Vec<&FnSummary>> = HashMap::new();
         if let Some(shared) = krate.shared {
             let own: std::collections::HashSet<&str> = (krate.files.iter())
@@ -141,8 +161,7 @@ impl<'a> Callees<'a> {
         match reg.receiver_type.as_ref()? {
             ReceiverType::Named(t) => Some(t),
             ReceiverType::Field { owner, field } => {
-                let ty = (*self.fields.get(&(owner.as_str(), field.as_str()))?)?;
-                Some(last_segment(ty))
+                Some(last_segment(self.fields.get(owner, field)?))
             }
         }
     }

@@ -13,6 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::analysis::callees::FieldTypes;
 use crate::analysis::type_ident;
 use crate::config::{CallReceiver, ConstantKey, LearnedFunction, Vocabulary};
 use crate::model::facts::{
@@ -413,7 +414,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
     let prior = prior.map(Prior::new);
     let prior = prior.as_ref();
     let mut found = FoundSet {
-        fields: FieldTypes::new(files),
+        fields: FieldTypes::new(files.iter().map(|&(_, f)| f)),
         ..FoundSet::default()
     };
     for &(display, s) in &summaries {
@@ -723,7 +724,7 @@ fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found, fields: &Fie
         && match f.receiver {
             CallReceiver::Method { self_only } => {
                 call.via == CallVia::Method
-                    && match (call.on_self, fields.of_call(call, caller)) {
+                    && match (call.on_self, field_of_call(fields, call, caller)) {
                         (true, _) => f.summary.self_type == caller.self_type,
                         // `self.inner.insert(..)` on a field declared
                         // `inner: LinkerInner<T>`: that type's method, or
@@ -739,30 +740,14 @@ fn calls_learned(call: &ForwardCall, caller: &FnSummary, f: &Found, fields: &Fie
         }
 }
 
-/// The declared types of the fields of a crate's structs (`(owner, field)`:
-/// type), from [`FileFacts::fields`].
-#[derive(Default)]
-struct FieldTypes<'a>(HashMap<(&'a str, &'a str), &'a str>);
-
-impl<'a> FieldTypes<'a> {
-    fn new(files: &[(&str, &'a FileFacts)]) -> FieldTypes<'a> {
-        let mut map = HashMap::new();
-        for (_, f) in files {
-            for d in &f.fields {
-                if let Some(ty) = &d.ty {
-                    map.insert((d.owner.as_str(), d.field.as_str()), ty.as_str());
-                }
-            }
-        }
-        FieldTypes(map)
-    }
-
-    /// The declared type of the field of `self` that `call` is made on.
-    fn of_call(&self, call: &ForwardCall, caller: &FnSummary) -> Option<&'a str> {
-        let owner = type_ident(caller.self_type.as_deref()?);
-        let field = call.self_field.as_deref()?;
-        self.0.get(&(owner, field)).copied()
-    }
+/// The declared type of the field of `self` that `call` is made on.
+fn field_of_call<'a>(
+    fields: &FieldTypes<'a>,
+    call: &ForwardCall,
+    caller: &FnSummary,
+) -> Option<&'a str> {
+    let owner = type_ident(caller.self_type.as_deref()?);
+    fields.get(owner, call.self_field.as_deref()?)
 }
 
 /// `s` passes its parameters to every key argument of a registration it
@@ -861,7 +846,7 @@ fn imported_function<'p>(
             && match f.receiver {
                 CallReceiver::Method { self_only } => {
                     call.via == CallVia::Method
-                        && match (call.on_self, fields.of_call(call, caller)) {
+                        && match (call.on_self, field_of_call(fields, call, caller)) {
                             (true, _) => true,
                             (false, Some(ty)) => f.self_type.as_deref().map(type_ident) == Some(ty),
                             (false, None) => !self_only,

@@ -538,18 +538,9 @@ impl Registrations {
     /// `.await`): the keys a learned factory registered on the registry it
     /// returns, registered on `l` where the call is.
     pub(super) fn factory_result(&mut self, cx: &mut Cx<'_>, local: &syn::Ident, init: &Expr) {
-        let mut e = strip_parens(init);
-        loop {
-            e = match e {
-                Expr::Try(t) => strip_parens(&t.expr),
-                Expr::Await(a) => strip_parens(&a.base),
-                Expr::MethodCall(m) if m.method == "unwrap" || m.method == "expect" => {
-                    strip_parens(&m.receiver)
-                }
-                _ => break,
-            };
-        }
-        let Expr::Call(c) = e else { return };
+        let Expr::Call(c) = peel_try(init) else {
+            return;
+        };
         let Expr::Path(p) = &*c.func else { return };
         let Some(last) = p.path.segments.last() else {
             return;
@@ -699,23 +690,15 @@ impl<'t> Cx<'t> {
     /// was given (`Variable::se3("gauge", values)`, `Box::new(..)` of it);
     /// none when it was given two (`Counter::new("hits", "help")`).
     pub(super) fn value_key(&self, e: &Expr, field: &str) -> Option<StrExpr> {
-        let mut e = strip_parens(e);
-        loop {
-            e = match e {
-                Expr::Try(t) => strip_parens(&t.expr),
-                Expr::MethodCall(m) if m.method == "unwrap" || m.method == "expect" => {
-                    strip_parens(&m.receiver)
-                }
-                Expr::Call(c)
-                    if c.args.len() == 1
-                        && matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
-                            && p.path.segments[1].ident == "new"
-                            && matches!(p.path.segments[0].ident.to_string().as_str(), "Box" | "Arc" | "Rc")) =>
-                {
-                    strip_parens(&c.args[0])
-                }
-                _ => break,
-            };
+        let mut e = peel_try(e);
+        // `Box::new(v)`, `Arc::new(v)`, `Rc::new(v)`: `v`.
+        while let Expr::Call(c) = e
+            && c.args.len() == 1
+            && matches!(&*c.func, Expr::Path(p) if p.path.segments.len() == 2
+                && p.path.segments[1].ident == "new"
+                && matches!(p.path.segments[0].ident.to_string().as_str(), "Box" | "Arc" | "Rc"))
+        {
+            e = peel_try(&c.args[0]);
         }
         match e {
             Expr::Struct(st) => (st.fields.iter())
@@ -1147,17 +1130,20 @@ fn constructed(e: &Expr) -> bool {
     matches!(strip_parens(e), Expr::Call(c) if matches!(&*c.func, Expr::Path(p) if p.qself.is_none() && segments_typed(p)))
 }
 
-/// `x?`, `x.unwrap()`: the call itself.
+/// `x?`, `x.unwrap()`, `x.expect(..)`, `x.await`: what `x` holds once it
+/// succeeded, the call itself.
 fn peel_try(mut e: &Expr) -> &Expr {
     loop {
-        e = match e {
+        e = match strip_parens(e) {
             Expr::Try(t) => &t.expr,
+            Expr::Await(a) => &a.base,
             Expr::MethodCall(m)
-                if m.args.is_empty() && (m.method == "unwrap" || m.method == "expect") =>
+                if (m.method == "unwrap" && m.args.is_empty())
+                    || (m.method == "expect" && m.args.len() == 1) =>
             {
                 &m.receiver
             }
-            _ => return e,
+            other => return other,
         };
     }
 }

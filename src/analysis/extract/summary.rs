@@ -1090,7 +1090,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         }
         // `self.inner.insert(..)`, `(*self.inner).insert(..)`: the field
         // whose declared type has the method.
-        let self_field = match peel_refs(&m.receiver) {
+        let self_field = match crate::analysis::values::strip_borrows(&m.receiver) {
             Expr::Field(f) if matches!(strip_parens(&f.base), Expr::Path(p) if p.path.is_ident("self")) => {
                 match &f.member {
                     syn::Member::Named(n) => Some(n.to_string()),
@@ -1166,15 +1166,17 @@ impl Summarizer<'_, '_> {
         let receiver = self.receiver_param(&m.receiver);
         let on_self = super::registry_root(&m.receiver).as_deref() == Some("self");
         // `&var.name`, `var.name.clone()`: a field of the one parameter.
-        let key_field = match peel_refs(crate::analysis::values::peel(&m.args[0])) {
-            Expr::Field(f) if key.len() == 1 && self.names_param(strip_parens(&f.base)) => {
-                match &f.member {
-                    syn::Member::Named(n) => Some(n.to_string()),
-                    syn::Member::Unnamed(_) => None,
+        let key_field =
+            match crate::analysis::values::strip_borrows(crate::analysis::values::peel(&m.args[0]))
+            {
+                Expr::Field(f) if key.len() == 1 && self.names_param(strip_parens(&f.base)) => {
+                    match &f.member {
+                        syn::Member::Named(n) => Some(n.to_string()),
+                        syn::Member::Unnamed(_) => None,
+                    }
                 }
-            }
-            _ => None,
-        };
+                _ => None,
+            };
         (!key.is_empty() && (on_self || receiver.is_some())).then(|| Rejection {
             key,
             receiver,
@@ -1266,15 +1268,6 @@ fn short(lines: &LineTable, text: &str, m: &syn::ExprMethodCall) -> String {
     match text.chars().count() > 60 {
         true => format!("{}...", text.chars().take(57).collect::<String>()),
         false => text,
-    }
-}
-
-/// An expression without the parentheses, borrows and dereferences around it.
-fn peel_refs(e: &Expr) -> &Expr {
-    match strip_parens(e) {
-        Expr::Reference(r) => peel_refs(&r.expr),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => peel_refs(&u.expr),
-        other => other,
     }
 }
 
