@@ -650,3 +650,79 @@ fn config_asks_cargo_for_the_members_once_per_workspace() {
         .count();
     assert_eq!(for_models, 2, "{asked}");
 }
+
+/// A dependency's singleton kept in a flag (ctrlc's `set_handler`: an
+/// `AtomicBool` tested, set on success, `Err` after the test), called by
+/// its name alone through a `use` of the dependency: the `use` says whose
+/// it is, as a path would. A probe whose `?` is on the winning side of its
+/// exchange succeeds every time, and stays quiet.
+#[test]
+fn a_dependency_s_flag_singleton_is_found_through_a_use() {
+    let (_dir, ws) = seed();
+    let source = ws.join("vendor/device-table/src/lib.rs");
+    let mut text = std::fs::read_to_string(&source).unwrap();
+    text.push_str(
+        "
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INIT: AtomicBool = AtomicBool::new(false);
+static PROBED: AtomicBool = AtomicBool::new(false);
+
+#[derive(Debug)]
+pub struct MultipleHandlers;
+
+fn os_handler() -> Result<(), MultipleHandlers> {
+    Ok(())
+}
+
+/// Installs the process's handler; a second one is refused.
+pub fn set_handler() -> Result<(), MultipleHandlers> {
+    if !INIT.load(Ordering::Acquire) {
+        os_handler()?;
+        INIT.store(true, Ordering::Release);
+        return Ok(());
+    }
+    Err(MultipleHandlers)
+}
+
+fn page_size() -> Option<usize> {
+    Some(4096)
+}
+
+/// Probes the machine once; every call answers.
+pub fn probe() -> Option<usize> {
+    if let Ok(false) = PROBED.compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed) {
+        page_size()?;
+    }
+    Some(1)
+}
+",
+    );
+    std::fs::write(&source, &text).unwrap();
+    let member = ws.join("tables/src/lib.rs");
+    let mut own = std::fs::read_to_string(&member).unwrap();
+    own.push_str(
+        "
+use device_table::{probe, set_handler};
+
+pub fn on_stop() {
+    set_handler().expect(\"a handler\");
+}
+
+pub fn serve() {
+    on_stop();
+    probe().unwrap();
+    probe().unwrap();
+    set_handler().expect(\"a handler\");
+}
+",
+    );
+    std::fs::write(&member, own).unwrap();
+    let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short", "--no-cache"]));
+    let findings: Vec<&str> = (stdout.lines())
+        .filter(|l| l.contains("[initialized_twice]"))
+        .collect();
+    assert_eq!(findings.len(), 1, "{stdout}\n{stderr}");
+    assert!(findings[0].starts_with("tables/src/lib.rs:26:"), "{stdout}");
+    assert!(findings[0].contains("`set_handler`"), "{stdout}");
+}

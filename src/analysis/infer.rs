@@ -97,6 +97,9 @@ pub struct LearnedSingleton {
     /// Another package can name it ([`FnSummary::public`]): only such a
     /// singleton is exported.
     pub public: bool,
+    /// The file of the package defining it (`None` for one imported):
+    /// a binary's function is called from that binary only.
+    pub file: Option<crate::model::source::FileId>,
 }
 
 /// How many wrappers deep a singleton is learned (`init` calling
@@ -154,6 +157,7 @@ impl LearnedSingleton {
                 depth: 0,
                 imported: false,
                 public: false,
+                file: None,
             })
     }
 
@@ -317,6 +321,7 @@ impl Learned {
                 self.singletons.push(LearnedSingleton {
                     imported: true,
                     via: None,
+                    file: None,
                     ..s.clone()
                 });
             }
@@ -558,6 +563,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
             depth: 0,
             imported: false,
             public: s.public,
+            file: Some(s.span.file),
         });
     }
     // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
@@ -598,6 +604,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
                 depth: callee.depth + 1,
                 imported: false,
                 public: s.public,
+                file: Some(s.span.file),
             });
         }
         if new.is_empty() {

@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use super::{Check, Lint};
 use crate::analysis::CrateFacts;
 use crate::analysis::infer::{Learned, LearnedSingleton};
+use crate::analysis::modules::Program;
 use crate::model::diagnostic::Diagnostic;
 use crate::model::facts::{CallUse, Fails, SingletonCall};
 use crate::model::lint_id::LintId;
@@ -26,7 +27,24 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     let none = Learned::default();
     let learned = krate.learned.unwrap_or(&none);
     let mut seen: HashSet<(u32, usize)> = HashSet::new();
-    for &(_, facts) in &krate.files {
+    for &(file, facts) in &krate.files {
+        if facts.functions.iter().all(|f| f.singleton_calls.is_empty()) {
+            continue;
+        }
+        // The package's singletons this file may call: not those of another
+        // binary (two examples' `main_`), which never share its process.
+        let place = krate.place(file);
+        let reachable: Vec<&LearnedSingleton> = (learned.singletons.iter())
+            .filter(|s| {
+                s.file.is_none_or(|at| {
+                    let theirs = krate.place(at);
+                    Program::shares_process(
+                        (place.root, place.program),
+                        (theirs.root, theirs.program),
+                    )
+                })
+            })
+            .collect();
         for f in facts
             .functions
             .iter()
@@ -34,7 +52,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         {
             let calls: Vec<(&SingletonCall, Cow<LearnedSingleton>)> = (f.singleton_calls.iter())
                 .filter(|c| !c.uncertain)
-                .filter_map(|c| Some((c, LearnedSingleton::of_call(&learned.singletons, c)?)))
+                .filter_map(|c| Some((c, LearnedSingleton::of_call(reachable.iter().copied(), c)?)))
                 .collect();
             for (k, (second, l)) in calls.iter().enumerate() {
                 let (second, l) = (*second, &**l);
@@ -110,12 +128,16 @@ fn twice(
     let mut at = None;
     let mut deepest = (second.span, 1);
     let mut path = vec![format!("`{}`", l.name)];
+    // Each call on the second path, for the labels: the caller's own, then
+    // each helper's on the way.
+    let mut steps = vec![(second.span, l.name.clone())];
     let mut now = l;
     for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH {
         let Some((callee, span)) = now.via.as_ref().filter(|_| !now.imported) else {
             break;
         };
         path.push(format!("`{callee}`"));
+        steps.push((*span, callee.clone()));
         if *callee == o.name {
             at = Some(*span);
             break;
@@ -147,9 +169,13 @@ fn twice(
             path.join(" → ")
         ),
     };
-    Diagnostic::new(LINT.id, at, message)
+    let mut d = Diagnostic::new(LINT.id, at, message)
         .with_label(format!("second call: {does}"))
-        .with_secondary(first.span, "first call")
+        .with_secondary(first.span, "first call");
+    for (span, callee) in steps.iter().filter(|(s, _)| *s != at) {
+        d = d.with_secondary(*span, format!("on the second path: `{callee}`"));
+    }
+    d
 }
 
 fn in_loop(caller: &str, c: &SingletonCall, l: &LearnedSingleton) -> Diagnostic {

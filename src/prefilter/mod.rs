@@ -109,7 +109,7 @@ use std::sync::Arc;
 
 use aho_corasick::{AhoCorasick, MatchKind};
 
-use crate::analysis::extract::{sets_once_static, static_mechanism, triggers};
+use crate::analysis::extract::{FLAG_CALLS, sets_once_static, static_mechanism, triggers};
 use crate::config::{NameUse, SINGLETON_MECHANISMS, Vocabulary};
 use crate::model::facts::FileFacts;
 use crate::model::source::FileId;
@@ -549,7 +549,8 @@ pub fn lexes_quietly(text: &str, vocab: &Vocabulary) -> bool {
 /// `STATE.compare_exchange(..)`, `HOOK.set(..)`), not in every file.
 fn calls_mechanism(text: &str, called: &Called) -> bool {
     (called.may_call("set") && sets_once_static(text))
-        || (SINGLETON_MECHANISMS.iter().any(|m| called.may_call(m)) && static_mechanism(text))
+        || ((SINGLETON_MECHANISMS.iter().chain(FLAG_CALLS)).any(|m| called.may_call(m))
+            && static_mechanism(text))
 }
 
 /// What the first stage of the per-file pass learns of a file ([`survey`]).

@@ -107,6 +107,7 @@ impl Singleton {
             imported: false,
             // Only what a dependent can name is kept.
             public: true,
+            file: None,
         })
     }
 }

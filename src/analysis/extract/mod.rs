@@ -25,7 +25,9 @@ pub mod triggers;
 pub use macros::walk_every_macro;
 mod registry;
 mod singleton;
-pub use singleton::{set_once_statics, sets_once_static, sets_static, static_mechanism};
+pub use singleton::{
+    FLAG_CALLS, set_once_statics, sets_once_static, sets_static, static_mechanism,
+};
 mod summary;
 mod value_sets;
 
@@ -159,6 +161,8 @@ impl<'t> Walker<'t> {
     fn finish(mut self) -> FileFacts {
         self.values.finish(&mut self.cx);
         self.comparisons.finish(&mut self.cx, &self.values);
+        let facts = &mut self.cx.facts;
+        singleton::qualify_imported(&mut facts.functions, &facts.uses);
         self.cx.facts
     }
 }

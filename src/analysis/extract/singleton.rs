@@ -19,12 +19,16 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Item, Stmt};
 
 use crate::model::diagnostic::Span;
-use crate::model::facts::{CallUse, CallVia, Fails, SingletonCall, SingletonMechanism};
+use crate::model::facts::{CallUse, CallVia, Fails, SingletonCall, SingletonMechanism, UseDecl};
 
 /// The function's own mechanism, if any.
 pub(super) fn mechanism(block: &syn::Block) -> Option<SingletonMechanism> {
-    exchange(&block.stmts).or_else(|| preset_err(block))
+    (exchange(&block.stmts))
+        .or_else(|| preset_err(block))
+        .or_else(|| flag::flag(block))
 }
+
+mod flag;
 
 /// A static's name, as a receiver: all capitals (`STATE`, `crate::STATE`).
 fn static_of(recv: &Expr) -> Option<String> {
@@ -87,6 +91,10 @@ impl<'a> Visit<'a> for Failing {
             let n = s.ident.to_string();
             if matches!(n.as_str(), "panic" | "assert" | "unreachable" | "assert_eq") {
                 self.panic = true;
+            }
+            // anyhow's and eyre's early returns of an `Err`.
+            if matches!(n.as_str(), "bail" | "ensure") {
+                self.err = true;
             }
         }
     }
@@ -155,6 +163,13 @@ fn exchange(stmts: &[Stmt]) -> Option<SingletonMechanism> {
             continue;
         };
         let how = format!("`{state}.{name}` with a failing losing side");
+        // An `if` or a `match` on the exchange: its losing side alone.
+        if let Some(losing) = flag::losing_branch(block, i, m) {
+            match losing {
+                Some(fails) => return Some(SingletonMechanism { fails, how, state }),
+                None => continue,
+            }
+        }
         if let Some(fails) = Failing::of_stmts([&block[i]]) {
             return Some(SingletonMechanism { fails, how, state });
         }
@@ -257,6 +272,33 @@ pub(super) fn calls(
     };
     w.block(body, true);
     w.out
+}
+
+/// A singleton's call by its name alone that a `use` of the file brings
+/// from another crate (`use log::{set_boxed_logger, ..}; ..
+/// set_boxed_logger(l)`) is that crate's, as if its path were written
+/// (`log::set_boxed_logger(l)`): a dependency's singleton is matched by
+/// name only when qualified ([`LearnedSingleton::called_by`]). The `use`s
+/// of every module of the file count, when they agree on the crate.
+///
+/// [`LearnedSingleton::called_by`]: crate::analysis::infer::LearnedSingleton::called_by
+pub(super) fn qualify_imported(functions: &mut [crate::model::facts::FnSummary], uses: &[UseDecl]) {
+    if uses.is_empty() {
+        return;
+    }
+    let calls = (functions.iter_mut()).flat_map(|f| f.singleton_calls.iter_mut());
+    for call in calls.filter(|c| c.via == CallVia::Free && !c.qualified) {
+        let mut roots = (uses.iter())
+            .filter(|u| u.alias.as_deref() == Some(call.callee.as_str()))
+            .filter(|u| u.target.len() >= 2 && u.target.last() == Some(&call.callee))
+            .map(|u| u.target[0].as_str());
+        let Some(root) = roots.next() else { continue };
+        if matches!(root, "crate" | "self" | "super") || roots.any(|r| r != root) {
+            continue;
+        }
+        call.qualified = true;
+        call.path_root = Some(root.to_string());
+    }
 }
 
 /// Whether a callee's name is a singleton's.
@@ -668,7 +710,49 @@ pub fn static_mechanism(text: &str) -> bool {
     };
     (stems.iter()).any(|stem| {
         (stem.find_iter(b)).any(|start| (start == 0 || !word(b[start - 1])) && at(start))
-    })
+    }) || static_flag(text)
+}
+
+/// The calls a flag or a cell on a static is tested and set with
+/// ([`flag::flag`]): the survey's recorded calls are asked for these
+/// before [`static_mechanism`] reads the text.
+pub const FLAG_CALLS: &[&str] = &["store", "swap", "lock", "write"];
+
+/// Whether `text` tests and sets a flag or a cell on a static, as
+/// [`flag::flag`] reads one: `INIT.swap(..)`, `INIT.store(..)` with
+/// `INIT.load(..)`, or `CONTEXT.lock()` (`.write()`) in a text that
+/// writes `= Some(`. A static's name is written in capitals.
+fn static_flag(text: &str) -> bool {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // The static before the `.` at `dot`, written in capitals.
+    let receiver = |dot: usize| -> Option<&str> {
+        let mut start = dot;
+        while start > 0 && word(b[start - 1]) {
+            start -= 1;
+        }
+        let name = &text[start..dot];
+        (name.len() > 1
+            && name.bytes().any(|c| c.is_ascii_uppercase())
+            && (name.bytes()).all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_'))
+        .then_some(name)
+    };
+    let some_written = std::cell::OnceCell::new();
+    let found = |stem: &str| {
+        memchr::memmem::find_iter(b, stem.as_bytes()).any(|dot| {
+            let Some(name) = receiver(dot) else {
+                return false;
+            };
+            match stem {
+                ".swap(" => true,
+                ".store(" => memchr::memmem::find(b, format!("{name}.load(").as_bytes()).is_some(),
+                _ => *some_written.get_or_init(|| memchr::memmem::find(b, b"= Some(").is_some()),
+            }
+        })
+    };
+    [".swap(", ".store(", ".lock()", ".write()"]
+        .iter()
+        .any(|s| found(s))
 }
 
 /// Whether `text` calls `name.set(..)`.
