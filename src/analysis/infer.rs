@@ -100,6 +100,14 @@ pub struct LearnedSingleton {
     /// The file of the package defining it (`None` for one imported):
     /// a binary's function is called from that binary only.
     pub file: Option<crate::model::source::FileId>,
+    /// It reaches the singleton in a closure a static's `call_once` (or
+    /// `get_or_init`) runs once: that static. Its own second call does
+    /// nothing; a call of the singleton by another way still fails.
+    pub guarded: Option<String>,
+    /// It reaches the singleton on some paths only (under an `if`): a
+    /// second call through it fails on those, a first one may not have
+    /// run.
+    pub maybe: bool,
 }
 
 /// How many wrappers deep a singleton is learned (`init` calling
@@ -158,6 +166,8 @@ impl LearnedSingleton {
                 imported: false,
                 public: false,
                 file: None,
+                guarded: None,
+                maybe: false,
             })
     }
 
@@ -293,7 +303,7 @@ impl Learned {
             // singleton's `pub` callers stand for it, and what it imported
             // its dependents reach where it came from.
             singletons: (self.singletons.iter())
-                .filter(|s| s.public && !s.imported)
+                .filter(|s| s.public && !s.imported && !s.maybe)
                 .cloned()
                 .collect(),
             index: LearnedIndex::default(),
@@ -564,6 +574,8 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
             imported: false,
             public: s.public,
             file: Some(s.span.file),
+            guarded: None,
+            maybe: false,
         });
     }
     // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
@@ -605,6 +617,44 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
                 imported: false,
                 public: s.public,
                 file: Some(s.span.file),
+                guarded: call.once.clone().or_else(|| callee.guarded.clone()),
+                maybe: callee.maybe,
+            });
+        }
+        if new.is_empty() {
+            break;
+        }
+        found.extend(new);
+    }
+    // Then the functions reaching one on some paths only (`if audit {
+    // init_file_logging()? }`), and their wrappers.
+    for _ in 0..MAX_SINGLETON_DEPTH {
+        let mut new = Vec::new();
+        for &(display, s) in summaries {
+            if done.contains(&(s as *const FnSummary)) || s.singleton_calls.is_empty() {
+                continue;
+            }
+            let Some((call, callee, fails)) = sometimes_calls(s, |c| known(&found, c)) else {
+                continue;
+            };
+            let (name, self_type, method, arity) = of(s);
+            done.insert(s);
+            new.push(LearnedSingleton {
+                name,
+                self_type,
+                method,
+                arity,
+                fails,
+                state: callee.state.clone(),
+                why: format!("it may call `{}` at {display}:{}", callee.name, call.line),
+                place: format!("{display}:{}", s.line),
+                via: Some((callee.name.clone(), call.span)),
+                depth: callee.depth + 1,
+                imported: false,
+                public: s.public,
+                file: Some(s.span.file),
+                guarded: None,
+                maybe: true,
             });
         }
         if new.is_empty() {
@@ -613,6 +663,26 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
         found.extend(new);
     }
     found
+}
+
+/// A singleton `s` calls on some path, passing its failure on, under no
+/// condition that may test the global's state, nor in a loop or a closure
+/// run once.
+fn sometimes_calls(
+    s: &FnSummary,
+    known: impl Fn(&SingletonCall) -> Option<LearnedSingleton>,
+) -> Option<(&SingletonCall, LearnedSingleton, Fails)> {
+    (s.singleton_calls.iter())
+        .filter(|c| !c.in_loop && !c.uncertain && !c.tested && c.once.is_none())
+        .find_map(|c| {
+            let l = known(c).filter(|l| l.guarded.is_none())?;
+            let fails = match (l.fails, c.result) {
+                (Fails::Panics, _) | (_, CallUse::Unwrapped) => Fails::Panics,
+                (Fails::ReturnsErr, CallUse::Propagated) => Fails::ReturnsErr,
+                (Fails::ReturnsErr, CallUse::Ignored) => return None,
+            };
+            Some((c, l, fails))
+        })
 }
 
 /// A singleton `s` calls wherever its body goes, passing its failure on:
@@ -630,10 +700,16 @@ fn always_calls(
     let plain = |c: &SingletonCall| !c.in_loop && !c.uncertain && c.after_exits.is_empty();
     let mut arms: HashMap<u32, Vec<(u32, &SingletonCall, LearnedSingleton, Fails)>> =
         HashMap::new();
+    // A call in a run-once closure, or of a guarded singleton, if no
+    // other: the function is guarded too.
+    let mut guarded = None;
     for c in s.singleton_calls.iter().filter(|c| plain(c)) {
         let Some(l) = known(c) else { continue };
         let Some(fails) = passes(c, &l) else { continue };
         match c.branches.as_slice() {
+            [] if c.once.is_some() || l.guarded.is_some() => {
+                guarded = guarded.or(Some((c, l, fails)));
+            }
             [] => return Some((c, l, fails)),
             // `if verbose { set_logger(&A)? } else { set_logger(&B)? }`.
             &[(id, arm)] if id & IF_BRANCH != 0 => {
@@ -656,7 +732,7 @@ fn always_calls(
             return Some((c, l.clone(), fails));
         }
     }
-    None
+    guarded
 }
 
 /// The bit marking an `if`'s id among [`SingletonCall::branches`] (a `match`

@@ -59,12 +59,25 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 if !surfaces(second, l) {
                     continue;
                 }
-                let first = calls[..k]
-                    .iter()
-                    .find(|(c, o)| o.state == l.state && !exclusive(c, second));
+                let guard = guard(second, l);
+                // A guarded call after one under the same guard runs nothing.
+                let ran = |(c, o): &&(&SingletonCall, Cow<LearnedSingleton>)| {
+                    guard.is_some() && self::guard(c, o) == guard && !exclusive(c, second)
+                };
+                if calls[..k].iter().any(|c| ran(&c)) {
+                    continue;
+                }
+                let first = calls[..k].iter().find(|(c, o)| {
+                    !o.maybe
+                        && o.state == l.state
+                        && !exclusive(c, second)
+                        && (guard.is_none() || self::guard(c, o) != guard)
+                });
                 let d = match first {
                     Some((first, o)) => twice(learned, &f.name, (first, o), (second, l)),
-                    None if second.in_loop => in_loop(&f.name, second, l),
+                    None if second.in_loop && guard.is_none() && !l.maybe => {
+                        in_loop(&f.name, second, l)
+                    }
                     None => continue,
                 };
                 if seen.insert((d.span.file, d.span.start)) {
@@ -73,6 +86,13 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
+}
+
+/// The static whose run-once closure makes the call (`SHARED.call_once(||
+/// set_handler(..))`, or a helper doing so): two calls under one such
+/// guard run the singleton once.
+fn guard<'c>(c: &'c SingletonCall, l: &'c LearnedSingleton) -> Option<&'c str> {
+    c.once.as_deref().or(l.guarded.as_deref())
 }
 
 /// Whether the failure of a second call shows: it panics, or its `Err` is
@@ -156,9 +176,11 @@ fn twice(
             deepest.0
         }
     };
-    let does = match (l.fails, second.result) {
-        (Fails::ReturnsErr, CallUse::Propagated) => "returns Err",
-        _ => "panics",
+    let does = match (l.fails, second.result, l.maybe) {
+        (Fails::ReturnsErr, CallUse::Propagated, false) => "returns Err",
+        (Fails::ReturnsErr, CallUse::Propagated, true) => "returns Err where its branch is taken",
+        (_, _, false) => "panics",
+        (_, _, true) => "panics where its branch is taken",
     };
     let root = &root(learned, l).name;
     let message = match path.len() == 1 && o.name == l.name {

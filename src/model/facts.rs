@@ -998,6 +998,14 @@ pub struct SingletonCall {
     pub uncertain: bool,
     /// The `if`s before it whose branch ended the function.
     pub after_exits: Vec<u32>,
+    /// In the closure a static's `call_once`/`get_or_init` runs once
+    /// (`SHARED.call_once(|| ctrlc::set_handler(..))`): that static. The
+    /// call runs on the function's first call only.
+    pub once: Option<String>,
+    /// Under an `if` or `match` whose condition may test whether the
+    /// global is set already (a static, `log::max_level()`,
+    /// `is_initialized()`): no path is known to reach it after another.
+    pub tested: bool,
 }
 
 /// A guard on a field of `self` that fails the call when the field is set

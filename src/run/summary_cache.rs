@@ -66,6 +66,9 @@ pub struct Singleton {
     pub why: String,
     pub place: String,
     pub depth: u32,
+    /// [`LearnedSingleton::guarded`].
+    #[serde(default)]
+    pub guarded: Option<String>,
 }
 
 impl Singleton {
@@ -84,6 +87,7 @@ impl Singleton {
             why: s.why.clone(),
             place: s.place.clone(),
             depth: s.depth,
+            guarded: s.guarded.clone(),
         }
     }
 
@@ -108,6 +112,8 @@ impl Singleton {
             // Only what a dependent can name is kept.
             public: true,
             file: None,
+            guarded: self.guarded.clone(),
+            maybe: false,
         })
     }
 }

@@ -269,6 +269,8 @@ pub(super) fn calls(
         uncertain: 0,
         exits: Vec::new(),
         locals: Vec::new(),
+        once: None,
+        tested: 0,
     };
     w.block(body, true);
     w.out
@@ -301,6 +303,63 @@ pub(super) fn qualify_imported(functions: &mut [crate::model::facts::FnSummary],
     }
 }
 
+/// Whether a condition may test whether a global is set already: it names
+/// a static (`LOGGER.get().is_none()`, `!INIT.load(..)`) or calls a
+/// function whose name says so (`log::max_level()`,
+/// `dispatcher::has_been_set()`, `is_initialized()`). A singleton called
+/// under it is not known to fail on the second path.
+fn tests_state(cond: &Expr) -> bool {
+    struct T(bool);
+    impl<'a> Visit<'a> for T {
+        fn visit_expr_path(&mut self, p: &'a syn::ExprPath) {
+            let caps = |s: &str| {
+                s.len() > 1
+                    && s.bytes().any(|c| c.is_ascii_uppercase())
+                    && s.bytes()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+            };
+            if let Some(last) = p.path.segments.last() {
+                let name = last.ident.to_string();
+                self.0 |= caps(&name) || state_word(&name);
+            }
+            visit::visit_expr_path(self, p);
+        }
+        fn visit_expr_method_call(&mut self, m: &'a syn::ExprMethodCall) {
+            self.0 |= state_word(&m.method.to_string());
+            visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut t = T(false);
+    t.visit_expr(cond);
+    t.0
+}
+
+/// A function name that asks for a global's state.
+fn state_word(name: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "init",
+        "install",
+        "logger",
+        "subscriber",
+        "dispatch",
+        "has_been_set",
+        "max_level",
+        "is_set",
+        "registered",
+        "global",
+    ];
+    WORDS.iter().any(|w| name.contains(w))
+}
+
+/// The methods of std's (and once_cell's) once types whose closure runs on
+/// the first call only.
+const RUN_ONCE: &[&str] = &[
+    "call_once",
+    "call_once_force",
+    "get_or_init",
+    "get_or_try_init",
+];
+
 /// Whether a callee's name is a singleton's.
 pub(super) type Named<'a> = &'a dyn Fn(&str) -> bool;
 
@@ -320,6 +379,12 @@ struct Walk<'a> {
     /// Builder::new()`), or to a call's result (`let r = set_logger(..)`:
     /// the call recorded at that index, passed on when `r` is returned).
     locals: Vec<(String, Option<String>, Option<usize>)>,
+    /// The static whose run-once closure is being walked
+    /// ([`SingletonCall::once`]).
+    once: Option<String>,
+    /// Inside branches of a condition that may test the global's state
+    /// ([`SingletonCall::tested`]).
+    tested: usize,
 }
 
 fn pos_id(s: proc_macro2::Span) -> u32 {
@@ -442,6 +507,8 @@ impl Walk<'_> {
             in_loop: self.in_loop > 0,
             uncertain: self.uncertain > 0,
             after_exits: self.exits.clone(),
+            once: self.once.clone(),
+            tested: self.tested > 0,
         });
     }
 
@@ -506,10 +573,23 @@ impl Walk<'_> {
                 }
             }
             Expr::MethodCall(m) => {
-                for a in &m.args {
-                    self.expr(a, CallUse::Ignored);
-                }
                 let name = m.method.to_string();
+                // `SHARED.call_once(|| ..)`, `CELL.get_or_init(|| ..)` on a
+                // static: the closure runs on the first call, where it
+                // stands.
+                let once = (RUN_ONCE.contains(&name.as_str()))
+                    .then(|| static_of(&m.receiver))
+                    .flatten();
+                for a in &m.args {
+                    match (&once, strip(a)) {
+                        (Some(state), Expr::Closure(c)) if self.uncertain == 0 => {
+                            let saved = self.once.replace(state.clone());
+                            self.expr(&c.body, CallUse::Ignored);
+                            self.once = saved;
+                        }
+                        _ => self.expr(a, CallUse::Ignored),
+                    }
+                }
                 // What the receiver's result becomes through this call.
                 let inner = match name.as_str() {
                     "unwrap" | "expect" => CallUse::Unwrapped,
@@ -531,9 +611,20 @@ impl Walk<'_> {
                 self.site(name, CallVia::Method, how, m.args.len(), at, u);
             }
             Expr::Try(t) => self.expr(&t.expr, CallUse::Propagated),
+            // What a `return` (or a `break`'s value) calls runs once, even
+            // in a loop: the loop ends there.
             Expr::Return(r) => {
                 if let Some(e) = &r.expr {
+                    let in_loop = std::mem::take(&mut self.in_loop);
                     self.expr(e, CallUse::Propagated);
+                    self.in_loop = in_loop;
+                }
+            }
+            Expr::Break(b) => {
+                if let Some(e) = &b.expr {
+                    let in_loop = std::mem::take(&mut self.in_loop);
+                    self.expr(e, CallUse::Ignored);
+                    self.in_loop = in_loop;
                 }
             }
             Expr::If(i) => {
@@ -543,17 +634,23 @@ impl Walk<'_> {
                     cond => self.expr(cond, CallUse::Ignored),
                 }
                 let tail = matches!(u, CallUse::Propagated);
+                let tested = usize::from(tests_state(&i.cond));
+                self.tested += tested;
                 self.branch(id, 0, |s| s.block(&i.then_branch, tail));
                 if let Some((_, e)) = &i.else_branch {
                     self.branch(id, 1, |s| s.expr(e, u));
                 }
+                self.tested -= tested;
             }
             Expr::Match(m) => {
                 let id = pos_id(m.match_token.span);
                 self.expr(&m.expr, CallUse::Ignored);
+                let tested = usize::from(tests_state(&m.expr));
+                self.tested += tested;
                 for (k, arm) in m.arms.iter().enumerate() {
                     self.branch(id, k as u32, |s| s.expr(&arm.body, u));
                 }
+                self.tested -= tested;
             }
             Expr::ForLoop(f) => {
                 self.expr(&f.expr, CallUse::Ignored);
