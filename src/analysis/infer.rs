@@ -125,8 +125,12 @@ impl LearnedSingleton {
             && match call.via {
                 CallVia::Method => {
                     self.method
-                        && call.receiver_type.is_some()
-                        && call.receiver_type == self.self_type
+                        && match &call.receiver_type {
+                            Some(_) => call.receiver_type == self.self_type,
+                            // A chain of unknown type from a dependency's
+                            // function: that dependency's method.
+                            None => call.chain_root.is_some() && call.chain_root == self.krate(),
+                        }
                 }
                 // A dependency's free function by its path (`log::set_logger`):
                 // a name alone is as likely the crate's own function.

@@ -1006,6 +1006,14 @@ pub struct SingletonCall {
     /// global is set already (a static, `log::max_level()`,
     /// `is_initialized()`): no path is known to reach it after another.
     pub tested: bool,
+    /// A method called on a chain of unknown type that starts at a
+    /// function of another crate (`tracing_subscriber::fmt().init()`,
+    /// `stderrlog::new().verbosity(2).init()`, or `fmt()` brought by a
+    /// `use`): that crate, as the path names it.
+    pub chain_root: Option<String>,
+    /// The same chain starting at a function named alone (`fmt()`): its
+    /// name, for the file's `use`s to say whose it is.
+    pub chain_fn: Option<String>,
 }
 
 /// A guard on a field of `self` that fails the call when the field is set

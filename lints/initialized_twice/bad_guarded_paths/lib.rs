@@ -43,3 +43,9 @@ fn batch() -> Result<(), logs::Error> {
     }
     Ok(())
 }
+
+/// Both loggers, one after the other: the second `apply` fails.
+pub fn start_both() -> Result<(), logs::Error> {
+    logs::init_console()?;
+    logs::init_audit()
+}

@@ -24,3 +24,37 @@ pub fn init_logging() -> Result<(), Error> {
 pub fn init_file_logging() -> Result<(), Error> {
     set_logger() //~ initialized_twice
 }
+
+/// A logger builder, as fern's `Dispatch`: `apply` installs it.
+pub struct Dispatch {
+    level: u8,
+}
+
+impl Dispatch {
+    pub fn new() -> Dispatch {
+        Dispatch { level: 0 }
+    }
+
+    pub fn level(mut self, level: u8) -> Dispatch {
+        self.level = level;
+        self
+    }
+
+    pub fn apply(self) -> Result<(), Error> {
+        set_logger() //~ initialized_twice
+    }
+}
+
+/// The builder every logger of the crate starts from.
+fn base(level: u8) -> Dispatch {
+    Dispatch::new().level(level)
+}
+
+pub fn init_console() -> Result<(), Error> {
+    base(1).apply()
+}
+
+pub fn init_audit() -> Result<(), Error> {
+    let audit = base(2);
+    audit.apply()
+}

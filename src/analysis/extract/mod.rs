@@ -162,7 +162,7 @@ impl<'t> Walker<'t> {
         self.values.finish(&mut self.cx);
         self.comparisons.finish(&mut self.cx, &self.values);
         let facts = &mut self.cx.facts;
-        singleton::qualify_imported(&mut facts.functions, &facts.uses);
+        singleton::qualify_imported(&mut facts.functions, &facts.uses, &facts.returners);
         self.cx.facts
     }
 }

@@ -271,6 +271,8 @@ pub(super) fn calls(
         locals: Vec::new(),
         once: None,
         tested: 0,
+        chain_start: None,
+        local_chains: Vec::new(),
     };
     w.block(body, true);
     w.out
@@ -284,22 +286,86 @@ pub(super) fn calls(
 /// of every module of the file count, when they agree on the crate.
 ///
 /// [`LearnedSingleton::called_by`]: crate::analysis::infer::LearnedSingleton::called_by
-pub(super) fn qualify_imported(functions: &mut [crate::model::facts::FnSummary], uses: &[UseDecl]) {
-    if uses.is_empty() {
-        return;
-    }
-    let calls = (functions.iter_mut()).flat_map(|f| f.singleton_calls.iter_mut());
-    for call in calls.filter(|c| c.via == CallVia::Free && !c.qualified) {
+pub(super) fn qualify_imported(
+    functions: &mut [crate::model::facts::FnSummary],
+    uses: &[UseDecl],
+    returners: &[crate::model::facts::Returner],
+) {
+    // A chain starting at a function of the file (`base_dispatch(cfg)`):
+    // the type its signature returns, when one function of the name does.
+    let returned = |name: &str| -> Option<String> {
+        let mut tys = returners
+            .iter()
+            .filter(|r| r.name == name)
+            .map(|r| r.ty.as_str());
+        let ty = tys.next()?;
+        tys.all(|t| t == ty).then(|| ty.to_string())
+    };
+    let root_of = |name: &str| -> Option<String> {
         let mut roots = (uses.iter())
-            .filter(|u| u.alias.as_deref() == Some(call.callee.as_str()))
-            .filter(|u| u.target.len() >= 2 && u.target.last() == Some(&call.callee))
+            .filter(|u| u.alias.as_deref() == Some(name))
+            .filter(|u| u.target.len() >= 2 && u.target.last().is_some_and(|t| t == name))
             .map(|u| u.target[0].as_str());
-        let Some(root) = roots.next() else { continue };
-        if matches!(root, "crate" | "self" | "super") || roots.any(|r| r != root) {
-            continue;
+        let root = roots.next()?;
+        let local = matches!(root, "crate" | "self" | "super" | "std" | "core" | "alloc");
+        (!local && roots.all(|r| r == root)).then(|| root.to_string())
+    };
+    let calls = (functions.iter_mut()).flat_map(|f| f.singleton_calls.iter_mut());
+    for call in calls {
+        if call.via == CallVia::Free && !call.qualified {
+            if let Some(root) = root_of(&call.callee) {
+                call.qualified = true;
+                call.path_root = Some(root);
+            }
+        } else if let Some(name) = call.chain_fn.take() {
+            call.chain_root = root_of(&name);
+            if call.chain_root.is_none() && call.receiver_type.is_none() {
+                call.receiver_type = returned(&name);
+            }
         }
-        call.qualified = true;
-        call.path_root = Some(root.to_string());
+    }
+}
+
+/// Where a receiver chain starts ([`chain_start`]): the crate a path names,
+/// or the name of a function named alone.
+type ChainStart = (Option<String>, Option<String>);
+
+/// The function a receiver chain starts at (`tracing_subscriber::fmt()` in
+/// `tracing_subscriber::fmt().with_target(false).init()`): the crate its
+/// path names, or its name when it is named alone; neither for a type's
+/// function (`Builder::new()`), a local path (`crate::`, `self::`) or a
+/// receiver that is no call.
+fn chain_start(recv: &Expr) -> ChainStart {
+    match strip_try(recv) {
+        Expr::MethodCall(m) => chain_start(&m.receiver),
+        Expr::Call(c) => match &*c.func {
+            Expr::Path(p) if p.qself.is_none() => {
+                let segs: Vec<String> = p
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                let lower = |s: &str| s.starts_with(|c: char| c.is_ascii_lowercase() || c == '_');
+                match segs.as_slice() {
+                    [name] if lower(name) => (None, Some(name.clone())),
+                    [root, .., last]
+                        if lower(last)
+                            && lower(root)
+                            && !matches!(
+                                root.as_str(),
+                                "crate" | "self" | "super" | "std" | "core" | "alloc"
+                            )
+                            && segs[..segs.len() - 1].iter().all(|s| lower(s)) =>
+                    {
+                        (Some(root.clone()), None)
+                    }
+                    _ => (None, None),
+                }
+            }
+            _ => (None, None),
+        },
+        _ => (None, None),
     }
 }
 
@@ -385,6 +451,12 @@ struct Walk<'a> {
     /// Inside branches of a condition that may test the global's state
     /// ([`SingletonCall::tested`]).
     tested: usize,
+    /// Where the receiver chain of the method call being recorded starts
+    /// ([`SingletonCall::chain_root`], [`SingletonCall::chain_fn`]).
+    chain_start: Option<ChainStart>,
+    /// Locals of no known type bound to such a chain (`let d =
+    /// base_dispatch(cfg);`): where it starts.
+    local_chains: Vec<(String, ChainStart)>,
 }
 
 fn pos_id(s: proc_macro2::Span) -> u32 {
@@ -421,6 +493,10 @@ impl Walk<'_> {
                                 }
                                 _ => None,
                             };
+                            let start = chain_start(&init.expr);
+                            if ty.is_none() && start != (None, None) {
+                                self.local_chains.push((name.clone(), start));
+                            }
                             self.locals.push((name, ty, call));
                         }
                     }
@@ -492,6 +568,10 @@ impl Walk<'_> {
             return;
         }
         let qualified = path_root.is_some();
+        let (chain_root, chain_fn) = match (via, &receiver_type) {
+            (CallVia::Method, None) => self.chain_start.take().unwrap_or_default(),
+            _ => (None, None),
+        };
         self.out.push(SingletonCall {
             callee,
             via,
@@ -509,6 +589,8 @@ impl Walk<'_> {
             after_exits: self.exits.clone(),
             once: self.once.clone(),
             tested: self.tested > 0,
+            chain_root,
+            chain_fn,
         });
     }
 
@@ -532,6 +614,24 @@ impl Walk<'_> {
             Expr::Path(p) if p.path.is_ident("self") => self.self_type.map(short_type),
             Expr::Path(p) => self.local(p).and_then(|l| l.1.clone()),
             Expr::Reference(r) => self.chain_type(&r.expr),
+            _ => None,
+        }
+    }
+
+    /// Where the chain a receiver starts at a local bound to one starts
+    /// (`d.apply()` after `let d = base_dispatch(cfg);`).
+    fn chain_local(&self, recv: &Expr) -> Option<ChainStart> {
+        match strip_try(recv) {
+            Expr::MethodCall(m) => self.chain_local(&m.receiver),
+            Expr::Path(p) => {
+                let name = p.path.get_ident()?.to_string();
+                if self.locals.iter().rev().find(|l| l.0 == name)?.1.is_some() {
+                    return None;
+                }
+                (self.local_chains.iter().rev())
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, s)| s.clone())
+            }
             _ => None,
         }
     }
@@ -608,7 +708,12 @@ impl Walk<'_> {
                     Some((name, ty)) => (Some(ty.clone()), Some(name.clone()), None),
                     None => (self.chain_type(&m.receiver), None, None),
                 };
+                self.chain_start = Some(match self.chain_local(&m.receiver) {
+                    Some(start) => start,
+                    None => chain_start(&m.receiver),
+                });
                 self.site(name, CallVia::Method, how, m.args.len(), at, u);
+                self.chain_start = None;
             }
             Expr::Try(t) => self.expr(&t.expr, CallUse::Propagated),
             // What a `return` (or a `break`'s value) calls runs once, even
@@ -816,8 +921,8 @@ pub fn static_mechanism(text: &str) -> bool {
 pub const FLAG_CALLS: &[&str] = &["store", "swap", "lock", "write"];
 
 /// Whether `text` tests and sets a flag or a cell on a static, as
-/// [`flag::flag`] reads one: `INIT.swap(..)`, `INIT.store(..)` with
-/// `INIT.load(..)`, or `CONTEXT.lock()` (`.write()`) in a text that
+/// [`flag::flag`] reads one: `INIT.swap(true, ..)`, `INIT.store(true, ..)`
+/// with `INIT.load(..)`, or `CONTEXT.lock()` (`.write()`) in a text that
 /// writes `= Some(`. A static's name is written in capitals.
 fn static_flag(text: &str) -> bool {
     let b = text.as_bytes();
@@ -840,9 +945,18 @@ fn static_flag(text: &str) -> bool {
             let Some(name) = receiver(dot) else {
                 return false;
             };
+            // A flag is set to a literal (`INIT.store(true, ..)`), not to a
+            // value a cache keeps (`FN.store(ptr, ..)`).
+            let literal = || {
+                let arg = text[dot + stem.len()..].trim_start();
+                arg.starts_with("true") || arg.starts_with("false")
+            };
             match stem {
-                ".swap(" => true,
-                ".store(" => memchr::memmem::find(b, format!("{name}.load(").as_bytes()).is_some(),
+                ".swap(" => literal(),
+                ".store(" => {
+                    literal()
+                        && memchr::memmem::find(b, format!("{name}.load(").as_bytes()).is_some()
+                }
                 _ => *some_written.get_or_init(|| memchr::memmem::find(b, b"= Some(").is_some()),
             }
         })

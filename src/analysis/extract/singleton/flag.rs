@@ -471,7 +471,7 @@ pub(super) fn losing_branch(
                     _ => None,
                 },
             };
-            let mut fails = losing.and_then(|b| Failing::of_stmts(b));
+            let mut fails = losing.and_then(Failing::of_stmts);
             if fails.is_none() {
                 let after = path(losing, &stmts[i + 1..]);
                 fails = fails_directly(&after);
