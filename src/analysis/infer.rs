@@ -596,75 +596,52 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
             .filter(|l| l.depth < MAX_SINGLETON_DEPTH)
             .map(std::borrow::Cow::into_owned)
     };
-    for _ in 0..MAX_SINGLETON_DEPTH {
-        let mut new = Vec::new();
-        for &(display, s) in summaries {
-            if done.contains(&(s as *const FnSummary)) || s.singleton_calls.is_empty() {
-                continue;
+    // First the functions reaching one on every path, then those reaching
+    // one on some paths only (`if audit { init_file_logging()? }`), and
+    // their wrappers.
+    for maybe in [false, true] {
+        for _ in 0..MAX_SINGLETON_DEPTH {
+            let mut new = Vec::new();
+            for &(display, s) in summaries {
+                if done.contains(&(s as *const FnSummary)) || s.singleton_calls.is_empty() {
+                    continue;
+                }
+                let known = |c: &SingletonCall| known(&found, c);
+                let picked = match maybe {
+                    false => always_calls(s, known),
+                    true => sometimes_calls(s, known),
+                };
+                let Some((call, callee, fails)) = picked else {
+                    continue;
+                };
+                let (name, self_type, method, arity) = of(s);
+                done.insert(s);
+                let calls = if maybe { "may call" } else { "calls" };
+                new.push(LearnedSingleton {
+                    name,
+                    self_type,
+                    method,
+                    arity,
+                    fails,
+                    state: callee.state.clone(),
+                    why: format!("it {calls} `{}` at {display}:{}", callee.name, call.line),
+                    place: format!("{display}:{}", s.line),
+                    via: Some((callee.name.clone(), call.span)),
+                    depth: callee.depth + 1,
+                    imported: false,
+                    public: s.public,
+                    file: Some(s.span.file),
+                    guarded: (!maybe)
+                        .then(|| call.once.clone().or_else(|| callee.guarded.clone()))
+                        .flatten(),
+                    maybe,
+                });
             }
-            let Some((call, callee, fails)) = always_calls(s, |c| known(&found, c)) else {
-                continue;
-            };
-            let (name, self_type, method, arity) = of(s);
-            done.insert(s);
-            new.push(LearnedSingleton {
-                name,
-                self_type,
-                method,
-                arity,
-                fails,
-                state: callee.state.clone(),
-                why: format!("it calls `{}` at {display}:{}", callee.name, call.line),
-                place: format!("{display}:{}", s.line),
-                via: Some((callee.name.clone(), call.span)),
-                depth: callee.depth + 1,
-                imported: false,
-                public: s.public,
-                file: Some(s.span.file),
-                guarded: call.once.clone().or_else(|| callee.guarded.clone()),
-                maybe: callee.maybe,
-            });
-        }
-        if new.is_empty() {
-            break;
-        }
-        found.extend(new);
-    }
-    // Then the functions reaching one on some paths only (`if audit {
-    // init_file_logging()? }`), and their wrappers.
-    for _ in 0..MAX_SINGLETON_DEPTH {
-        let mut new = Vec::new();
-        for &(display, s) in summaries {
-            if done.contains(&(s as *const FnSummary)) || s.singleton_calls.is_empty() {
-                continue;
+            if new.is_empty() {
+                break;
             }
-            let Some((call, callee, fails)) = sometimes_calls(s, |c| known(&found, c)) else {
-                continue;
-            };
-            let (name, self_type, method, arity) = of(s);
-            done.insert(s);
-            new.push(LearnedSingleton {
-                name,
-                self_type,
-                method,
-                arity,
-                fails,
-                state: callee.state.clone(),
-                why: format!("it may call `{}` at {display}:{}", callee.name, call.line),
-                place: format!("{display}:{}", s.line),
-                via: Some((callee.name.clone(), call.span)),
-                depth: callee.depth + 1,
-                imported: false,
-                public: s.public,
-                file: Some(s.span.file),
-                guarded: None,
-                maybe: true,
-            });
+            found.extend(new);
         }
-        if new.is_empty() {
-            break;
-        }
-        found.extend(new);
     }
     found
 }
