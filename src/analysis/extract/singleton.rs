@@ -918,12 +918,13 @@ pub fn static_mechanism(text: &str) -> bool {
 /// The calls a flag or a cell on a static is tested and set with
 /// ([`flag::flag`]): the survey's recorded calls are asked for these
 /// before [`static_mechanism`] reads the text.
-pub const FLAG_CALLS: &[&str] = &["store", "swap", "lock", "write"];
+pub const FLAG_CALLS: &[&str] = &["store", "swap", "lock"];
 
 /// Whether `text` tests and sets a flag or a cell on a static, as
 /// [`flag::flag`] reads one: `INIT.swap(true, ..)`, `INIT.store(true, ..)`
-/// with `INIT.load(..)`, or `CONTEXT.lock()` (`.write()`) in a text that
-/// writes `= Some(`. A static's name is written in capitals.
+/// with `INIT.load(..)`, or `CONTEXT.lock()` in a text that writes `=
+/// Some(` (an `RwLock`'s `write()` is not looked for: nearly every file
+/// calls a `write`). A static's name is written in capitals.
 fn static_flag(text: &str) -> bool {
     let b = text.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
@@ -961,9 +962,7 @@ fn static_flag(text: &str) -> bool {
             }
         })
     };
-    [".swap(", ".store(", ".lock()", ".write()"]
-        .iter()
-        .any(|s| found(s))
+    [".swap(", ".store(", ".lock()"].iter().any(|s| found(s))
 }
 
 /// Whether `text` calls `name.set(..)`.
