@@ -689,6 +689,22 @@ fn page_size() -> Option<usize> {
     Some(4096)
 }
 
+/// Two handlers of one flag, each a type's `install`.
+pub struct Console;
+pub struct Audit;
+
+impl Console {
+    pub fn install() -> Result<(), MultipleHandlers> {
+        set_handler()
+    }
+}
+
+impl Audit {
+    pub fn install() -> Result<(), MultipleHandlers> {
+        set_handler()
+    }
+}
+
 /// Probes the machine once; every call answers.
 pub fn probe() -> Option<usize> {
     if let Ok(false) = PROBED.compare_exchange(false, true, Ordering::Relaxed, Ordering::Relaxed) {
@@ -715,6 +731,15 @@ pub fn serve() {
     probe().unwrap();
     set_handler().expect(\"a handler\");
 }
+
+pub fn audit() {
+    device_table::Audit::install().expect(\"the audit handler\");
+}
+
+pub fn serve_audited() {
+    device_table::Console::install().expect(\"the console handler\");
+    audit();
+}
 ",
     );
     std::fs::write(&member, own).unwrap();
@@ -722,7 +747,17 @@ pub fn serve() {
     let findings: Vec<&str> = (stdout.lines())
         .filter(|l| l.contains("[initialized_twice]"))
         .collect();
-    assert_eq!(findings.len(), 1, "{stdout}\n{stderr}");
+    assert_eq!(findings.len(), 2, "{stdout}\n{stderr}");
     assert!(findings[0].starts_with("tables/src/lib.rs:26:"), "{stdout}");
     assert!(findings[0].contains("`set_handler`"), "{stdout}");
+    // The help names the `install` the helper calls (`Audit`'s), not the
+    // first one of that name.
+    let (long, _, _) = run_cmd(bin(&ws).args(["check", "--no-cache", "--color", "never"]));
+    let audit = text.lines().position(|l| l == "impl Audit {").unwrap() + 2;
+    assert!(
+        long.contains(&format!(
+            "learned from device-table-1.0.2/src/lib.rs:{audit}:"
+        )),
+        "{long}"
+    );
 }

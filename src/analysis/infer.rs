@@ -88,8 +88,9 @@ pub struct LearnedSingleton {
     /// Where it is defined: "src/logging.rs:29".
     pub place: String,
     /// The singleton a wrapper calls, and where (in this package's files;
-    /// `None` for one imported or of a mechanism).
-    pub via: Option<(String, crate::model::diagnostic::Span)>,
+    /// `None` for one imported or of a mechanism), with that singleton's
+    /// type (`WriteLogger`'s `init`, not `CombinedLogger`'s).
+    pub via: Option<(String, crate::model::diagnostic::Span, Option<String>)>,
     /// How many wrappers lie between it and the mechanism.
     pub depth: u32,
     /// Learned from another package (a dependency).
@@ -626,7 +627,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
                     state: callee.state.clone(),
                     why: format!("it {calls} `{}` at {display}:{}", callee.name, call.line),
                     place: format!("{display}:{}", s.line),
-                    via: Some((callee.name.clone(), call.span)),
+                    via: Some((callee.name.clone(), call.span, callee.self_type.clone())),
                     depth: callee.depth + 1,
                     imported: false,
                     public: s.public,

@@ -114,8 +114,10 @@ fn exclusive(a: &SingletonCall, b: &SingletonCall) -> bool {
 /// between.
 fn root<'l>(learned: &'l Learned, mut l: &'l LearnedSingleton) -> &'l LearnedSingleton {
     for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH {
-        let Some((callee, _)) = &l.via else { break };
-        match (learned.singletons.iter()).find(|s| s.name == *callee && s.state == l.state) {
+        let Some((callee, _, ty)) = &l.via else { break };
+        match (learned.singletons.iter())
+            .find(|s| s.name == *callee && s.self_type == *ty && s.state == l.state)
+        {
             Some(next) => l = next,
             None => break,
         }
@@ -153,7 +155,7 @@ fn twice(
     let mut steps = vec![(second.span, l.name.clone())];
     let mut now = l;
     for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH {
-        let Some((callee, span)) = now.via.as_ref().filter(|_| !now.imported) else {
+        let Some((callee, span, ty)) = now.via.as_ref().filter(|_| !now.imported) else {
             break;
         };
         path.push(format!("`{callee}`"));
@@ -163,7 +165,8 @@ fn twice(
             break;
         }
         deepest = (*span, path.len());
-        let next = (learned.singletons.iter()).find(|s| s.name == *callee && s.state == l.state);
+        let next = (learned.singletons.iter())
+            .find(|s| s.name == *callee && s.self_type == *ty && s.state == l.state);
         match next {
             Some(next) => now = next,
             None => break,
