@@ -87,15 +87,22 @@ impl<'a> Visit<'a> for Failing {
         visit::visit_expr_method_call(self, m);
     }
     fn visit_macro(&mut self, m: &'a syn::Macro) {
-        if let Some(s) = m.path.segments.last() {
-            let n = s.ident.to_string();
-            if matches!(n.as_str(), "panic" | "assert" | "unreachable" | "assert_eq") {
-                self.panic = true;
-            }
-            // anyhow's and eyre's early returns of an `Err`.
-            if matches!(n.as_str(), "bail" | "ensure") {
-                self.err = true;
-            }
+        // The macros that end the function, and the assertions that may:
+        // anyhow's and eyre's `ensure!` returns an `Err`.
+        match ending_macro(m) {
+            Some(Fails::ReturnsErr) => self.err = true,
+            Some(Fails::Panics) => self.panic = true,
+            None => match m
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .as_deref()
+            {
+                Some("assert" | "assert_eq") => self.panic = true,
+                Some("ensure") => self.err = true,
+                _ => {}
+            },
         }
     }
     fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
@@ -517,7 +524,7 @@ impl Walk<'_> {
                     // `if x { ..; return; }`: what follows is exclusive
                     // with that branch.
                     if let Expr::If(i) = e
-                        && ends(&i.then_branch)
+                        && ends(&i.then_branch.stmts)
                     {
                         self.exits
                             .push(pos_id(i.if_token.span) | crate::analysis::infer::IF_BRANCH);
@@ -1003,12 +1010,22 @@ fn strip_try(e: &Expr) -> &Expr {
 
 /// Whether a block ends the function (or the iteration): its last
 /// statement returns, panics, breaks or continues.
-fn ends(b: &syn::Block) -> bool {
-    let panics = |m: &syn::Macro| m.path.is_ident("panic") || m.path.is_ident("unreachable");
-    match b.stmts.last() {
+fn ends(stmts: &[Stmt]) -> bool {
+    match stmts.last() {
         Some(Stmt::Expr(Expr::Return(_) | Expr::Break(_) | Expr::Continue(_), _)) => true,
-        Some(Stmt::Macro(m)) => panics(&m.mac),
-        Some(Stmt::Expr(Expr::Macro(m), _)) => panics(&m.mac),
+        Some(Stmt::Macro(m)) => ending_macro(&m.mac).is_some(),
+        Some(Stmt::Expr(Expr::Macro(m), _)) => ending_macro(&m.mac).is_some(),
         _ => false,
+    }
+}
+
+/// A macro that always ends the function, and how: `bail!` returns an
+/// `Err`, `panic!`, `unreachable!`, `unimplemented!` and `todo!` panic.
+fn ending_macro(m: &syn::Macro) -> Option<Fails> {
+    let name = m.path.segments.last()?.ident.to_string();
+    match name.as_str() {
+        "bail" => Some(Fails::ReturnsErr),
+        "panic" | "unreachable" | "unimplemented" | "todo" => Some(Fails::Panics),
+        _ => None,
     }
 }

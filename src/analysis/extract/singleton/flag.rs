@@ -16,7 +16,7 @@
 use syn::visit::{self, Visit};
 use syn::{Expr, Stmt};
 
-use super::{Failing, static_of, strip};
+use super::{Failing, ending_macro, ends, static_of, strip};
 use crate::model::facts::{Fails, SingletonMechanism};
 
 /// What a first call leaves in a static: a flag's value, or a cell holding
@@ -218,33 +218,11 @@ fn path<'a>(branch: Option<&'a [Stmt]>, rest: &'a [Stmt]) -> Vec<&'a Stmt> {
     let Some(stmts) = branch else {
         return rest.iter().collect();
     };
-    let ends = stmts.last().is_some_and(ends_function);
     let mut out: Vec<&Stmt> = stmts.iter().collect();
-    if !ends {
+    if !ends(stmts) {
         out.extend(rest);
     }
     out
-}
-
-/// A statement that returns, or panics, or (at the tail) gives a value.
-fn ends_function(s: &Stmt) -> bool {
-    match s {
-        Stmt::Expr(Expr::Return(_), _) => true,
-        Stmt::Expr(_, None) => true,
-        Stmt::Macro(m) => fails_macro(&m.mac).is_some(),
-        Stmt::Expr(Expr::Macro(m), _) => fails_macro(&m.mac).is_some(),
-        _ => false,
-    }
-}
-
-/// `bail!`/`panic!`/`unreachable!`: how a macro ends the function.
-fn fails_macro(m: &syn::Macro) -> Option<Fails> {
-    let name = m.path.segments.last()?.ident.to_string();
-    match name.as_str() {
-        "bail" => Some(Fails::ReturnsErr),
-        "panic" | "unreachable" | "unimplemented" | "todo" => Some(Fails::Panics),
-        _ => None,
-    }
 }
 
 /// How `stmts` fail where they stand, not below a further condition: the
@@ -262,12 +240,12 @@ fn fails_directly(stmts: &[&Stmt]) -> Option<Fails> {
     for s in stmts {
         match s {
             Stmt::Macro(m) => {
-                if let Some(f) = fails_macro(&m.mac) {
+                if let Some(f) = ending_macro(&m.mac) {
                     return Some(f);
                 }
             }
             Stmt::Expr(Expr::Macro(m), _) => {
-                if let Some(f) = fails_macro(&m.mac) {
+                if let Some(f) = ending_macro(&m.mac) {
                     return Some(f);
                 }
             }
@@ -290,24 +268,15 @@ fn fails_directly(stmts: &[&Stmt]) -> Option<Fails> {
     None
 }
 
-/// Whether `stmts` write the static `state` (anywhere in them).
-fn writes(stmts: &[&Stmt], state: &str, guards: &[(String, String)]) -> bool {
+/// Whether what `visit` walks writes (or resets) the static `state`: the
+/// statements of a path, or a condition (`INIT.swap(true, ..)`).
+fn writes(state: &str, guards: &[(String, String)], visit: impl FnOnce(&mut States)) -> bool {
     let mut s = States {
         guards: guards.to_vec(),
         ..States::default()
     };
-    stmts.iter().for_each(|st| s.visit_stmt(st));
+    visit(&mut s);
     s.writes.iter().any(|(w, _)| w == state) || s.mixed.iter().any(|w| w == state)
-}
-
-/// Whether the expression `e` writes the static `state` (`INIT.swap(..)`).
-fn writes_expr(e: &Expr, state: &str, guards: &[(String, String)]) -> bool {
-    let mut s = States {
-        guards: guards.to_vec(),
-        ..States::default()
-    };
-    s.visit_expr(e);
-    s.writes.iter().any(|(w, _)| w == state)
 }
 
 /// The statics an expression reads (`INIT.load(..)`, `g.is_some()`).
@@ -380,10 +349,12 @@ pub(super) fn flag(block: &syn::Block) -> Option<SingletonMechanism> {
         };
         // Set on the first call's way: in its branch or after it, or by
         // the test itself (`INIT.swap(true, ..)`).
-        let cond_writes = writes_expr(&e.cond, &state, &states.guards);
-        if fails_directly(&first_path).is_some()
-            || !(cond_writes || writes(&first_path, &state, &states.guards))
-        {
+        let guards = &states.guards;
+        let sets = writes(&state, guards, |s| s.visit_expr(&e.cond))
+            || writes(&state, guards, |s| {
+                first_path.iter().for_each(|st| s.visit_stmt(st))
+            });
+        if fails_directly(&first_path).is_some() || !sets {
             continue;
         }
         let how = match states.held(&state) {
