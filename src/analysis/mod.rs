@@ -16,8 +16,8 @@ use std::path::Path;
 
 use crate::config::Vocabulary;
 use crate::model::facts::{
-    ContextFn, FileFacts, FnDef, Inferred, InferredKind, Operand, PlatformFn, StrExpr, StrKind,
-    ValueCall, ValueSet,
+    ContextFn, FileFacts, FnDef, Inferred, InferredKind, NormalizerFn, Operand, PlatformFn,
+    StrExpr, StrKind, ValueCall, ValueSet,
 };
 use crate::model::source::FileId;
 use modules::{FilePlace, ModuleTree};
@@ -37,6 +37,9 @@ pub struct CrateFacts<'a> {
     /// The value sets of the crate by the call they decide; `None` where two
     /// functions so named disagree (cfg variants, two types of one name).
     value_sets: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a ValueSet)>>,
+    /// The functions normalizing a string parameter by call; `None` where
+    /// two so named normalize different parameters.
+    normalizers: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a NormalizerFn)>>,
     /// The functions returning platform values by call; `None` where two
     /// so named disagree.
     platform_fns: std::collections::HashMap<&'a ValueCall, Option<(FileId, &'a PlatformFn)>>,
@@ -139,6 +142,19 @@ impl<'a> CrateFacts<'a> {
                     .or_insert(Some((*id, f)));
             }
         }
+        let mut normalizers = std::collections::HashMap::new();
+        for (id, _, facts) in &files {
+            for f in &facts.normalizers {
+                normalizers
+                    .entry(&f.call)
+                    .and_modify(|known: &mut Option<(FileId, &NormalizerFn)>| {
+                        if known.is_some_and(|(_, k)| k.param != f.param) {
+                            *known = None;
+                        }
+                    })
+                    .or_insert(Some((*id, f)));
+            }
+        }
         let mut context_fns = std::collections::HashMap::new();
         for (id, _, facts) in &files {
             for f in &facts.context_fns {
@@ -205,6 +221,7 @@ impl<'a> CrateFacts<'a> {
             learned_names,
             canonicalizers,
             value_sets,
+            normalizers,
             platform_fns,
             context_fns,
             fields,
@@ -389,6 +406,23 @@ impl<'a> CrateFacts<'a> {
         self.shared?.value_set(call)
     }
 
+    /// The function normalizing a string parameter that `call` calls: the
+    /// crate's, else (for a type the crate does not declare, or a free
+    /// function it does not define) another package's of the group.
+    pub fn normalizer(&self, call: &ValueCall) -> Option<(FileId, &'a NormalizerFn)> {
+        if let Some(own) = self.normalizers.get(call) {
+            return *own;
+        }
+        if call
+            .ty
+            .as_deref()
+            .is_some_and(|t| self.declared.contains_key(t))
+        {
+            return None;
+        }
+        self.shared?.normalizer(call)
+    }
+
     /// `info.backend.to_str()`, written in `file`, as `Backend::to_str`,
     /// when each field's type is known: from the one struct so named the
     /// crate declares (in `file` or in a file defining a value set), else
@@ -514,7 +548,15 @@ impl<'a> CrateFacts<'a> {
                 key: Vec::new(),
             })
         });
-        let mut all: Vec<Inferred> = sets.chain(fns).collect();
+        let normalizers = self.normalizers.values().flatten().map(|(_, f)| Inferred {
+            kind: InferredKind::Normalizer,
+            name: f.call.to_string(),
+            span: f.span,
+            line: f.line,
+            why: f.describe(),
+            key: Vec::new(),
+        });
+        let mut all: Vec<Inferred> = sets.chain(fns).chain(normalizers).collect();
         all.sort_by_key(|i| (i.span.file, i.span.start));
         all
     }

@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::facts::{FieldDef, FileFacts, FnSummary, ValueCall, ValueSet};
+use crate::model::facts::{FieldDef, FileFacts, FnSummary, NormalizerFn, ValueCall, ValueSet};
 use crate::model::source::FileId;
 
 /// The value sets of types and the struct fields of a group of packages.
@@ -29,6 +29,9 @@ pub struct Shared {
     at: HashMap<(FileId, usize), ValueCall>,
     /// The method names of the sets.
     names: HashSet<String>,
+    /// The functions normalizing a string parameter, by call; `None` where
+    /// two normalize different parameters.
+    normalizers: HashMap<ValueCall, Option<(FileId, NormalizerFn)>>,
     /// The type each function of the files defining a value set returns,
     /// by name; `None` where two disagree.
     returners: HashMap<String, Option<String>>,
@@ -44,6 +47,15 @@ impl Shared {
             }
         }
         for (id, facts) in files.clone() {
+            for f in &facts.normalizers {
+                (shared.normalizers.entry(f.call.clone()))
+                    .and_modify(|known| {
+                        if known.as_ref().is_some_and(|(_, k)| k.param != f.param) {
+                            *known = None;
+                        }
+                    })
+                    .or_insert_with(|| Some((id, f.clone())));
+            }
             for set in facts.value_sets.iter().filter(|s| s.call.ty.is_some()) {
                 (shared.at).insert((set.span.file, set.span.start), set.call.clone());
                 shared.names.insert(set.call.name.clone());
@@ -104,6 +116,12 @@ impl Shared {
         let call = self.at.get(&(file, start))?;
         self.value_set(call)
             .filter(|(f, s)| *f == file && s.span.start == start)
+    }
+
+    /// The one normalizer `call` names in the group.
+    pub fn normalizer(&self, call: &ValueCall) -> Option<(FileId, &NormalizerFn)> {
+        let (file, f) = self.normalizers.get(call)?.as_ref()?;
+        Some((*file, f))
     }
 
     /// Whether a value set of the group is of a method so named.

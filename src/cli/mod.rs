@@ -657,6 +657,9 @@ fn describe_learned(learned: &[crate::run::Taught]) -> String {
             InferredKind::Source => "platform sources",
             InferredKind::Canonicalizer => "platform canonicalizers",
             InferredKind::ValueSet => "closed platform value sets",
+            InferredKind::Normalizer => {
+                "normalizers (a value handed to one is raw where compared as written)"
+            }
         };
         let _ = writeln!(out, "# {heading}:");
         for t in group {

@@ -21,6 +21,7 @@ pub const LINT: Lint = Lint {
 };
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    handed_to_normalizers(krate, out);
     for (file, cmp) in krate
         .files
         .iter()
@@ -94,6 +95,101 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         if let Some(fix) = fix {
             d = d.with_fix(fix);
         }
+        out.push(d);
+    }
+}
+
+/// A local compared as written with a platform name, in a function that
+/// also hands it to a normalizer the code defines (`runtime_for_name`
+/// taking `"default"` for `"cpu"`): the comparison misses the spellings the
+/// normalizer takes for the same thing.
+fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    let mut reported: Vec<crate::model::source::Span> = Vec::new();
+    for (file, h) in krate
+        .files
+        .iter()
+        .flat_map(|(id, f)| f.handoffs.iter().map(move |h| (*id, h)))
+    {
+        let cmp = &h.comparison;
+        if (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
+            continue;
+        }
+        let Some((defined_in, normalizer)) = krate.normalizer(&h.callee) else {
+            continue;
+        };
+        let subject = &cmp.sides[h.subject];
+        if h.arg != normalizer.param || reported.contains(&subject.span) {
+            continue;
+        }
+        // Each literal compared, with the spellings the comparison misses.
+        let mut missed: Vec<(usize, String, Vec<String>)> = Vec::new();
+        for (i, side) in cmp
+            .sides
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != h.subject)
+        {
+            let Operand::Str(s) = &side.operand else {
+                continue;
+            };
+            let Some(value) = krate.resolve(file, s) else {
+                continue;
+            };
+            let mut other = normalizer.missed(&value);
+            if cmp.how == ComparisonKind::EqIgnoreAsciiCase {
+                other.retain(|o| !o.eq_ignore_ascii_case(&value));
+            }
+            if !other.is_empty() {
+                missed.push((i, value, other));
+            }
+        }
+        let Some((first, value, other)) = missed.first() else {
+            continue;
+        };
+        reported.push(subject.span);
+        let name = normalizer.call.to_string();
+        let spelled = crate::config::platform::quoted_list(other, "and");
+        let mut d = Diagnostic::new(
+            LINT.id,
+            subject.span,
+            format!(
+                "`{}` is compared with `{}` as written, but `{name}` normalizes it",
+                subject.text,
+                written(cmp.how)
+            ),
+        )
+        .with_label(format!(
+            "raw: `{name}` takes {spelled} for `\"{value}\"` too, which this misses"
+        ))
+        .with_secondary(h.call_span, format!("normalized here: `{}`", h.call_text))
+        .with_help(format!(
+            "compare what `{name}` makes of `{}`, or normalize it once and compare that",
+            subject.text
+        ));
+        for (i, _, _) in &missed {
+            if i != first {
+                d = d.with_secondary(cmp.sides[*i].span, "compared with this too");
+            }
+        }
+        let class = (normalizer.classes.iter())
+            .find(|c| c.spelled.iter().chain(&c.stands_for).any(|v| v == value));
+        let taught = match class {
+            Some(c) => format!(
+                "`{name}` takes {} alike",
+                crate::config::platform::quoted_list(&c.spelled, "and")
+            ),
+            None => format!("`{name}` folds the case before comparing"),
+        };
+        d = d.with_secondary(cmp.sides[*first].span, "compared with this");
+        // The definition is shown where its file is held (one of the
+        // crate's that may be reported); else it is told.
+        d = match defined_in == file {
+            true => d.with_secondary(normalizer.span, taught),
+            false => {
+                let help = format!("{taught}; {}", d.help.take().unwrap_or_default());
+                d.with_help(help)
+            }
+        };
         out.push(d);
     }
 }

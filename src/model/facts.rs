@@ -637,6 +637,106 @@ pub struct FileFacts {
     /// Comparisons of a std normalizer's output with a string
     /// ([`NormalizedComparison`]).
     pub normalized: Vec<NormalizedComparison>,
+    /// Functions that normalize a string parameter ([`NormalizerFn`]).
+    pub normalizers: Vec<NormalizerFn>,
+    /// Locals compared as written with a platform name in a function that
+    /// also hands them to a call ([`Handoff`]).
+    pub handoffs: Vec<Handoff>,
+}
+
+/// A function that normalizes a string parameter, learned from what its
+/// body does with it: it folds the case before comparing
+/// (`s.to_lowercase()`, `eq_ignore_ascii_case`), or takes several spellings
+/// for one outcome (`"cuda" | "CUDA" | "gpu" =>`, `let s = if s ==
+/// "default" { "cpu" } else { s };`). A value it is handed is raw anywhere
+/// else: compared as written, the other spellings are missed.
+#[derive(Debug, Clone)]
+pub struct NormalizerFn {
+    pub call: ValueCall,
+    /// The argument it normalizes (`self` not counted).
+    pub param: usize,
+    /// Compares with its case folded: every spelling in another case is
+    /// taken too.
+    pub folds_case: bool,
+    /// Spellings taken for one outcome, at most one canonical platform in
+    /// each ([`Spellings`]).
+    pub classes: Vec<Spellings>,
+    /// The function's name, where it is defined.
+    pub span: Span,
+    /// The 1-based line of `span`.
+    pub line: u32,
+}
+
+impl NormalizerFn {
+    /// What it does, in words: "takes `\"cpu\"` and `\"default\"` alike".
+    pub fn describe(&self) -> String {
+        let quoted = |v: &[String]| {
+            let q: Vec<String> = v.iter().map(|s| format!("`\"{s}\"`")).collect();
+            match q.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+                _ => q.join(""),
+            }
+        };
+        let mut parts: Vec<String> = (self.classes.iter())
+            .map(|c| format!("takes {} alike", quoted(&c.spelled)))
+            .collect();
+        if self.folds_case {
+            parts.insert(0, "folds the case before comparing".to_string());
+        }
+        parts.join("; ")
+    }
+}
+
+/// Spellings a normalizer takes for one outcome (`"default"` and `"cpu"`),
+/// and the platforms an alias among them stands for in the configuration
+/// (`"gpu"`: `"cuda"`, `"rocm"`, `"oneapi"`): a comparison with one of
+/// those misses the spellings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Spellings {
+    pub spelled: Vec<String>,
+    pub stands_for: Vec<String>,
+}
+
+impl NormalizerFn {
+    /// The other spellings this normalizer takes for `value` that a
+    /// comparison with `value` as written misses; empty when none.
+    pub fn missed(&self, value: &str) -> Vec<String> {
+        let mut other: Vec<String> = (self.classes.iter())
+            .filter(|c| c.spelled.iter().chain(&c.stands_for).any(|v| v == value))
+            .flat_map(|c| &c.spelled)
+            .filter(|v| *v != value)
+            .cloned()
+            .collect();
+        if self.folds_case && value.bytes().any(|b| b.is_ascii_alphabetic()) {
+            let flipped: String = value
+                .chars()
+                .map(|c| match c.is_ascii_lowercase() {
+                    true => c.to_ascii_uppercase(),
+                    false => c.to_ascii_lowercase(),
+                })
+                .collect();
+            other.push(flipped);
+        }
+        other.sort();
+        other.dedup();
+        other
+    }
+}
+
+/// A local compared as written with a platform name, in a function that
+/// hands the same binding to a call (`matches!(runtime, "cuda" | "metal")`
+/// and `runtime_for_name(runtime)`): raw, when that call normalizes it.
+#[derive(Debug, Clone)]
+pub struct Handoff {
+    pub comparison: Comparison,
+    /// The local's side in [`Handoff::comparison`].
+    pub subject: usize,
+    /// The function it is handed to, and as which argument.
+    pub callee: ValueCall,
+    pub arg: usize,
+    /// The call, as written, and where.
+    pub call_text: String,
+    pub call_span: Span,
 }
 
 /// What the standard library's string normalizers guarantee of their
@@ -1167,6 +1267,7 @@ impl FileFacts {
             && self.lowering.is_empty()
             && self.lowering_platforms.is_empty()
             && self.normalized.is_empty()
+            && self.handoffs.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
     }
@@ -1182,6 +1283,7 @@ impl FileFacts {
             && self.lowering.is_empty()
             && self.lowering_platforms.is_empty()
             && self.normalized.is_empty()
+            && self.handoffs.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
     }
@@ -1228,6 +1330,8 @@ impl FileFacts {
             state_writes,
             registry_calls: _,
             normalized: _,
+            normalizers,
+            handoffs: _,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -1245,6 +1349,7 @@ impl FileFacts {
             && functions.is_empty()
             && canonicalizers.is_empty()
             && state_writes.is_empty()
+            && normalizers.is_empty()
     }
 }
 
@@ -1319,6 +1424,8 @@ impl Default for FileFacts {
             state_writes: Vec::new(),
             registry_calls: Vec::new(),
             normalized: Vec::new(),
+            normalizers: Vec::new(),
+            handoffs: Vec::new(),
         }
     }
 }
@@ -1399,6 +1506,8 @@ pub enum InferredKind {
     Canonicalizer,
     /// Returns only string literals: the closed set of values it can give.
     ValueSet,
+    /// Normalizes a string parameter ([`NormalizerFn`]).
+    Normalizer,
 }
 
 #[cfg(test)]

@@ -98,6 +98,7 @@ fn by_group<'o>(
     let typed = |o: &FileOutcome| {
         (o.result.as_ref()).is_ok_and(|f| {
             f.value_sets.iter().any(|s| s.call.ty.is_some())
+                || !f.normalizers.is_empty()
                 || f.functions
                     .iter()
                     .any(crate::analysis::shared::is_shared_body)

@@ -370,6 +370,7 @@ impl Comparisons {
             .chain(others.iter().copied())
             .collect();
         let operands: Vec<Operand> = exprs.iter().map(|e| cx.operand(e)).collect();
+        cx.note_compared(how, &exprs, &operands);
         if !worth_recording(&operands) {
             return;
         }
@@ -435,6 +436,15 @@ impl Comparisons {
             cx.compare_normalized_with(how, scrutinee, || kept);
         }
         let operand = cx.operand(scrutinee);
+        // A local of unknown origin: raw, where the function hands it to
+        // a normalizer.
+        if !matches!(operand, Operand::Raw | Operand::Canonical)
+            && !lits.is_empty()
+            && cx.in_canonicalizer == 0
+        {
+            let others = pattern_sides(cx, lits.clone());
+            cx.note_scrutinee(how, scrutinee, others);
+        }
         match operand {
             Operand::Raw | Operand::Call(_) => lits.extend(wrapped),
             Operand::Canonical => {}
@@ -444,15 +454,7 @@ impl Comparisons {
             return;
         }
         let mut sides = vec![cx.side(scrutinee, operand)];
-        for (lit, pattern) in lits {
-            sides.push(Side {
-                operand: Operand::Str(StrExpr::Lit(lit.value())),
-                span: cx.span(lit),
-                text: cx.short_text_at(cx.span(lit)),
-                origin: None,
-                pattern,
-            });
-        }
+        sides.extend(pattern_sides(cx, lits));
         self.record_comparison(cx, how, sides);
     }
 }
@@ -585,6 +587,19 @@ impl Comparisons {
             }
         }
     }
+}
+
+/// The sides of a `match`'s (or `matches!`'s) literal patterns.
+fn pattern_sides(cx: &Cx<'_>, lits: Vec<(&syn::LitStr, PatternPlace)>) -> Vec<Side> {
+    (lits.into_iter())
+        .map(|(lit, pattern)| Side {
+            operand: Operand::Str(StrExpr::Lit(lit.value())),
+            span: cx.span(lit),
+            text: cx.short_text_at(cx.span(lit)),
+            origin: None,
+            pattern,
+        })
+        .collect()
 }
 
 /// The comparison a method call so named makes with its one argument.

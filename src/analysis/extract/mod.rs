@@ -17,6 +17,7 @@ mod comparisons;
 mod expand;
 mod lowering;
 mod macros;
+mod normalizers;
 mod platform_fns;
 pub mod triggers;
 
@@ -135,6 +136,7 @@ impl<'t> Walker<'t> {
                 type_params: Vec::new(),
                 ctx: Context::default(),
                 next_id: 0,
+                bindings: 0,
                 in_canonicalizer: 0,
                 in_test_code: 0,
                 closure_params: None,
@@ -182,6 +184,10 @@ struct Frame {
     returns: Vec<usize>,
     /// Inside a closure body.
     in_closure: u32,
+    /// Locals compared as written with a platform name, and locals handed
+    /// to calls ([`Cx::hand_offs`] pairs them when the function ends).
+    compared: Vec<normalizers::Compared>,
+    handed: Vec<normalizers::Handed>,
 }
 
 impl Frame {
@@ -192,6 +198,8 @@ impl Frame {
             let_init: None,
             returns: Vec::new(),
             in_closure: 0,
+            compared: Vec::new(),
+            handed: Vec::new(),
         }
     }
 }
@@ -227,6 +235,8 @@ struct Binding {
     /// What std normalizers made of an immutable local's value, and the
     /// call as written (`let os = t.replace("darwin", "macos");`).
     normalized: Option<(crate::model::facts::Normalized, String)>,
+    /// This binding among all of the file's (a shadowing is another).
+    id: u32,
 }
 
 /// The walk: a visitor that keeps where it stands ([`Cx`]) and tells each
@@ -282,6 +292,8 @@ pub(super) struct Cx<'t> {
     type_params: Vec<String>,
     ctx: Context,
     next_id: u32,
+    /// The local bindings made so far ([`Binding::id`]).
+    bindings: u32,
     /// Inside a canonicalizer (`fn canonicalize_platform`): raw comparisons belong there.
     in_canonicalizer: u32,
     /// Inside `#[cfg(test)]` code: every function is its own test scope.
@@ -495,8 +507,11 @@ impl<'t> Cx<'t> {
     }
 
     fn bind(&mut self, name: String, value: Operand, origin: String) {
+        self.bindings = self.bindings.wrapping_add(1);
+        let id = self.bindings;
         let scope = self.frame.scopes.last_mut().expect("a scope is open");
         scope.push(Binding {
+            id,
             name,
             value,
             origin,
@@ -570,6 +585,7 @@ impl Walker<'_> {
         self.cx.facts.scopes.push(block);
         self.cx.scope = (self.cx.facts.scopes.len() - 1) as u32;
         f(self);
+        self.cx.hand_offs();
         self.cx.scope = saved_scope;
         self.lowering.leave_fn(&mut self.cx);
         self.cx.in_canonicalizer -= canonicalizer;
@@ -781,6 +797,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.values.value_set(&mut self.cx, &f.sig, &f.block);
         self.cx.returner(&f.sig);
         let call = self.cx.call_of(&name, false);
+        self.cx.normalizer(&f.sig, &f.block, call.as_ref());
         (self.cx.self_type, self.cx.display_impl) = saved;
         // The name's span: its offset is looked up only for a registry.
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
@@ -815,6 +832,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.cx.returner(&f.sig);
         let is_method = matches!(f.sig.inputs.first(), Some(syn::FnArg::Receiver(_)));
         let call = self.cx.call_of(&name, is_method);
+        self.cx.normalizer(&f.sig, &f.block, call.as_ref());
         // The name's span: its offset is looked up only for a registry.
         let this = (Some(f.sig.ident.span()), param_names(&f.sig));
         let params = std::mem::replace(&mut self.cx.params, this);
@@ -1245,6 +1263,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        self.cx.note_call(c);
         let args: Vec<&Expr> = c.args.iter().collect();
         let mut once = false;
         if let Expr::Path(p) = &*c.func
@@ -1270,6 +1289,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.cx.note_method_call(m);
         let name = m.method.to_string();
         let args: Vec<&Expr> = m.args.iter().collect();
         self.comparisons.method_call(&mut self.cx, m, &name, &args);

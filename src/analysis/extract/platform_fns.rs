@@ -126,7 +126,7 @@ fn returns_string(output: &syn::ReturnType) -> bool {
     is_string(ty)
 }
 
-fn is_string(ty: &syn::Type) -> bool {
+pub(super) fn is_string(ty: &syn::Type) -> bool {
     match ty {
         syn::Type::Reference(r) => is_string(&r.elem),
         syn::Type::Paren(p) => is_string(&p.elem),

@@ -361,7 +361,7 @@ impl<'t> Cx<'t> {
 
     /// `Backend::as_str` (a type's, `Self` the impl's), `names::platform_name`
     /// or `platform_name` (a free function's) as a callee.
-    fn path_call(&self, func: &Expr) -> Option<ValueCall> {
+    pub(super) fn path_call(&self, func: &Expr) -> Option<ValueCall> {
         let Expr::Path(p) = func else {
             return None;
         };

@@ -1,0 +1,629 @@
+//! Normalizers learned from what a function does with a string parameter
+//! (issue 28: raw or canonical is learned from the code, not from names),
+//! and the locals a function compares as written and also hands to a call.
+//!
+//! A function normalizes its parameter when it folds its case before
+//! comparing it (`s.to_lowercase()`, `eq_ignore_ascii_case`), or takes
+//! several spellings for one outcome (`"cuda" | "CUDA" | "gpu" =>`, `let s =
+//! if s == "default" { "cpu" } else { s };`). At least one spelling it
+//! compares with is a canonical platform name in some case: the prefilter
+//! keeps such a body, and the lints are about platforms.
+//!
+//! A local that a function compares with a platform name as written, and
+//! hands to a call in the same function ([`Handoff`]), is raw when that
+//! call is a normalizer: the comparison misses the other spellings the
+//! normalizer takes. The crate pass decides, once every normalizer of the
+//! crate (and of the other packages checked with it) is known.
+
+use std::collections::{HashMap, HashSet};
+
+use syn::visit::{self, Visit};
+use syn::{Expr, Pat};
+
+use super::Cx;
+use crate::analysis::values::{path_last, peel};
+use crate::config::Vocabulary;
+use crate::config::platform::{LiteralKind, classify_literal};
+use crate::model::facts::{
+    Comparison, ComparisonKind, Handoff, NormalizerFn, Operand, Side, Spellings, StrExpr, ValueCall,
+};
+
+/// What a function does with the parameter it normalizes.
+pub(super) struct Shape {
+    pub param: usize,
+    pub folds_case: bool,
+    pub classes: Vec<Spellings>,
+}
+
+/// The first string parameter `sig`'s body normalizes, if any.
+pub(super) fn read(sig: &syn::Signature, block: &syn::Block, vocab: &Vocabulary) -> Option<Shape> {
+    let typed = (sig.inputs.iter()).filter_map(|a| match a {
+        syn::FnArg::Typed(t) => Some(t),
+        syn::FnArg::Receiver(_) => None,
+    });
+    // Each string parameter reads the body once: a few at most, so that a
+    // function of a thousand never reads it a thousand times.
+    let mut read = 0;
+    for (param, t) in typed.enumerate() {
+        let Pat::Ident(id) = &*t.pat else {
+            continue;
+        };
+        if !super::platform_fns::is_string(&t.ty) || read == MAX_PARAMS {
+            continue;
+        }
+        read += 1;
+        let mut reader = Reader {
+            derived: HashSet::from([id.ident.to_string()]),
+            folded: HashSet::new(),
+            folds_case: false,
+            classes: Vec::new(),
+            compared: Vec::new(),
+        };
+        reader.visit_block(block);
+        if let Some(shape) = reader.shape(vocab, param) {
+            return Some(shape);
+        }
+    }
+    None
+}
+
+/// The string parameters of one function read ([`read`]).
+const MAX_PARAMS: usize = 4;
+
+/// What a body does with one parameter and the locals made from it.
+struct Reader {
+    /// The parameter and the locals holding its value (shadowings too).
+    derived: HashSet<String>,
+    /// Those of them whose case is folded.
+    folded: HashSet<String>,
+    /// A comparison of a folded value, or one ignoring case.
+    folds_case: bool,
+    /// Spellings compared for one outcome: one `if` condition's `||`, one
+    /// `match` arm's patterns, with the literal the branch gives.
+    classes: Vec<Vec<String>>,
+    /// Every literal the value is compared with.
+    compared: Vec<String>,
+}
+
+impl Reader {
+    /// `a == b`: the value and a literal, either way round.
+    fn equals(&mut self, a: &Expr, b: &Expr, out: &mut Vec<String>) -> Option<()> {
+        let (folded, lit) = match (self.subject(a), self.subject(b)) {
+            (Some(f), _) => (f, literal(b)?),
+            (_, Some(f)) => (f, literal(a)?),
+            _ => return None,
+        };
+        self.folds_case |= folded;
+        out.push(lit);
+        Some(())
+    }
+
+    /// `value.eq("cpu")`, `value.eq_ignore_ascii_case("cpu")`.
+    fn method_equals(&mut self, m: &syn::ExprMethodCall, out: &mut Vec<String>) -> Option<()> {
+        if m.args.len() != 1 {
+            return None;
+        }
+        let folded = self.subject(&m.receiver)?;
+        let lit = literal(&m.args[0])?;
+        match m.method.to_string().as_str() {
+            "eq" => self.folds_case |= folded,
+            "eq_ignore_ascii_case" => self.folds_case = true,
+            _ => return None,
+        }
+        out.push(lit);
+        Some(())
+    }
+
+    /// Whether `e` is the parameter's value, and then whether its case is
+    /// folded.
+    fn subject(&self, e: &Expr) -> Option<bool> {
+        match e {
+            Expr::Reference(r) => self.subject(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.subject(&u.expr),
+            Expr::Paren(p) => self.subject(&p.expr),
+            Expr::Group(g) => self.subject(&g.expr),
+            Expr::Path(p) => {
+                let id = p.path.get_ident()?.to_string();
+                (self.derived.contains(&id)).then(|| self.folded.contains(&id))
+            }
+            Expr::MethodCall(m) if m.args.is_empty() => {
+                let inner = self.subject(&m.receiver)?;
+                match m.method.to_string().as_str() {
+                    "as_str" | "as_ref" | "to_string" | "to_owned" | "clone" | "trim"
+                    | "trim_start" | "trim_end" | "into_owned" | "borrow" => Some(inner),
+                    "to_lowercase" | "to_ascii_lowercase" | "to_uppercase"
+                    | "to_ascii_uppercase" => Some(true),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The literals one condition compares the value with, all joined by
+    /// `||`; `None` when a part is anything else.
+    fn condition(&mut self, e: &Expr, out: &mut Vec<String>) -> Option<()> {
+        match e {
+            Expr::Paren(p) => self.condition(&p.expr, out),
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::Or(_)) => {
+                self.condition(&b.left, out)?;
+                self.condition(&b.right, out)
+            }
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::Eq(_)) => {
+                self.equals(&b.left, &b.right, out)
+            }
+            Expr::MethodCall(m) => self.method_equals(m, out),
+            _ => None,
+        }
+    }
+}
+
+/// A string literal, also made a `String` (`"cpu".to_string()`,
+/// `String::from("cpu")`, `"cpu".into()`).
+fn literal(e: &Expr) -> Option<String> {
+    match peel(e) {
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(s.value()),
+        Expr::MethodCall(m)
+            if m.args.is_empty()
+                && matches!(
+                    m.method.to_string().as_str(),
+                    "to_string" | "to_owned" | "into"
+                ) =>
+        {
+            literal(&m.receiver)
+        }
+        Expr::Call(c) if c.args.len() == 1 && path_last(&c.func).is_some_and(|l| l == "from") => {
+            literal(&c.args[0])
+        }
+        _ => None,
+    }
+}
+
+/// The value a block or branch ends with.
+fn tail(e: &Expr) -> Option<&Expr> {
+    match e {
+        Expr::Block(b) => match b.block.stmts.last()? {
+            syn::Stmt::Expr(e, None) => tail(e),
+            _ => None,
+        },
+        other => Some(other),
+    }
+}
+
+fn block_tail(b: &syn::Block) -> Option<&Expr> {
+    match b.stmts.last()? {
+        syn::Stmt::Expr(e, None) => tail(e),
+        _ => None,
+    }
+}
+
+/// The string literals of a pattern: `"a"`, `"a" | "b"`, `&"a"`.
+fn pattern_literals(pat: &Pat, out: &mut Vec<String>) -> bool {
+    match pat {
+        Pat::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => {
+            out.push(s.value());
+            true
+        }
+        Pat::Or(o) => o.cases.iter().all(|c| pattern_literals(c, out)),
+        Pat::Reference(r) => pattern_literals(&r.pat, out),
+        Pat::Paren(p) => pattern_literals(&p.pat, out),
+        _ => false,
+    }
+}
+
+impl<'ast> Visit<'ast> for Reader {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        visit::visit_local(self, l);
+        let pat = match &l.pat {
+            Pat::Type(t) => &*t.pat,
+            other => other,
+        };
+        let Pat::Ident(id) = pat else {
+            return;
+        };
+        let name = id.ident.to_string();
+        let made = l.init.as_ref().and_then(|init| {
+            let e = &*init.expr;
+            self.subject(e).or_else(|| match e {
+                // `let s = if s == "default" { "cpu" } else { s };`
+                Expr::If(i) => {
+                    let branches = [
+                        block_tail(&i.then_branch),
+                        i.else_branch.as_ref().and_then(|(_, e)| tail(e)),
+                    ];
+                    branches.into_iter().flatten().find_map(|b| self.subject(b))
+                }
+                Expr::Match(m) => m.arms.iter().find_map(|a| self.subject(tail(&a.body)?)),
+                _ => None,
+            })
+        });
+        match made {
+            Some(folded) => {
+                self.derived.insert(name.clone());
+                match folded {
+                    true => self.folded.insert(name),
+                    false => self.folded.remove(&name),
+                };
+            }
+            None => {
+                self.derived.remove(&name);
+                self.folded.remove(&name);
+            }
+        }
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        let mut lits = Vec::new();
+        if self.condition(&i.cond, &mut lits).is_some() {
+            self.compared.extend(lits.iter().cloned());
+            if let Some(given) = block_tail(&i.then_branch).and_then(literal) {
+                lits.push(given);
+            }
+            self.classes.push(lits);
+        }
+        visit::visit_expr_if(self, i);
+    }
+
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        if matches!(b.op, syn::BinOp::Eq(_) | syn::BinOp::Ne(_)) {
+            let mut lits = Vec::new();
+            if self.equals(&b.left, &b.right, &mut lits).is_some() {
+                self.compared.extend(lits);
+            }
+        }
+        visit::visit_expr_binary(self, b);
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let mut lits = Vec::new();
+        if self.method_equals(m, &mut lits).is_some() {
+            self.compared.extend(lits);
+        }
+        visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        if let Some(folded) = self.subject(&m.expr) {
+            // A guarded arm (`Pat::Guard`) has no literals of its own here.
+            for arm in &m.arms {
+                let mut lits = Vec::new();
+                if !pattern_literals(&arm.pat, &mut lits) || lits.is_empty() {
+                    continue;
+                }
+                self.folds_case |= folded;
+                self.compared.extend(lits.iter().cloned());
+                if let Some(given) = tail(&arm.body).and_then(literal) {
+                    lits.push(given);
+                }
+                self.classes.push(lits);
+            }
+        }
+        visit::visit_expr_match(self, m);
+    }
+
+    // A nested function or closure's own parameters are no concern here;
+    // items inside the body are other functions.
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}
+
+impl Reader {
+    fn shape(self, vocab: &Vocabulary, param: usize) -> Option<Shape> {
+        let canonical = |v: &str| vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(v));
+        // A spelling compared or given for one: the body holds a literal
+        // naming a platform, which the prefilter keeps.
+        let literals = self.compared.iter().chain(self.classes.iter().flatten());
+        if !literals.clone().any(|v| canonical(v)) {
+            return None;
+        }
+        let mut classes = Vec::new();
+        for mut spelled in self.classes {
+            spelled.sort();
+            spelled.dedup();
+            // Two platforms taken alike are a group (`"cuda" | "rocm"`), not
+            // spellings of one.
+            let mut platforms: Vec<String> = (spelled.iter())
+                .filter(|v| canonical(v))
+                .map(|v| v.to_ascii_lowercase())
+                .collect();
+            platforms.dedup();
+            if platforms.len() > 1 {
+                continue;
+            }
+            // An alias of the configuration stands for its platforms.
+            let mut stands_for = Vec::new();
+            for v in &spelled {
+                if let LiteralKind::Alias { targets, .. } = classify_literal(vocab, v) {
+                    stands_for.extend(targets.iter().filter(|t| !spelled.contains(t)).cloned());
+                }
+            }
+            stands_for.sort();
+            stands_for.dedup();
+            if spelled.len() + stands_for.len() >= 2 {
+                classes.push(Spellings {
+                    spelled,
+                    stands_for,
+                });
+            }
+        }
+        (self.folds_case || !classes.is_empty()).then_some(Shape {
+            param,
+            folds_case: self.folds_case,
+            classes,
+        })
+    }
+}
+
+/// A local compared as written with a platform name, kept until the
+/// function ends: [`Cx::hand_offs`] pairs it with the calls it is handed to.
+#[derive(Debug, Clone)]
+pub(super) struct Compared {
+    name: String,
+    id: u32,
+    comparison: Comparison,
+    subject: usize,
+}
+
+/// A local handed to a call, as an argument (or `parse`'s receiver).
+#[derive(Debug, Clone)]
+pub(super) struct Handed {
+    name: String,
+    id: u32,
+    callee: ValueCall,
+    arg: usize,
+    text: String,
+    span: crate::model::diagnostic::Span,
+}
+
+/// An operand whose origin the walk does not know: anything else, or a
+/// name that is no constant's (an unbound parameter).
+pub(super) fn unknown(o: &Operand) -> bool {
+    match o {
+        Operand::Other => true,
+        Operand::Str(StrExpr::Path { segments, .. }) => {
+            segments.len() == 1 && !crate::analysis::values::names_a_constant(&segments[0])
+        }
+        _ => false,
+    }
+}
+
+/// The local an expression names, behind borrows, derefs and the methods
+/// that keep a string as it is: `&*name`, `name.as_str()`.
+fn plain_local(e: &Expr) -> Option<String> {
+    match peel(e) {
+        Expr::Reference(r) => plain_local(&r.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => plain_local(&u.expr),
+        Expr::Path(p) => Some(p.path.get_ident()?.to_string()),
+        Expr::MethodCall(m)
+            if m.args.is_empty()
+                && matches!(
+                    m.method.to_string().as_str(),
+                    "as_str" | "as_ref" | "clone" | "to_string" | "to_owned" | "borrow"
+                ) =>
+        {
+            plain_local(&m.receiver)
+        }
+        _ => None,
+    }
+}
+
+impl Cx<'_> {
+    /// A comparison about to be recorded (or dropped): a side that is a
+    /// local of unknown origin, compared with a literal naming a canonical
+    /// platform in some case, is kept for [`Cx::hand_offs`].
+    pub(super) fn note_compared(
+        &mut self,
+        how: ComparisonKind,
+        exprs: &[&Expr],
+        operands: &[Operand],
+    ) {
+        if !operands.iter().any(|o| self.names_platform(o)) {
+            return;
+        }
+        let subjects: Vec<(usize, String, u32)> = (exprs.iter().zip(operands).enumerate())
+            .filter(|(_, (_, o))| !self.names_platform(o))
+            .filter_map(|(i, (e, _))| {
+                let name = plain_local(e)?;
+                self.holds_unknown(&name)
+                    .then(|| (i, self.binding_id(&name)))
+                    .map(|(i, id)| (i, name, id))
+            })
+            .collect();
+        if subjects.is_empty() {
+            return;
+        }
+        let sides: Vec<Side> = (exprs.iter().zip(operands))
+            .map(|(e, o)| self.side(e, o.clone()))
+            .collect();
+        self.keep_compared(how, sides, subjects);
+    }
+
+    /// `match x { "cuda" => .. }`, `matches!(x, "cuda" | "gpu")` of a local
+    /// of unknown origin: [`Cx::note_compared`], `others` the patterns.
+    pub(super) fn note_scrutinee(
+        &mut self,
+        how: ComparisonKind,
+        scrutinee: &Expr,
+        others: Vec<Side>,
+    ) {
+        if !others.iter().any(|s| self.names_platform(&s.operand)) {
+            return;
+        }
+        let Some(name) = plain_local(scrutinee) else {
+            return;
+        };
+        if !self.holds_unknown(&name) {
+            return;
+        }
+        let id = self.binding_id(&name);
+        let operand = self.operand(scrutinee);
+        let mut sides = vec![self.side(scrutinee, operand)];
+        sides.extend(others);
+        self.keep_compared(how, sides, vec![(0, name, id)]);
+    }
+
+    /// Which binding `name` is here: 0 for one the walk does not bind (a
+    /// parameter of a type it does not follow, a static), the same thing
+    /// all through the function.
+    fn binding_id(&self, name: &str) -> u32 {
+        self.lookup(name).map_or(0, |b| b.id)
+    }
+
+    /// Whether the local `name` holds a value the walk knows nothing of
+    /// (no platform value of its own, nor a call's the crate may decide).
+    fn holds_unknown(&self, name: &str) -> bool {
+        self.lookup(name).is_none_or(|b| unknown(&b.value))
+    }
+
+    /// A literal naming a canonical platform in some case.
+    fn names_platform(&self, o: &Operand) -> bool {
+        matches!(o, Operand::Str(StrExpr::Lit(v))
+            if self.vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(v)))
+    }
+
+    fn keep_compared(
+        &mut self,
+        how: ComparisonKind,
+        sides: Vec<Side>,
+        subjects: Vec<(usize, String, u32)>,
+    ) {
+        let comparison = Comparison {
+            sides,
+            how,
+            scope: self.scope,
+            in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
+        };
+        for (subject, name, id) in subjects {
+            (self.frame.compared).push(Compared {
+                name,
+                id,
+                comparison: comparison.clone(),
+                subject,
+            });
+        }
+    }
+
+    /// `f(.., x, ..)`, `T::from_str(x)`: each local argument is handed to
+    /// the function the path names.
+    pub(super) fn note_call(&mut self, c: &syn::ExprCall) {
+        let Some(callee) = self.path_call(&c.func) else {
+            return;
+        };
+        for (arg, e) in c.args.iter().enumerate() {
+            self.note_handed(e, &callee, arg, c);
+        }
+    }
+
+    /// `self.normalize(x)` (a method of the impl being walked) and
+    /// `x.parse::<Device>()` (`Device::from_str`).
+    pub(super) fn note_method_call(&mut self, m: &syn::ExprMethodCall) {
+        let name = m.method.to_string();
+        if name == "parse"
+            && m.args.is_empty()
+            && let Some(turbofish) = &m.turbofish
+            && let Some(syn::GenericArgument::Type(syn::Type::Path(t))) = turbofish.args.first()
+            && let Some(ty) = t.path.segments.last()
+        {
+            let callee = ValueCall {
+                ty: Some(ty.ident.to_string()),
+                name: "from_str".to_string(),
+                ..ValueCall::default()
+            };
+            self.note_handed(&m.receiver, &callee, 0, m);
+            return;
+        }
+        if matches!(peel(&m.receiver), Expr::Path(p) if p.path.is_ident("self"))
+            && let Some(callee) = self.call_of(&name, true)
+        {
+            for (arg, e) in m.args.iter().enumerate() {
+                self.note_handed(e, &callee, arg, m);
+            }
+        }
+    }
+
+    fn note_handed<T: syn::spanned::Spanned>(
+        &mut self,
+        e: &Expr,
+        callee: &ValueCall,
+        arg: usize,
+        call: &T,
+    ) {
+        let Some(name) = plain_local(e) else {
+            return;
+        };
+        let id = self.binding_id(&name);
+        let span = self.span(call);
+        let text = self.short_text_at(span);
+
+        (self.frame.handed).push(Handed {
+            name,
+            id,
+            callee: callee.clone(),
+            arg,
+            text,
+            span,
+        });
+    }
+
+    /// The function being walked ends: each local it compared as written
+    /// and handed to a call is a [`Handoff`] of the file, which the crate
+    /// pass decides.
+    pub(super) fn hand_offs(&mut self) {
+        let compared = std::mem::take(&mut self.frame.compared);
+        let handed = std::mem::take(&mut self.frame.handed);
+        if compared.is_empty() {
+            return;
+        }
+        // Each binding's calls, each callee once.
+        let mut calls: HashMap<(&str, u32), Vec<&Handed>> = HashMap::new();
+        for h in &handed {
+            let known = calls.entry((h.name.as_str(), h.id)).or_default();
+            if !known.iter().any(|k| k.callee == h.callee) {
+                known.push(h);
+            }
+        }
+        for c in compared {
+            for h in calls.get(&(c.name.as_str(), c.id)).into_iter().flatten() {
+                self.facts.handoffs.push(Handoff {
+                    comparison: c.comparison.clone(),
+                    subject: c.subject,
+                    callee: h.callee.clone(),
+                    arg: h.arg,
+                    call_text: h.text.clone(),
+                    call_span: h.span,
+                });
+            }
+        }
+    }
+}
+
+impl Cx<'_> {
+    /// Record the function `call` (`sig`, `block`) when it normalizes a
+    /// string parameter ([`read`]).
+    pub(super) fn normalizer(
+        &mut self,
+        sig: &syn::Signature,
+        block: &syn::Block,
+        call: Option<&ValueCall>,
+    ) {
+        let Some(call) = call else {
+            return;
+        };
+        let Some(shape) = read(sig, block, self.vocab) else {
+            return;
+        };
+        self.facts.normalizers.push(NormalizerFn {
+            call: call.clone(),
+            param: shape.param,
+            folds_case: shape.folds_case,
+            classes: shape.classes,
+            span: self.span(&sig.ident),
+            line: sig.ident.span().start().line as u32,
+        });
+    }
+}
