@@ -76,3 +76,43 @@ mod tests {
         assert!(runtime_for_name(name).is_some() && name != "cpu");
     }
 }
+
+/// Gives the name in its one spelling.
+pub fn device_name(s: &str) -> String {
+    match s.to_lowercase().as_str() {
+        "gpu" | "cuda" => "cuda".to_string(),
+        other => other.to_string(),
+    }
+}
+
+pub struct Opts {
+    pub device: String,
+}
+
+impl Opts {
+    /// The field holds the normalized name once this ran.
+    pub fn normalize(&mut self) {
+        self.device = device_name(&self.device);
+    }
+
+    pub fn is_cuda(&self) -> bool {
+        self.device == "cuda"
+    }
+}
+
+pub struct Flags {
+    pub device: String,
+}
+
+pub struct Other {
+    pub device: String,
+}
+
+pub fn flags(f: &Flags) -> String {
+    device_name(&f.device)
+}
+
+/// A field of the same name on another type.
+pub fn other(o: &Other) -> bool {
+    o.device == "cuda"
+}

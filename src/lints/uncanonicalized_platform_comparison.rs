@@ -7,8 +7,11 @@ use crate::lints::non_canonical_platform_literal::{Subject, comparison_fix};
 use crate::lints::{Check, Lint};
 use crate::model::diagnostic::{Diagnostic, Edit};
 use crate::model::facts::{
-    Comparison, ComparisonKind, FnDef, Operand, ScopeSegment, Side, StrKind,
+    Comparison, ComparisonKind, FieldKey, FnDef, HandedCall, NormalizerFn, Operand, ScopeSegment,
+    Side, StrKind,
 };
+use crate::model::source::Span;
+use std::collections::{HashMap, HashSet};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
 
@@ -99,99 +102,125 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// A local compared as written with a platform name, in a function that
-/// also hands it to a normalizer the code defines (`runtime_for_name`
-/// taking `"default"` for `"cpu"`): the comparison misses the spellings the
-/// normalizer takes for the same thing.
+/// A value compared as written with a platform name and handed to a
+/// normalizer the code defines (`runtime_for_name` taking `"default"` for
+/// `"cpu"`): a local in the same function, or a field of a named type
+/// anywhere in the crate (unless some code assigns it). The comparison
+/// misses the spellings the normalizer takes for the same thing.
 fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
-    let mut reported: Vec<crate::model::source::Span> = Vec::new();
-    for (file, h) in krate
-        .files
-        .iter()
-        .flat_map(|(id, f)| f.handoffs.iter().map(move |h| (*id, h)))
-    {
-        let cmp = &h.comparison;
+    let files = || krate.files.iter().map(|(id, f)| (*id, *f));
+    // The fields: where each is handed, and which are assigned.
+    let mut handed: HashMap<&FieldKey, Vec<(FileId, &HandedCall)>> = HashMap::new();
+    let mut assigned: HashSet<&FieldKey> = HashSet::new();
+    for (file, f) in files() {
+        for (key, call) in &f.field_uses.handed {
+            handed.entry(key).or_default().push((file, call));
+        }
+        assigned.extend(&f.field_uses.assigned);
+    }
+    let locals = files().flat_map(|(file, f)| {
+        (f.handoffs.iter()).map(move |h| (file, &h.comparison, h.subject, (file, &h.call)))
+    });
+    let (handed, assigned) = (&handed, &assigned);
+    let fields = files().flat_map(|(file, f)| {
+        (f.field_uses.compared.iter())
+            .filter(|(key, _, _)| !assigned.contains(key))
+            .flat_map(move |(key, cmp, subject)| {
+                let calls = handed.get(key).map_or(&[][..], Vec::as_slice);
+                calls.iter().map(move |call| (file, cmp, *subject, *call))
+            })
+    });
+    let mut reported: Vec<Span> = Vec::new();
+    for (file, cmp, subject, (call_file, call)) in locals.chain(fields) {
         if (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
             continue;
         }
-        let Some((defined_in, normalizer)) = krate.normalizer(&h.callee) else {
+        let Some((defined_in, normalizer)) = krate.normalizer(&call.callee) else {
             continue;
         };
-        let subject = &cmp.sides[h.subject];
-        if h.arg != normalizer.param || reported.contains(&subject.span) {
+        let subject = &cmp.sides[subject];
+        if call.arg != normalizer.param || reported.contains(&subject.span) {
             continue;
         }
-        // Each literal compared, with the spellings the comparison misses.
-        let mut missed: Vec<(usize, String, Vec<String>)> = Vec::new();
-        for (i, side) in cmp
-            .sides
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != h.subject)
-        {
-            let Operand::Str(s) = &side.operand else {
-                continue;
-            };
-            let Some(value) = krate.resolve(file, s) else {
-                continue;
-            };
-            let mut other = normalizer.missed(&value);
-            if cmp.how == ComparisonKind::EqIgnoreAsciiCase {
-                other.retain(|o| !o.eq_ignore_ascii_case(&value));
-            }
-            if !other.is_empty() {
-                missed.push((i, value, other));
-            }
-        }
-        let Some((first, value, other)) = missed.first() else {
+        let Some(d) = normalized_elsewhere(krate, file, cmp, subject, (call_file, call), (defined_in, normalizer)) else {
             continue;
         };
         reported.push(subject.span);
-        let name = normalizer.call.to_string();
-        let spelled = crate::config::platform::quoted_list(other, "and");
-        let mut d = Diagnostic::new(
-            LINT.id,
-            subject.span,
-            format!(
-                "`{}` is compared with `{}` as written, but `{name}` normalizes it",
-                subject.text,
-                written(cmp.how)
-            ),
-        )
-        .with_label(format!(
-            "raw: `{name}` takes {spelled} for `\"{value}\"` too, which this misses"
-        ))
-        .with_secondary(h.call_span, format!("normalized here: `{}`", h.call_text))
-        .with_help(format!(
-            "compare what `{name}` makes of `{}`, or normalize it once and compare that",
-            subject.text
-        ));
-        for (i, _, _) in &missed {
-            if i != first {
-                d = d.with_secondary(cmp.sides[*i].span, "compared with this too");
-            }
-        }
-        let class = (normalizer.classes.iter())
-            .find(|c| c.spelled.iter().chain(&c.stands_for).any(|v| v == value));
-        let taught = match class {
-            Some(c) => format!(
-                "`{name}` takes {} alike",
-                crate::config::platform::quoted_list(&c.spelled, "and")
-            ),
-            None => format!("`{name}` folds the case before comparing"),
-        };
-        d = d.with_secondary(cmp.sides[*first].span, "compared with this");
-        // The definition is shown where its file is held (one of the
-        // crate's that may be reported); else it is told.
-        d = match defined_in == file {
-            true => d.with_secondary(normalizer.span, taught),
-            false => {
-                let help = format!("{taught}; {}", d.help.take().unwrap_or_default());
-                d.with_help(help)
-            }
-        };
         out.push(d);
     }
+}
+
+/// The finding of [`handed_to_normalizers`] for one comparison, if the
+/// normalizer takes another spelling of a name compared.
+fn normalized_elsewhere(
+    krate: &CrateFacts<'_>,
+    file: FileId,
+    cmp: &Comparison,
+    subject: &Side,
+    (call_file, call): (FileId, &HandedCall),
+    (defined_in, normalizer): (FileId, &NormalizerFn),
+) -> Option<Diagnostic> {
+    // Each literal compared, with the spellings the comparison misses.
+    let mut missed: Vec<(&Side, String, Vec<String>)> = Vec::new();
+    for side in cmp.sides.iter().filter(|s| s.span != subject.span) {
+        let Operand::Str(s) = &side.operand else {
+            continue;
+        };
+        let Some(value) = krate.resolve(file, s) else {
+            continue;
+        };
+        let mut other = normalizer.missed(&value);
+        if cmp.how == ComparisonKind::EqIgnoreAsciiCase {
+            other.retain(|o| !o.eq_ignore_ascii_case(&value));
+        }
+        if !other.is_empty() {
+            missed.push((side, value, other));
+        }
+    }
+    let (first, value, other) = missed.first()?;
+    let name = normalizer.call.to_string();
+    let spelled = crate::config::platform::quoted_list(other, "and");
+    let mut d = Diagnostic::new(
+        LINT.id,
+        subject.span,
+        format!(
+            "`{}` is compared with `{}` as written, but `{name}` normalizes it",
+            subject.text,
+            written(cmp.how)
+        ),
+    )
+    .with_label(format!(
+        "raw: `{name}` takes {spelled} for `\"{value}\"` too, which this misses"
+    ))
+    .with_secondary(first.span, "compared with this");
+    for (side, _, _) in missed.iter().skip(1) {
+        d = d.with_secondary(side.span, "compared with this too");
+    }
+    let class = (normalizer.classes.iter())
+        .find(|c| c.spelled.iter().chain(&c.stands_for).any(|v| v == value));
+    let taught = match class {
+        Some(c) => format!(
+            "`{name}` takes {} alike",
+            crate::config::platform::quoted_list(&c.spelled, "and")
+        ),
+        None => format!("`{name}` folds the case before comparing"),
+    };
+    // A place is shown in the file of the comparison (held: it may be
+    // reported); elsewhere it is told.
+    let mut told = Vec::new();
+    match call_file == file {
+        true => d = d.with_secondary(call.span, format!("normalized here: `{}`", call.text)),
+        false => told.push(format!("it is normalized elsewhere: `{}`", call.text)),
+    }
+    match defined_in == file {
+        true => d = d.with_secondary(normalizer.span, taught),
+        false => told.push(taught),
+    }
+    told.push(format!(
+        "compare what `{name}` makes of `{}`, or normalize it once and compare that",
+        subject.text
+    ));
+    Some(d.with_help(told.join("; ")))
 }
 
 /// Whether the raw side may be a `String` (a field, any binding, a copy

@@ -642,6 +642,47 @@ pub struct FileFacts {
     /// Locals compared as written with a platform name in a function that
     /// also hands them to a call ([`Handoff`]).
     pub handoffs: Vec<Handoff>,
+    /// Fields of a named type compared as written, handed to calls, or
+    /// assigned ([`FieldUses`]).
+    pub field_uses: FieldUses,
+}
+
+/// A field of a value of a named type, as the code reaches it:
+/// `self.device` in an impl of `Session`, `args.backend` with `args:
+/// &Args`, `self.config.platform` (the path `config.platform`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct FieldKey {
+    pub ty: String,
+    pub path: String,
+}
+
+/// How a file uses fields of named types, for the crate pass: a field
+/// compared as written with a platform name in one function and handed to a
+/// normalizer in another is raw, unless some code assigns it (then it may
+/// hold what a normalizer made).
+#[derive(Debug, Clone, Default)]
+pub struct FieldUses {
+    /// Each comparison, with the field's side in it.
+    pub compared: Vec<(FieldKey, Comparison, usize)>,
+    /// Each call it is handed to, as [`Handoff`]s with no comparison.
+    pub handed: Vec<(FieldKey, HandedCall)>,
+    pub assigned: Vec<FieldKey>,
+}
+
+impl FieldUses {
+    pub fn is_empty(&self) -> bool {
+        self.compared.is_empty() && self.handed.is_empty() && self.assigned.is_empty()
+    }
+}
+
+/// A value handed to a call: the function, as which argument, the call as
+/// written and where.
+#[derive(Debug, Clone)]
+pub struct HandedCall {
+    pub callee: ValueCall,
+    pub arg: usize,
+    pub text: String,
+    pub span: Span,
 }
 
 /// A function that normalizes a string parameter, learned from what its
@@ -731,12 +772,8 @@ pub struct Handoff {
     pub comparison: Comparison,
     /// The local's side in [`Handoff::comparison`].
     pub subject: usize,
-    /// The function it is handed to, and as which argument.
-    pub callee: ValueCall,
-    pub arg: usize,
-    /// The call, as written, and where.
-    pub call_text: String,
-    pub call_span: Span,
+    /// The call it is handed to.
+    pub call: HandedCall,
 }
 
 /// What the standard library's string normalizers guarantee of their
@@ -1268,6 +1305,7 @@ impl FileFacts {
             && self.lowering_platforms.is_empty()
             && self.normalized.is_empty()
             && self.handoffs.is_empty()
+            && self.field_uses.compared.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
     }
@@ -1284,6 +1322,7 @@ impl FileFacts {
             && self.lowering_platforms.is_empty()
             && self.normalized.is_empty()
             && self.handoffs.is_empty()
+            && self.field_uses.compared.is_empty()
             && self.directives.directives.is_empty()
             && self.directives.malformed.is_empty())
     }
@@ -1332,6 +1371,7 @@ impl FileFacts {
             normalized: _,
             normalizers,
             handoffs: _,
+            field_uses,
         } = self;
         !self.may_be_reported()
             && consts.is_empty()
@@ -1350,6 +1390,7 @@ impl FileFacts {
             && canonicalizers.is_empty()
             && state_writes.is_empty()
             && normalizers.is_empty()
+            && field_uses.is_empty()
     }
 }
 
@@ -1426,6 +1467,7 @@ impl Default for FileFacts {
             normalized: Vec::new(),
             normalizers: Vec::new(),
             handoffs: Vec::new(),
+            field_uses: FieldUses::default(),
         }
     }
 }

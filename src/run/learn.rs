@@ -608,8 +608,8 @@ pub(super) fn forget_unlearned_calls(
     }
 }
 
-/// The names of the functions each crate's facts teach: value sets, and
-/// sources and canonicalizers with the wrappers of them (by name: a name
+/// The names of the functions each crate's facts teach: value sets,
+/// normalizers, and sources and canonicalizers with the wrappers of them (by name: a name
 /// too many only costs a parse); and the arrays of platform names, which
 /// a value set may index in a body the prefilter left out.
 pub(super) fn learned_names<'f>(
@@ -625,6 +625,10 @@ pub(super) fn learned_names<'f>(
             .flat_map(|v| crate::analysis::values::written_as(&v.call.name))
             .map(str::to_string);
         names.entry(krate).or_default().extend(sets);
+        // A field handed to a normalizer in a body without a platform name
+        // makes its comparisons elsewhere raw.
+        let normalizers = f.normalizers.iter().map(|n| n.call.name.clone());
+        names.entry(krate).or_default().extend(normalizers);
         // A function indexing such an array may be a value set.
         names
             .entry(krate)

@@ -44,3 +44,28 @@ pub fn from_env(value: String) -> bool {
     let device = Device::from_str(&value).ok();
     device.is_some() && value == "cpu" //~ uncanonicalized_platform_comparison
 }
+
+/// The command line, as parsed.
+pub struct Args {
+    pub device: String,
+    pub backend: String,
+}
+
+impl Args {
+    pub fn device(&self) -> Result<Device, String> {
+        parse_device(&self.device)
+    }
+
+    /// Another method compares the field as the user typed it.
+    pub fn wants_cuda(&self) -> bool {
+        self.device == "cuda" //~ uncanonicalized_platform_comparison
+    }
+}
+
+pub fn start(args: &Args) -> bool {
+    runtime_for_name(&args.backend).is_some()
+}
+
+pub fn on_host(args: &Args) -> bool {
+    args.backend.as_str() == "cpu" //~ uncanonicalized_platform_comparison
+}

@@ -1229,6 +1229,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        self.cx.note_assigned(&a.left);
         self.registrations.state_write_assign(&mut self.cx, a);
         self.registrations
             .mark_builder(&mut self.cx, |cx| cx.compact_text(&*a.left), &a.right);

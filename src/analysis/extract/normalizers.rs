@@ -25,7 +25,8 @@ use crate::analysis::values::{path_last, peel};
 use crate::config::Vocabulary;
 use crate::config::platform::{LiteralKind, classify_literal};
 use crate::model::facts::{
-    Comparison, ComparisonKind, Handoff, NormalizerFn, Operand, Side, Spellings, StrExpr, ValueCall,
+    Comparison, ComparisonKind, FieldKey, HandedCall, Handoff, NormalizerFn, Operand, Side,
+    Spellings, StrExpr, ValueCall,
 };
 
 /// What a function does with the parameter it normalizes.
@@ -374,10 +375,15 @@ pub(super) struct Compared {
 pub(super) struct Handed {
     name: String,
     id: u32,
-    callee: ValueCall,
-    arg: usize,
-    text: String,
-    span: crate::model::diagnostic::Span,
+    call: HandedCall,
+}
+
+/// What a compared or handed value is: a local (a binding of the function
+/// being walked), or a field of a value of a named type, which other
+/// functions reach too.
+enum Held {
+    Local(String, u32),
+    Field(FieldKey),
 }
 
 /// An operand whose origin the walk does not know: anything else, or a
@@ -392,30 +398,61 @@ pub(super) fn unknown(o: &Operand) -> bool {
     }
 }
 
-/// The local an expression names, behind borrows, derefs and the methods
-/// that keep a string as it is: `&*name`, `name.as_str()`.
-fn plain_local(e: &Expr) -> Option<String> {
+/// An expression behind borrows, derefs and the methods that keep a string
+/// as it is: `name` in `&*name`, `name.as_str()`.
+fn kept(e: &Expr) -> &Expr {
     match peel(e) {
-        Expr::Reference(r) => plain_local(&r.expr),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => plain_local(&u.expr),
-        Expr::Path(p) => Some(p.path.get_ident()?.to_string()),
+        Expr::Reference(r) => kept(&r.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => kept(&u.expr),
         Expr::MethodCall(m)
             if m.args.is_empty()
                 && matches!(
                     m.method.to_string().as_str(),
-                    "as_str" | "as_ref" | "clone" | "to_string" | "to_owned" | "borrow"
+                    "as_str" | "as_ref" | "as_deref" | "clone" | "to_string" | "to_owned" | "borrow"
                 ) =>
         {
-            plain_local(&m.receiver)
+            kept(&m.receiver)
         }
-        _ => None,
+        other => other,
     }
 }
 
 impl Cx<'_> {
+    /// What `e` holds, as [`Held`]: a local of unknown origin, or a field
+    /// of `self` or of a local whose type the code writes.
+    fn held(&self, e: &Expr) -> Option<Held> {
+        let mut e = kept(e);
+        let mut path = Vec::new();
+        while let Expr::Field(f) = e {
+            match &f.member {
+                syn::Member::Named(n) => path.push(n.to_string()),
+                syn::Member::Unnamed(i) => path.push(i.index.to_string()),
+            }
+            e = peel(&f.base);
+        }
+        let Expr::Path(p) = e else {
+            return None;
+        };
+        let root = p.path.get_ident()?.to_string();
+        if path.is_empty() {
+            let holds_unknown = self.lookup(&root).is_none_or(|b| unknown(&b.value));
+            return holds_unknown.then(|| Held::Local(root.clone(), self.binding_id(&root)));
+        }
+        path.reverse();
+        let ty = match root.as_str() {
+            "self" => self.self_type.clone()?,
+            local => self.lookup(local)?.ty.clone()?,
+        };
+        Some(Held::Field(FieldKey {
+            ty: crate::analysis::last_segment(&ty).to_string(),
+            path: path.join("."),
+        }))
+    }
+
     /// A comparison about to be recorded (or dropped): a side that is a
-    /// local of unknown origin, compared with a literal naming a canonical
-    /// platform in some case, is kept for [`Cx::hand_offs`].
+    /// local of unknown origin or a field, compared with a literal naming a
+    /// canonical platform in some case, is kept: a local for
+    /// [`Cx::hand_offs`], a field for the crate pass.
     pub(super) fn note_compared(
         &mut self,
         how: ComparisonKind,
@@ -425,14 +462,11 @@ impl Cx<'_> {
         if !operands.iter().any(|o| self.names_platform(o)) {
             return;
         }
-        let subjects: Vec<(usize, String, u32)> = (exprs.iter().zip(operands).enumerate())
-            .filter(|(_, (_, o))| !self.names_platform(o))
-            .filter_map(|(i, (e, _))| {
-                let name = plain_local(e)?;
-                self.holds_unknown(&name)
-                    .then(|| (i, self.binding_id(&name)))
-                    .map(|(i, id)| (i, name, id))
+        let subjects: Vec<(usize, Held)> = (exprs.iter().zip(operands).enumerate())
+            .filter(|(_, (_, o))| {
+                !self.names_platform(o) && !matches!(o, Operand::Raw | Operand::Canonical)
             })
+            .filter_map(|(i, (e, _))| Some((i, self.held(e)?)))
             .collect();
         if subjects.is_empty() {
             return;
@@ -443,8 +477,8 @@ impl Cx<'_> {
         self.keep_compared(how, sides, subjects);
     }
 
-    /// `match x { "cuda" => .. }`, `matches!(x, "cuda" | "gpu")` of a local
-    /// of unknown origin: [`Cx::note_compared`], `others` the patterns.
+    /// `match x { "cuda" => .. }`, `matches!(x, "cuda" | "gpu")`:
+    /// [`Cx::note_compared`], `others` the patterns.
     pub(super) fn note_scrutinee(
         &mut self,
         how: ComparisonKind,
@@ -454,17 +488,13 @@ impl Cx<'_> {
         if !others.iter().any(|s| self.names_platform(&s.operand)) {
             return;
         }
-        let Some(name) = plain_local(scrutinee) else {
+        let Some(held) = self.held(scrutinee) else {
             return;
         };
-        if !self.holds_unknown(&name) {
-            return;
-        }
-        let id = self.binding_id(&name);
         let operand = self.operand(scrutinee);
         let mut sides = vec![self.side(scrutinee, operand)];
         sides.extend(others);
-        self.keep_compared(how, sides, vec![(0, name, id)]);
+        self.keep_compared(how, sides, vec![(0, held)]);
     }
 
     /// Which binding `name` is here: 0 for one the walk does not bind (a
@@ -474,42 +504,36 @@ impl Cx<'_> {
         self.lookup(name).map_or(0, |b| b.id)
     }
 
-    /// Whether the local `name` holds a value the walk knows nothing of
-    /// (no platform value of its own, nor a call's the crate may decide).
-    fn holds_unknown(&self, name: &str) -> bool {
-        self.lookup(name).is_none_or(|b| unknown(&b.value))
-    }
-
     /// A literal naming a canonical platform in some case.
     fn names_platform(&self, o: &Operand) -> bool {
         matches!(o, Operand::Str(StrExpr::Lit(v))
             if self.vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(v)))
     }
 
-    fn keep_compared(
-        &mut self,
-        how: ComparisonKind,
-        sides: Vec<Side>,
-        subjects: Vec<(usize, String, u32)>,
-    ) {
+    fn keep_compared(&mut self, how: ComparisonKind, sides: Vec<Side>, subjects: Vec<(usize, Held)>) {
         let comparison = Comparison {
             sides,
             how,
             scope: self.scope,
             in_test: self.ctx.test_scope.is_some() || self.in_test_code > 0,
         };
-        for (subject, name, id) in subjects {
-            (self.frame.compared).push(Compared {
-                name,
-                id,
-                comparison: comparison.clone(),
-                subject,
-            });
+        for (subject, held) in subjects {
+            match held {
+                Held::Local(name, id) => self.frame.compared.push(Compared {
+                    name,
+                    id,
+                    comparison: comparison.clone(),
+                    subject,
+                }),
+                Held::Field(key) => {
+                    (self.facts.field_uses.compared).push((key, comparison.clone(), subject));
+                }
+            }
         }
     }
 
-    /// `f(.., x, ..)`, `T::from_str(x)`: each local argument is handed to
-    /// the function the path names.
+    /// `f(.., x, ..)`, `T::from_str(x)`: each argument is handed to the
+    /// function the path names.
     pub(super) fn note_call(&mut self, c: &syn::ExprCall) {
         let Some(callee) = self.path_call(&c.func) else {
             return;
@@ -553,21 +577,27 @@ impl Cx<'_> {
         arg: usize,
         call: &T,
     ) {
-        let Some(name) = plain_local(e) else {
+        let Some(held) = self.held(e) else {
             return;
         };
-        let id = self.binding_id(&name);
         let span = self.span(call);
-        let text = self.short_text_at(span);
-
-        (self.frame.handed).push(Handed {
-            name,
-            id,
+        let call = HandedCall {
             callee: callee.clone(),
             arg,
-            text,
+            text: self.short_text_at(span),
             span,
-        });
+        };
+        match held {
+            Held::Local(name, id) => self.frame.handed.push(Handed { name, id, call }),
+            Held::Field(key) => self.facts.field_uses.handed.push((key, call)),
+        }
+    }
+
+    /// `x.field = ..`: the field may hold what a normalizer made.
+    pub(super) fn note_assigned(&mut self, place: &Expr) {
+        if let Some(Held::Field(key)) = self.held(place) {
+            self.facts.field_uses.assigned.push(key);
+        }
     }
 
     /// The function being walked ends: each local it compared as written
@@ -583,7 +613,7 @@ impl Cx<'_> {
         let mut calls: HashMap<(&str, u32), Vec<&Handed>> = HashMap::new();
         for h in &handed {
             let known = calls.entry((h.name.as_str(), h.id)).or_default();
-            if !known.iter().any(|k| k.callee == h.callee) {
+            if !known.iter().any(|k| k.call.callee == h.call.callee) {
                 known.push(h);
             }
         }
@@ -592,17 +622,12 @@ impl Cx<'_> {
                 self.facts.handoffs.push(Handoff {
                     comparison: c.comparison.clone(),
                     subject: c.subject,
-                    callee: h.callee.clone(),
-                    arg: h.arg,
-                    call_text: h.text.clone(),
-                    call_span: h.span,
+                    call: h.call.clone(),
                 });
             }
         }
     }
-}
 
-impl Cx<'_> {
     /// Record the function `call` (`sig`, `block`) when it normalizes a
     /// string parameter ([`read`]).
     pub(super) fn normalizer(
