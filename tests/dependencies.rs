@@ -761,3 +761,68 @@ pub fn serve_audited() {
         "{long}"
     );
 }
+
+/// A dependency's singleton is reached through its crate's path only:
+/// `video::init()` (a module of the workspace) and `sdl::init()` (another
+/// crate's `init`) are other functions than `device_table::init`
+/// (p40: rust-sdl2's `sdl2::init()` read as `env_logger::init`).
+#[test]
+fn a_dependency_s_singleton_is_not_reached_through_another_path() {
+    let (_dir, ws) = seed();
+    let source = ws.join("vendor/device-table/src/lib.rs");
+    let mut text = std::fs::read_to_string(&source).unwrap();
+    text.push_str(
+        "
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static INIT: AtomicBool = AtomicBool::new(false);
+
+#[derive(Debug)]
+pub struct Installed;
+
+/// Installs the process's logger; a second one is refused.
+pub fn init() -> Result<(), Installed> {
+    if INIT.swap(true, Ordering::AcqRel) {
+        return Err(Installed);
+    }
+    Ok(())
+}
+",
+    );
+    std::fs::write(&source, &text).unwrap();
+    let member = ws.join("tables/src/lib.rs");
+    let mut own = std::fs::read_to_string(&member).unwrap();
+    own.push_str(
+        "
+pub mod video {
+    pub fn init() -> Result<(), ()> {
+        Ok(())
+    }
+}
+
+pub fn start() {
+    device_table::init().expect(\"a logger\");
+    video::init().unwrap();
+    crate::video::init().unwrap();
+}
+
+pub fn start_twice() {
+    device_table::init().expect(\"a logger\");
+    device_table::init().expect(\"a logger\");
+}
+",
+    );
+    std::fs::write(&member, own).unwrap();
+    let (stdout, stderr, _) = run_cmd(bin(&ws).args(["check", "--format", "short", "--no-cache"]));
+    let findings: Vec<&str> = (stdout.lines())
+        .filter(|l| l.contains("[initialized_twice]"))
+        .collect();
+    // The dependency's own path twice is found; the module's `init` is not it.
+    assert_eq!(findings.len(), 1, "{stdout}\n{stderr}");
+    assert!(findings[0].contains("`init`"), "{stdout}");
+    let line = std::fs::read_to_string(&member).unwrap().lines().count() - 1;
+    assert!(
+        findings[0].starts_with(&format!("tables/src/lib.rs:{line}:")),
+        "{stdout}"
+    );
+}

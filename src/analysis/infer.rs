@@ -136,7 +136,10 @@ impl LearnedSingleton {
                 // A dependency's free function by its path (`log::set_logger`):
                 // a name alone is as likely the crate's own function.
                 CallVia::Free => {
-                    !self.method && self.self_type.is_none() && (!self.imported || call.qualified)
+                    !self.method
+                        && self.self_type.is_none()
+                        && (!self.imported || call.qualified)
+                        && self.in_module(&call.module)
                 }
                 CallVia::Typed => !self.method && call.path_type == self.self_type,
             }
@@ -193,11 +196,44 @@ impl LearnedSingleton {
             return None;
         }
         let of_root = |l: &&LearnedSingleton| root.is_some() && l.krate().as_deref() == root;
+        // A dependency's free function is reached through its crate
+        // (`env_logger::init`), never through another's (`sdl2::init`).
+        let reaches =
+            |l: &&LearnedSingleton| !l.imported || call.via != CallVia::Free || of_root(l);
         let pick = match candidates.iter().any(|l| l.imported && of_root(l)) {
             true => candidates.into_iter().find(|l| !l.imported || of_root(l)),
-            false => candidates.into_iter().next(),
+            false => candidates.into_iter().find(reaches),
         };
         pick.map(std::borrow::Cow::Borrowed)
+    }
+
+    /// Whether a free call whose path names `module` may reach this one:
+    /// a package's function defined in a module file
+    /// (`src/acl/capability/new.rs`) is reached through a path ending in
+    /// that module's (`capability::new::command`, `new::command`; not
+    /// `permission::add::command`, nor `sdl2::init`). One in a crate root
+    /// (inline modules), in a file outside `src/`, or of a dependency, or a
+    /// path from `self` or `super`, is not told apart.
+    fn in_module(&self, module: &[String]) -> bool {
+        if module.is_empty() || self.imported {
+            return true;
+        }
+        let file = self
+            .place
+            .rsplit_once(':')
+            .map_or(self.place.as_str(), |(f, _)| f);
+        let parts: Vec<&str> = file.split('/').collect();
+        let Some(src) = parts.iter().rposition(|p| *p == "src") else {
+            return true;
+        };
+        let mut path: Vec<&str> = parts[src + 1..].to_vec();
+        match path.pop().and_then(|f| f.strip_suffix(".rs")) {
+            Some("lib" | "main") if path.is_empty() => return true,
+            Some("mod") => {}
+            Some(stem) => path.push(stem),
+            None => return true,
+        }
+        path.len() >= module.len() && path[path.len() - module.len()..] == *module
     }
 
     /// The crate a dependency's singleton is of, as a path names it

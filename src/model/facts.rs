@@ -1151,6 +1151,11 @@ pub struct SingletonCall {
     /// The same chain starting at a function named alone (`fmt()`): its
     /// name, for the file's `use`s to say whose it is.
     pub chain_fn: Option<String>,
+    /// A free call by a path (`acl::permission::add::command()`): the
+    /// modules it names (`acl`, `permission`, `add`; none for a path from
+    /// `self` or `super`, `crate` left out), which tell two functions of
+    /// one name apart.
+    pub module: Vec<String>,
 }
 
 /// A guard on a field of `self` that fails the call when the field is set

@@ -408,7 +408,13 @@ fn kept(e: &Expr) -> &Expr {
             if m.args.is_empty()
                 && matches!(
                     m.method.to_string().as_str(),
-                    "as_str" | "as_ref" | "as_deref" | "clone" | "to_string" | "to_owned" | "borrow"
+                    "as_str"
+                        | "as_ref"
+                        | "as_deref"
+                        | "clone"
+                        | "to_string"
+                        | "to_owned"
+                        | "borrow"
                 ) =>
         {
             kept(&m.receiver)
@@ -510,7 +516,12 @@ impl Cx<'_> {
             if self.vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(v)))
     }
 
-    fn keep_compared(&mut self, how: ComparisonKind, sides: Vec<Side>, subjects: Vec<(usize, Held)>) {
+    fn keep_compared(
+        &mut self,
+        how: ComparisonKind,
+        sides: Vec<Side>,
+        subjects: Vec<(usize, Held)>,
+    ) {
         let comparison = Comparison {
             sides,
             how,

@@ -598,6 +598,7 @@ impl Walk<'_> {
             tested: self.tested > 0,
             chain_root,
             chain_fn,
+            module: Vec::new(),
         });
     }
 
@@ -673,8 +674,25 @@ impl Walk<'_> {
                     };
                     let name = last.ident.to_string();
                     let root = (segs.len() >= 2).then(|| segs[0].ident.to_string());
-                    let how = (None, ty, root);
-                    self.site(name, via, how, c.args.len(), last.ident.span(), u);
+                    let at = self.out.len();
+                    self.site(
+                        name,
+                        via,
+                        (None, ty, root),
+                        c.args.len(),
+                        last.ident.span(),
+                        u,
+                    );
+                    let relative = matches!(segs[0].ident.to_string().as_str(), "self" | "super");
+                    if segs.len() >= 2
+                        && !relative
+                        && let Some(call) = self.out.get_mut(at)
+                    {
+                        call.module = (segs.iter().take(segs.len() - 1))
+                            .map(|s| s.ident.to_string())
+                            .filter(|s| s != "crate")
+                            .collect();
+                    }
                 } else {
                     self.expr(&c.func, CallUse::Ignored);
                 }

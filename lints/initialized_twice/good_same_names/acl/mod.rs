@@ -1,0 +1,2 @@
+pub mod capability;
+pub mod permission;
