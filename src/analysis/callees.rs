@@ -75,6 +75,11 @@ pub struct Verdict {
     /// Every body it may reach replaces the value of a key registered
     /// before (`self.map.insert(key, v)` with no check).
     pub replaces: bool,
+    /// Every body it may reach is in reach, and none rejects, keeps both
+    /// or wraps a rejection as far as the code read shows (a wrapper of a
+    /// symbol table's insert, steel's `register_value`): a second call
+    /// replaces (or appends), it does not fail.
+    pub silent: bool,
     /// The call is a learned method on a receiver of another type than
     /// the one it was learned from.
     pub other_type: bool,
@@ -238,6 +243,12 @@ impl<'a> Callees<'a> {
             .filter(|s| s.rejects.is_some() || s.keeping.is_some() || wraps_rejection(s))
             .collect();
         if bodies.is_empty() {
+            let reached: Vec<&FnSummary> = self.candidates(reg, receiver_type).collect();
+            verdict.silent = !reached.is_empty()
+                && (reached.iter()).all(|s| s.rejects_after.is_none() && s.singleton.is_none());
+            if verdict.silent {
+                verdict.rejects = Some(false);
+            }
             return verdict;
         }
         let rejecting: Vec<&FnSummary> = bodies

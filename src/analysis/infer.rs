@@ -212,8 +212,8 @@ impl LearnedSingleton {
     /// (`src/acl/capability/new.rs`) is reached through a path ending in
     /// that module's (`capability::new::command`, `new::command`; not
     /// `permission::add::command`, nor `sdl2::init`). One in a crate root
-    /// (inline modules), in a file outside `src/`, or of a dependency, or a
-    /// path from `self` or `super`, is not told apart.
+    /// (inline modules) or of a dependency, or a path from `self` or
+    /// `super`, is not told apart.
     fn in_module(&self, module: &[String]) -> bool {
         if module.is_empty() || self.imported {
             return true;
@@ -222,16 +222,13 @@ impl LearnedSingleton {
             .place
             .rsplit_once(':')
             .map_or(self.place.as_str(), |(f, _)| f);
-        let parts: Vec<&str> = file.split('/').collect();
-        let Some(src) = parts.iter().rposition(|p| *p == "src") else {
-            return true;
-        };
-        let mut path: Vec<&str> = parts[src + 1..].to_vec();
+        // The module path of a file is the end of its path (`src/a/b.rs`,
+        // `src/a/b/mod.rs`: `a::b`), wherever its crate's root is.
+        let mut path: Vec<&str> = file.split('/').collect();
         match path.pop().and_then(|f| f.strip_suffix(".rs")) {
-            Some("lib" | "main") if path.is_empty() => return true,
+            Some("lib" | "main") | None => return true,
             Some("mod") => {}
             Some(stem) => path.push(stem),
-            None => return true,
         }
         path.len() >= module.len() && path[path.len() - module.len()..] == *module
     }

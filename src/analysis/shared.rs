@@ -224,11 +224,18 @@ impl Shared {
 }
 
 /// A method of a named type whose body tells what it does with a key given
-/// twice: what another package's call of it may be judged by.
+/// twice: a group holding one shares its bodies ([`is_shared_body`]).
+pub fn tells_keys(f: &FnSummary) -> bool {
+    is_shared_body(f) && (f.rejects.is_some() || f.keeping.is_some() || f.rejects_after.is_some())
+}
+
+/// A method of a named type summarized: what another package's call of it
+/// may be judged by (a body that shows no rejection too: a second call of
+/// it does not fail).
 pub fn is_shared_body(f: &FnSummary) -> bool {
     f.method
+        && !f.singleton_only
         && f.self_type
             .as_deref()
             .is_some_and(|t| !t.starts_with("dyn "))
-        && (f.rejects.is_some() || f.keeping.is_some() || f.rejects_after.is_some())
 }

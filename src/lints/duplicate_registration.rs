@@ -47,6 +47,8 @@ struct Resolved<'a> {
     rejects: Option<bool>,
     /// Every body the call may reach replaces a key's value.
     replaces: bool,
+    /// Every body the call may reach is read and shows no rejection.
+    silent: bool,
     /// How a learned method was matched to the call
     /// ([`crate::analysis::callees::Verdict::rule`]).
     rule: Option<String>,
@@ -105,6 +107,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 table,
                 rejects: verdict.rejects,
                 replaces: verdict.replaces,
+                silent: verdict.silent,
                 rule: verdict.rule,
                 guards: reg
                     .context
@@ -403,13 +406,13 @@ fn same_function(a: &Resolved, b: &Resolved) -> bool {
 }
 
 /// A default, then an override of it: on a registry whose body replaces a
-/// key's value, a later registration of the key in the same function under
+/// key's value (or shows no rejection), a later registration of the key in the same function under
 /// a condition the first is not under (`if let Some(fused) = fused`) is
 /// meant to replace it. Not on one that keeps the first (the override
 /// would be lost) or rejects (it would fail).
 fn overrides(first: &Resolved, later: &Resolved) -> bool {
-    first.replaces
-        && later.replaces
+    (first.replaces || first.silent)
+        && (later.replaces || later.silent)
         && same_function(first, later)
         && first.reg.call_span.start < later.reg.call_span.start
         && (later.reg.context.branches.iter()).any(|b| !first.reg.context.branches.contains(b))

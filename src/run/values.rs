@@ -99,9 +99,7 @@ fn by_group<'o>(
         (o.result.as_ref()).is_ok_and(|f| {
             f.value_sets.iter().any(|s| s.call.ty.is_some())
                 || !f.normalizers.is_empty()
-                || f.functions
-                    .iter()
-                    .any(crate::analysis::shared::is_shared_body)
+                || f.functions.iter().any(crate::analysis::shared::tells_keys)
         })
     };
     let defining: HashSet<usize> = (outcomes.clone())
