@@ -757,4 +757,47 @@ fn once() { set().unwrap(); }
         }
         assert!(!Words::new(&[]).named_in("anything"));
     }
+
+    /// log 0.4.21's `set_logger_inner`: the exchange's result, won or
+    /// lost, is bound, and a later `match` on it fails in every arm but
+    /// the one of the value it expected (env_logger 0.10's `init` reaches
+    /// it: e40 WD1). A state machine whose arms all succeed is no
+    /// singleton.
+    #[test]
+    fn an_exchange_matched_later_is_a_singleton_when_its_other_arms_fail() {
+        let text = "
+static STATE: AtomicUsize = AtomicUsize::new(0);
+static PHASE: AtomicUsize = AtomicUsize::new(0);
+pub fn set_logger() -> Result<(), SetLoggerError> {
+    let old_state = match STATE.compare_exchange(0, 1, SeqCst, SeqCst) {
+        Ok(s) | Err(s) => s,
+    };
+    match old_state {
+        0 => {
+            STATE.store(2, SeqCst);
+            Ok(())
+        }
+        1 => {
+            while STATE.load(SeqCst) == 1 {}
+            Err(SetLoggerError(()))
+        }
+        _ => Err(SetLoggerError(())),
+    }
+}
+pub fn advance() -> Result<(), E> {
+    let old = match PHASE.compare_exchange(0, 1, SeqCst, SeqCst) {
+        Ok(s) | Err(s) => s,
+    };
+    match old {
+        0 => Ok(()),
+        _ => Ok(()),
+    }
+}
+";
+        let vocab = crate::config::Vocabulary::default();
+        let facts = crate::run::read::parse_and_extract(0, text, &vocab).expect("parses");
+        let learned = crate::analysis::infer::learn(&[("lib.rs", &facts)], &vocab, None);
+        let names: Vec<&str> = learned.singletons.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["set_logger"]);
+    }
 }

@@ -174,6 +174,9 @@ fn exchange(stmts: &[Stmt]) -> Option<SingletonMechanism> {
         if let Some(losing) = flag::losing_branch(block, i, m) {
             match losing {
                 Some(fails) => return Some(SingletonMechanism { fails, how, state }),
+                // `let old = match S.compare_exchange(..) { Ok(s) | Err(s)
+                // => s };`: the value is matched later.
+                None if matches!(&block[i], Stmt::Local(_)) => {}
                 None => continue,
             }
         }
@@ -191,10 +194,42 @@ fn exchange(stmts: &[Stmt]) -> Option<SingletonMechanism> {
                 {
                     return Some(SingletonMechanism { fails, how, state });
                 }
+                // `match old_state { UNINITIALIZED => { ..; Ok(()) }, _ =>
+                // Err(..) }` (log 0.4.21's `set_logger_inner`): the state
+                // the exchange saw, some arm failing and some not.
+                if let Stmt::Expr(Expr::Match(e), _) = later
+                    && mentions(&e.expr, &local)
+                    && let Some(fails) = failing_arm(e)
+                {
+                    return Some(SingletonMechanism { fails, how, state });
+                }
             }
         }
     }
     None
+}
+
+/// What the failing arms of a `match` do, when some fail and some do not.
+fn failing_arm(m: &syn::ExprMatch) -> Option<Fails> {
+    let arms: Vec<Option<Fails>> = (m.arms.iter())
+        .map(|a| match &*a.body {
+            Expr::Block(b) => Failing::of_stmts(&b.block.stmts),
+            other => {
+                let mut f = Failing::default();
+                f.visit_expr(other);
+                match (f.err, f.panic) {
+                    (true, _) => Some(Fails::ReturnsErr),
+                    (false, true) => Some(Fails::Panics),
+                    _ => None,
+                }
+            }
+        })
+        .collect();
+    if !arms.iter().any(Option::is_none) {
+        return None;
+    }
+    let failing = arms.into_iter().flatten();
+    failing.reduce(|a, b| if a == Fails::ReturnsErr { a } else { b })
 }
 
 /// Whether `e` names the identifier `name`.
