@@ -69,3 +69,9 @@ pub fn start(args: &Args) -> bool {
 pub fn on_host(args: &Args) -> bool {
     args.backend.as_str() == "cpu" //~ uncanonicalized_platform_comparison
 }
+
+/// The session's method normalizes; the caller compares first.
+pub fn open(session: &crate::runtime::Session, name: &str) -> bool {
+    let metal = name == "metal"; //~ uncanonicalized_platform_comparison
+    metal && session.backend_of(name).is_some()
+}

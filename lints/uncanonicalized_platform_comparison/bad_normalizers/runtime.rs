@@ -56,6 +56,15 @@ impl Session {
         name.eq_ignore_ascii_case("metal")
     }
 
+    /// The backend a name picks, whatever its case.
+    pub fn backend_of(&self, name: &str) -> Option<&'static str> {
+        match name.to_ascii_lowercase().as_str() {
+            "metal" => Some("metal"),
+            "cpu" => Some("cpu"),
+            _ => None,
+        }
+    }
+
     pub fn open(&self, name: &str) -> bool {
         let metal = self.wants_metal(name);
         if name == "metal" { //~ uncanonicalized_platform_comparison

@@ -554,8 +554,9 @@ impl Cx<'_> {
         }
     }
 
-    /// `self.normalize(x)` (a method of the impl being walked) and
-    /// `x.parse::<Device>()` (`Device::from_str`).
+    /// `self.normalize(x)` (a method of the impl being walked), a method
+    /// of a local of a written type, and `x.parse::<Device>()`
+    /// (`Device::from_str`).
     pub(super) fn note_method_call(&mut self, m: &syn::ExprMethodCall) {
         let name = m.method.to_string();
         if name == "parse"
@@ -572,9 +573,20 @@ impl Cx<'_> {
             self.note_handed(&m.receiver, &callee, 0, m);
             return;
         }
-        if matches!(peel(&m.receiver), Expr::Path(p) if p.path.is_ident("self"))
-            && let Some(callee) = self.call_of(&name, true)
-        {
+        // `self.normalize(x)`, or `names.resolve(x)` on a local whose
+        // type the code writes (`names: &Names`).
+        let callee = match peel(&m.receiver) {
+            Expr::Path(p) if p.path.is_ident("self") => self.call_of(&name, true),
+            Expr::Path(p) => (p.path.get_ident())
+                .and_then(|local| self.lookup(&local.to_string())?.ty.clone())
+                .map(|ty| ValueCall {
+                    ty: Some(crate::analysis::last_segment(&ty).to_string()),
+                    name: name.clone(),
+                    ..ValueCall::default()
+                }),
+            _ => None,
+        };
+        if let Some(callee) = callee {
             for (arg, e) in m.args.iter().enumerate() {
                 self.note_handed(e, &callee, arg, m);
             }
