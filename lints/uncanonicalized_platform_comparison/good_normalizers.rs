@@ -116,3 +116,8 @@ pub fn flags(f: &Flags) -> String {
 pub fn other(o: &Other) -> bool {
     o.device == "cuda"
 }
+
+/// Lowercased before comparing, as the normalizer does.
+pub fn lowered(name: &str) -> bool {
+    device_index(name).is_some() && name.to_lowercase() == "cuda"
+}

@@ -21,7 +21,7 @@ use syn::visit::{self, Visit};
 use syn::{Expr, Pat};
 
 use super::Cx;
-use crate::analysis::values::{path_last, peel};
+use crate::analysis::values::path_last;
 use crate::config::Vocabulary;
 use crate::config::platform::{LiteralKind, classify_literal};
 use crate::model::facts::{
@@ -162,7 +162,7 @@ impl Reader {
 /// A string literal, also made a `String` (`"cpu".to_string()`,
 /// `String::from("cpu")`, `"cpu".into()`).
 fn literal(e: &Expr) -> Option<String> {
-    match peel(e) {
+    match kept(e) {
         Expr::Lit(syn::ExprLit {
             lit: syn::Lit::Str(s),
             ..
@@ -400,8 +400,11 @@ pub(super) fn unknown(o: &Operand) -> bool {
 
 /// An expression behind borrows, derefs and the methods that keep a string
 /// as it is: `name` in `&*name`, `name.as_str()`.
+/// Not [`peel`]: a lowercased or trimmed value is compared otherwise.
 fn kept(e: &Expr) -> &Expr {
-    match peel(e) {
+    match e {
+        Expr::Paren(p) => kept(&p.expr),
+        Expr::Group(g) => kept(&g.expr),
         Expr::Reference(r) => kept(&r.expr),
         Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => kept(&u.expr),
         Expr::MethodCall(m)
@@ -434,7 +437,7 @@ impl Cx<'_> {
                 syn::Member::Named(n) => path.push(n.to_string()),
                 syn::Member::Unnamed(i) => path.push(i.index.to_string()),
             }
-            e = peel(&f.base);
+            e = kept(&f.base);
         }
         let Expr::Path(p) = e else {
             return None;
@@ -575,7 +578,7 @@ impl Cx<'_> {
         }
         // `self.normalize(x)`, or `names.resolve(x)` on a local whose
         // type the code writes (`names: &Names`).
-        let callee = match peel(&m.receiver) {
+        let callee = match kept(&m.receiver) {
             Expr::Path(p) if p.path.is_ident("self") => self.call_of(&name, true),
             Expr::Path(p) => (p.path.get_ident())
                 .and_then(|local| self.lookup(&local.to_string())?.ty.clone())
