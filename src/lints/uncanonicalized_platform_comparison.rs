@@ -109,28 +109,34 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
 /// misses the spellings the normalizer takes for the same thing.
 fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     let files = || krate.files.iter().map(|(id, f)| (*id, *f));
-    // The fields: where each is handed, and which are assigned.
-    let mut handed: HashMap<&FieldKey, Vec<(FileId, &HandedCall)>> = HashMap::new();
+    // Each field's first call of a normalizer, unless some code assigns
+    // the field: one per field, so that a field compared and handed many
+    // times costs their sum, not their product.
     let mut assigned: HashSet<&FieldKey> = HashSet::new();
+    for (_, f) in files() {
+        assigned.extend(&f.field_uses.assigned);
+    }
+    let mut normalized: HashMap<&FieldKey, (FileId, &HandedCall)> = HashMap::new();
     for (file, f) in files() {
         for (key, call) in &f.field_uses.handed {
-            handed.entry(key).or_default().push((file, call));
+            if assigned.contains(key) || normalized.contains_key(key) {
+                continue;
+            }
+            if krate.normalizer(&call.callee).is_some_and(|(_, n)| n.param == call.arg) {
+                normalized.insert(key, (file, call));
+            }
         }
-        assigned.extend(&f.field_uses.assigned);
     }
     let locals = files().flat_map(|(file, f)| {
         (f.handoffs.iter()).map(move |h| (file, &h.comparison, h.subject, (file, &h.call)))
     });
-    let (handed, assigned) = (&handed, &assigned);
+    let normalized = &normalized;
     let fields = files().flat_map(|(file, f)| {
-        (f.field_uses.compared.iter())
-            .filter(|(key, _, _)| !assigned.contains(key))
-            .flat_map(move |(key, cmp, subject)| {
-                let calls = handed.get(key).map_or(&[][..], Vec::as_slice);
-                calls.iter().map(move |call| (file, cmp, *subject, *call))
-            })
+        (f.field_uses.compared.iter()).filter_map(move |(key, cmp, subject)| {
+            Some((file, cmp, *subject, *normalized.get(key)?))
+        })
     });
-    let mut reported: Vec<Span> = Vec::new();
+    let mut reported: HashSet<Span> = HashSet::new();
     for (file, cmp, subject, (call_file, call)) in locals.chain(fields) {
         if (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
             continue;
@@ -145,7 +151,7 @@ fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         let Some(d) = normalized_elsewhere(krate, file, cmp, subject, (call_file, call), (defined_in, normalizer)) else {
             continue;
         };
-        reported.push(subject.span);
+        reported.insert(subject.span);
         out.push(d);
     }
 }

@@ -71,6 +71,9 @@ pub(super) fn read(sig: &syn::Signature, block: &syn::Block, vocab: &Vocabulary)
 /// The string parameters of one function read ([`read`]).
 const MAX_PARAMS: usize = 4;
 
+/// The functions one local is kept as handed to ([`Cx::hand_offs`]).
+const MAX_CALLEES: usize = 8;
+
 /// What a body does with one parameter and the locals made from it.
 struct Reader {
     /// The parameter and the locals holding its value (shadowings too).
@@ -635,11 +638,12 @@ impl Cx<'_> {
         if compared.is_empty() {
             return;
         }
-        // Each binding's calls, each callee once.
+        // Each binding's calls, each callee once, a few at most: a local
+        // compared and handed to many functions makes facts of their sum.
         let mut calls: HashMap<(&str, u32), Vec<&Handed>> = HashMap::new();
         for h in &handed {
             let known = calls.entry((h.name.as_str(), h.id)).or_default();
-            if !known.iter().any(|k| k.call.callee == h.call.callee) {
+            if known.len() < MAX_CALLEES && !known.iter().any(|k| k.call.callee == h.call.callee) {
                 known.push(h);
             }
         }
