@@ -243,9 +243,21 @@ impl<'a> Callees<'a> {
             .filter(|s| s.rejects.is_some() || s.keeping.is_some() || wraps_rejection(s))
             .collect();
         if bodies.is_empty() {
+            // What it hands the key on to is read too: a call of a function
+            // with no body read (another crate's `ffi::register_op`) may
+            // reject.
+            let read = |s: &FnSummary, name: &str| {
+                name != s.name
+                    && (self.by_name.contains_key(name)
+                        || krate.shared.is_some_and(|sh| !sh.bodies(name).is_empty()))
+            };
             let reached: Vec<&FnSummary> = self.candidates(reg, receiver_type).collect();
             verdict.silent = !reached.is_empty()
-                && (reached.iter()).all(|s| s.rejects_after.is_none() && s.singleton.is_none());
+                && (reached.iter()).all(|s| {
+                    s.rejects_after.is_none()
+                        && s.singleton.is_none()
+                        && s.calls.iter().all(|c| read(s, &c.callee))
+                });
             if verdict.silent {
                 verdict.rejects = Some(false);
             }
