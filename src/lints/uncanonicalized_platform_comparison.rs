@@ -10,10 +10,10 @@ use crate::model::facts::{
     Comparison, ComparisonKind, FieldKey, FnDef, HandedCall, NormalizerFn, Operand, ScopeSegment,
     Side, StrKind,
 };
-use crate::model::source::Span;
-use std::collections::{HashMap, HashSet};
 use crate::model::lint_id::LintId;
 use crate::model::source::FileId;
+use crate::model::source::Span;
+use std::collections::{HashMap, HashSet};
 
 pub const LINT: Lint = Lint {
     id: LintId::UncanonicalizedPlatformComparison,
@@ -122,7 +122,10 @@ fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             if assigned.contains(key) || normalized.contains_key(key) {
                 continue;
             }
-            if krate.normalizer(&call.callee).is_some_and(|(_, n)| n.param == call.arg) {
+            if krate
+                .normalizer(&call.callee)
+                .is_some_and(|(_, n)| n.param == call.arg)
+            {
                 normalized.insert(key, (file, call));
             }
         }
@@ -148,7 +151,14 @@ fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         if call.arg != normalizer.param || reported.contains(&subject.span) {
             continue;
         }
-        let Some(d) = normalized_elsewhere(krate, file, cmp, subject, (call_file, call), (defined_in, normalizer)) else {
+        let Some(d) = normalized_elsewhere(
+            krate,
+            file,
+            cmp,
+            subject,
+            (call_file, call),
+            (defined_in, normalizer),
+        ) else {
             continue;
         };
         reported.insert(subject.span);
