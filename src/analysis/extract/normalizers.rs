@@ -121,11 +121,9 @@ impl Reader {
     /// Whether `e` is the parameter's value, and then whether its case is
     /// folded.
     fn subject(&self, e: &Expr) -> Option<bool> {
-        match e {
-            Expr::Reference(r) => self.subject(&r.expr),
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.subject(&u.expr),
-            Expr::Paren(p) => self.subject(&p.expr),
-            Expr::Group(g) => self.subject(&g.expr),
+        // What keeps the value as it is ([`kept`]); then trimming keeps
+        // its case, and a case change folds it.
+        match kept(e) {
             Expr::Path(p) => {
                 let id = p.path.get_ident()?.to_string();
                 (self.derived.contains(&id)).then(|| self.folded.contains(&id))
@@ -133,8 +131,7 @@ impl Reader {
             Expr::MethodCall(m) if m.args.is_empty() => {
                 let inner = self.subject(&m.receiver)?;
                 match m.method.to_string().as_str() {
-                    "as_str" | "as_ref" | "to_string" | "to_owned" | "clone" | "trim"
-                    | "trim_start" | "trim_end" | "into_owned" | "borrow" => Some(inner),
+                    "trim" | "trim_start" | "trim_end" | "into_owned" => Some(inner),
                     "to_lowercase" | "to_ascii_lowercase" | "to_uppercase"
                     | "to_ascii_uppercase" => Some(true),
                     _ => None,
