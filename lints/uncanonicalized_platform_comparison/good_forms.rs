@@ -39,3 +39,9 @@ pub fn tpu_cores(dev: &Device) -> usize {
 pub fn is_known(dev: &Device) -> bool {
     ["x86", "arm"].contains(&dev.name.as_str())
 }
+
+// No alias stands for `cpu`, and the case is ignored: canonicalizing first
+// would change nothing. (`"cuda"` stays a finding: `gpu` stands for it.)
+pub fn runs_on_host(dev: &Device) -> bool {
+    dev.platform().eq_ignore_ascii_case("cpu")
+}

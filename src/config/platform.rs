@@ -37,6 +37,15 @@ pub fn classify_literal<'v>(vocab: &'v Vocabulary, s: &str) -> LiteralKind<'v> {
     LiteralKind::Unknown
 }
 
+/// Whether `s` is a canonical name, as the vocabulary spells it, that no
+/// alias stands for: canonicalization gives it only from itself (`"cpu"`
+/// when `gpu` is the one alias), so a raw value equals it exactly when the
+/// canonical value does, up to case.
+pub fn is_unaliased_canonical(vocab: &Vocabulary, s: &str) -> bool {
+    vocab.canonical.iter().any(|c| c == s)
+        && !(vocab.aliases.iter()).any(|(_, targets)| targets.iter().any(|t| t == s))
+}
+
 /// Whether `s` is a canonical platform name in any case, or a name made
 /// with one as a word of its own (`libtorch<cuda>`, `cuda:0`,
 /// `torch-metal`; not `cpuid` nor `cuda_matmul`, which are words of their

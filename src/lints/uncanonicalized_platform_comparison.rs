@@ -43,7 +43,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             .filter(|&(i, s)| i != raw && compares_as_platform(krate, file, s))
             .map(|(i, _)| i)
             .collect();
-        if compared.is_empty() {
+        if compared.is_empty() || only_unaliased(krate, file, cmp, &compared) {
             continue;
         }
         // No canonicalizer resolves here: the fix calls the configured name
@@ -347,6 +347,26 @@ fn compares_as_platform(krate: &CrateFacts<'_>, file: FileId, side: &Side) -> bo
         Operand::Call(_) => krate.holds(&side.operand) != Operand::Other,
         Operand::Other => false,
     }
+}
+
+/// Whether every side `compared` with the raw value is a literal naming a
+/// canonical platform that no alias stands for, compared without regard to
+/// case (`name.eq_ignore_ascii_case("cpu")`): canonicalizing first changes
+/// nothing there. Compared exactly, the raw value may still differ in case
+/// (`"CPU"`), which canonicalization lowers.
+fn only_unaliased(
+    krate: &CrateFacts<'_>,
+    file: FileId,
+    cmp: &Comparison,
+    compared: &[usize],
+) -> bool {
+    cmp.how == ComparisonKind::EqIgnoreAsciiCase
+        && compared.iter().all(|&i| match &cmp.sides[i].operand {
+            Operand::Str(s) => krate
+                .resolve(file, s)
+                .is_some_and(|v| crate::config::platform::is_unaliased_canonical(krate.vocab, &v)),
+            _ => false,
+        })
 }
 
 /// The canonicalizer the configuration names first.
