@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use crate::analysis::{CrateFacts, last_segment};
 use crate::config::CallReceiver;
 use crate::model::facts::{
-    FileFacts, FnSummary, Keeping, ReceiverType, Registration, Registry, StateCheck,
+    CallVia, FileFacts, FnSummary, Keeping, ReceiverType, Registration, Registry, StateCheck,
 };
 
 /// The bodies of the crate's functions summarized, by name.
@@ -80,6 +80,11 @@ pub struct Verdict {
     /// symbol table's insert, steel's `register_value`): a second call
     /// replaces (or appends), it does not fail.
     pub silent: bool,
+    /// [`Self::silent`], and no body is empty (a stand-in): each does
+    /// something with the key (databend's `register_1_arg` hands it to a
+    /// builder, steel's `register_value` to a symbol table), and the code
+    /// read shows no rejection there.
+    pub forwards: bool,
     /// The call is a learned method on a receiver of another type than
     /// the one it was learned from.
     pub other_type: bool,
@@ -243,23 +248,12 @@ impl<'a> Callees<'a> {
             .filter(|s| s.rejects.is_some() || s.keeping.is_some() || wraps_rejection(s))
             .collect();
         if bodies.is_empty() {
-            // What it hands the key on to is read too: a call of a function
-            // with no body read (another crate's `ffi::register_op`) may
-            // reject.
-            let read = |s: &FnSummary, name: &str| {
-                name != s.name
-                    && (self.by_name.contains_key(name)
-                        || krate.shared.is_some_and(|sh| !sh.bodies(name).is_empty()))
-            };
             let reached: Vec<&FnSummary> = self.candidates(reg, receiver_type).collect();
-            verdict.silent = !reached.is_empty()
-                && (reached.iter()).all(|s| {
-                    s.rejects_after.is_none()
-                        && s.singleton.is_none()
-                        && s.calls.iter().all(|c| read(s, &c.callee))
-                });
+            verdict.silent =
+                !reached.is_empty() && (reached.iter()).all(|s| self.shows_no_rejection(krate, s));
             if verdict.silent {
                 verdict.rejects = Some(false);
+                verdict.forwards = reached.iter().all(|s| !s.empty);
             }
             return verdict;
         }
@@ -285,6 +279,60 @@ impl<'a> Callees<'a> {
                 .collect();
         }
         verdict
+    }
+
+    /// Whether `s`, a body a registration reaches that itself neither
+    /// rejects nor keeps (`verdict`), shows no rejection as far as the code
+    /// read goes: no state check, no presence check, no singleton, and
+    /// every call it makes is read (its bodies summarized, none of them
+    /// rejecting) or named as no registration.
+    fn shows_no_rejection(&self, krate: &CrateFacts<'_>, s: &FnSummary) -> bool {
+        let read = |(name, _): &(String, CallVia)| {
+            let name = name.as_str();
+            let own = self.by_name.get(name).into_iter().flatten().copied();
+            let shared = krate.shared.map_or(&[][..], |sh| sh.bodies(name));
+            let mut bodies = own.chain(shared).peekable();
+            let read = bodies.peek().is_some();
+            // One level down, by name: a builder's `register()` that
+            // rejects makes the key's way a rejecting one.
+            let may_reject = krate.learned.is_some_and(|l| l.rejects(name))
+                || bodies.any(|b| {
+                    b.rejects.is_some()
+                        || b.checks_presence
+                        || b.rejects_after.is_some()
+                        || b.singleton.is_some()
+                });
+            // A call named as no registration (a builder's `.vectorized(f)`,
+            // a helper `passthrough_nullable(f)`): plumbing, as a body with a
+            // registration or a rejection in it is summarized. One so named
+            // with no body read (another crate's `ffi::register_op`) may
+            // reject.
+            let plumbing = krate.vocab.registration_key_with(name, None).is_none();
+            !may_reject && (plumbing || read || name == s.name)
+        };
+        s.rejects_after.is_none()
+            && s.singleton.is_none()
+            && !s.checks_presence
+            && s.called.len() < crate::analysis::extract::MAX_CALLED
+            && s.called.iter().all(read)
+    }
+
+    /// Whether every body named `name` the crate and its group read is one that does something with its key
+    /// and shows no rejection ([`Self::shows_no_rejection`]): what a
+    /// wrapper of that name hands its key to (databend's `geo_convert_fn`
+    /// of `register_passthrough_nullable_1_arg`) registers nothing a
+    /// second call could fail on.
+    pub fn all_silent(&self, krate: &CrateFacts<'_>, name: &str) -> bool {
+        let own = self.by_name.get(name).into_iter().flatten().copied();
+        let shared = krate.shared.map_or(&[][..], |sh| sh.bodies(name));
+        let mut bodies = own.chain(shared).filter(|s| !s.singleton_only).peekable();
+        bodies.peek().is_some()
+            && bodies.all(|s| {
+                s.rejects.is_none()
+                    && s.keeping.is_none()
+                    && !s.empty
+                    && self.shows_no_rejection(krate, s)
+            })
     }
 
     /// The body `reg` reaches when it fails every call once a state of its

@@ -109,6 +109,10 @@ pub struct LearnedSingleton {
     /// second call through it fails on those, a first one may not have
     /// run.
     pub maybe: bool,
+    /// A trait's default method (`self_type` is the trait): a method call
+    /// reaches it on a receiver typed as the trait (`self` in another of
+    /// its defaults), or where the trait is in scope by name.
+    pub of_trait: bool,
 }
 
 /// How many wrappers deep a singleton is learned (`init` calling
@@ -125,12 +129,24 @@ impl LearnedSingleton {
             && self.arity == call.arity
             && match call.via {
                 CallVia::Method => {
+                    let in_scope = || {
+                        self.of_trait
+                            && (self.self_type.as_ref()).is_some_and(|t| call.traits.contains(t))
+                    };
                     self.method
                         && match &call.receiver_type {
-                            Some(_) => call.receiver_type == self.self_type,
+                            Some(t) => {
+                                call.receiver_type == self.self_type
+                                    || self.of_trait
+                                        && t.strip_prefix("dyn ") == self.self_type.as_deref()
+                                    || in_scope()
+                            }
                             // A chain of unknown type from a dependency's
                             // function: that dependency's method.
-                            None => call.chain_root.is_some() && call.chain_root == self.krate(),
+                            None => {
+                                call.chain_root.is_some() && call.chain_root == self.krate()
+                                    || in_scope()
+                            }
                         }
                 }
                 // A dependency's free function by its path (`log::set_logger`):
@@ -176,6 +192,7 @@ impl LearnedSingleton {
                 file: None,
                 guarded: None,
                 maybe: false,
+                of_trait: false,
             })
     }
 
@@ -222,15 +239,7 @@ impl LearnedSingleton {
             .place
             .rsplit_once(':')
             .map_or(self.place.as_str(), |(f, _)| f);
-        // The module path of a file is the end of its path (`src/a/b.rs`,
-        // `src/a/b/mod.rs`: `a::b`), wherever its crate's root is.
-        let mut path: Vec<&str> = file.split('/').collect();
-        match path.pop().and_then(|f| f.strip_suffix(".rs")) {
-            Some("lib" | "main") | None => return true,
-            Some("mod") => {}
-            Some(stem) => path.push(stem),
-        }
-        path.len() >= module.len() && path[path.len() - module.len()..] == *module
+        file_is_module(file, module)
     }
 
     /// The crate a dependency's singleton is of, as a path names it
@@ -243,6 +252,71 @@ impl LearnedSingleton {
         let (name, version) = folder.rsplit_once('-')?;
         (version.starts_with(|c: char| c.is_ascii_digit())).then(|| name.replace('-', "_"))
     }
+}
+
+/// Whether the file at `file` may be the module a path names (`module`,
+/// its segments after `crate`): the module path of a file is the end of its
+/// path (`src/a/b.rs`, `src/a/b/mod.rs`: `a::b`), wherever its crate's
+/// root is; a crate root (inline modules) is not told apart.
+pub fn file_is_module(file: &str, module: &[String]) -> bool {
+    let mut path: Vec<&str> = file.split('/').collect();
+    match path.pop().and_then(|f| f.strip_suffix(".rs")) {
+        Some("lib" | "main") | None => return true,
+        Some("mod") => {}
+        Some(stem) => path.push(stem),
+    }
+    path.len() >= module.len() && path[path.len() - module.len()..] == *module
+}
+
+/// The crate's `use`s bringing a name from another crate, by that name:
+/// the file (as displayed), the crate, and whether the name is that crate
+/// itself (`pub use eyre;`). A path of the crate's own to one
+/// (`crate::dispatcher::set_global_default`, re-exported by `pub use
+/// tracing_core::dispatcher::set_global_default`) calls that crate's.
+type Reexports<'f> = HashMap<&'f str, Vec<(&'f str, &'f str, bool)>>;
+
+fn reexports<'f>(files: &[(&'f str, &'f FileFacts)]) -> Reexports<'f> {
+    let mut out: Reexports<'f> = HashMap::new();
+    for &(display, facts) in files {
+        for u in &facts.uses {
+            if let (Some(alias), Some(root)) = (u.alias.as_deref(), u.target.first())
+                && !matches!(
+                    root.as_str(),
+                    "crate" | "self" | "super" | "std" | "core" | "alloc"
+                )
+            {
+                let whole = u.target.len() == 1;
+                out.entry(alias)
+                    .or_default()
+                    .push((display, root.as_str(), whole));
+            }
+        }
+    }
+    out
+}
+
+/// `call` with the crate its path leads to through a re-export of the
+/// crate's own, when the module file the path names brings the function
+/// from one crate (`crate::dispatcher::set_global_default`), or the crate's
+/// root file brings the path's first module as a crate
+/// (`crate::eyre::set_hook` after `pub use eyre;`).
+fn through_reexport(call: &SingletonCall, reexports: &Reexports<'_>) -> Option<SingletonCall> {
+    if call.via != CallVia::Free
+        || call.path_root.as_deref() != Some("crate")
+        || call.module.is_empty()
+    {
+        return None;
+    }
+    let named = (reexports.get(call.callee.as_str()).into_iter().flatten())
+        .filter(|(file, _, whole)| !whole && file_is_module(file, &call.module));
+    let whole = (reexports.get(call.module[0].as_str()).into_iter().flatten())
+        .filter(|(file, _, whole)| *whole && file.ends_with("lib.rs"));
+    let mut roots = named.chain(whole).map(|(_, root, _)| *root);
+    let root = roots.next()?;
+    roots.all(|r| r == root).then(|| SingletonCall {
+        path_root: Some(root.to_string()),
+        ..call.clone()
+    })
 }
 
 /// [`Learned::index`]: no part of what was learned (equal to any other,
@@ -578,25 +652,32 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
         new.into_iter().for_each(|f| found.push(f));
     }
     let mut learned = to_learned(&summaries, found.list, vocab);
-    learned.singletons = singletons(&summaries, prior.map(|p| p.learned));
+    learned.singletons = singletons(&summaries, prior.map(|p| p.learned), &reexports(files));
     learned
 }
 
 /// The singletons of these functions (issue 29): those with a mechanism of
 /// their own, then, round by round, those calling one (of theirs or
 /// `prior`'s) on every path of their body and passing its failure on.
-fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<LearnedSingleton> {
+fn singletons(
+    summaries: &[(&str, &FnSummary)],
+    prior: Option<&Learned>,
+    reexports: &Reexports<'_>,
+) -> Vec<LearnedSingleton> {
+    // A trait's default method is the trait's (`dyn Trait`: its name).
     let of = |s: &FnSummary| {
-        let self_type = (s.self_type.as_deref())
-            .filter(|t| !t.starts_with("dyn "))
+        let written = s.self_type.as_deref();
+        let of_trait = written.is_some_and(|t| t.starts_with("dyn "));
+        let self_type = written
+            .map(|t| t.trim_start_matches("dyn "))
             .map(|t| crate::analysis::last_segment(t.split('<').next().unwrap_or(t)).to_string());
-        (s.name.clone(), self_type, s.method, s.arity)
+        (s.name.clone(), self_type, s.method, s.arity, of_trait)
     };
     let mut found: Vec<LearnedSingleton> = Vec::new();
     let mut done: HashSet<*const FnSummary> = HashSet::new();
     for &(display, s) in summaries {
         let Some(m) = &s.singleton else { continue };
-        let (name, self_type, method, arity) = of(s);
+        let (name, self_type, method, arity, of_trait) = of(s);
         done.insert(s);
         found.push(LearnedSingleton {
             name,
@@ -614,6 +695,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
             file: Some(s.span.file),
             guarded: None,
             maybe: false,
+            of_trait,
         });
     }
     // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
@@ -626,7 +708,8 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
     found.retain(|f| !scoped.contains(&f.state));
     let known = |found: &[LearnedSingleton], call: &SingletonCall| -> Option<LearnedSingleton> {
         let all = (found.iter()).chain(prior.into_iter().flat_map(|p| p.singletons.iter()));
-        LearnedSingleton::of_call(all, call)
+        let reexported = through_reexport(call, reexports);
+        LearnedSingleton::of_call(all, reexported.as_ref().unwrap_or(call))
             .filter(|l| l.depth < MAX_SINGLETON_DEPTH)
             .map(std::borrow::Cow::into_owned)
     };
@@ -648,7 +731,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
                 let Some((call, callee, fails)) = picked else {
                     continue;
                 };
-                let (name, self_type, method, arity) = of(s);
+                let (name, self_type, method, arity, of_trait) = of(s);
                 done.insert(s);
                 let calls = if maybe { "may call" } else { "calls" };
                 new.push(LearnedSingleton {
@@ -669,6 +752,7 @@ fn singletons(summaries: &[(&str, &FnSummary)], prior: Option<&Learned>) -> Vec<
                         .then(|| call.once.clone().or_else(|| callee.guarded.clone()))
                         .flatten(),
                     maybe,
+                    of_trait,
                 });
             }
             if new.is_empty() {

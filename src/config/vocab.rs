@@ -523,6 +523,21 @@ impl Vocabulary {
         })
     }
 
+    /// Whether a call of `name` with `arity` arguments is a registration by
+    /// the built-in vocabulary alone (`register*`): no learned function and
+    /// no configured name other than a built-in one matches it. The body a
+    /// call reaches decides before such a name (issue 28).
+    pub fn registration_is_builtin(&self, name: &str, arity: Option<usize>) -> bool {
+        let Some(f) = self.function_for(name, arity) else {
+            return false;
+        };
+        let learned = self.learned.named(name).next().is_some();
+        !learned
+            && (FUNCTIONS.iter()).any(|(n, key)| {
+                Pattern::parse(n).is_ok_and(|p| p == f.pattern) && f.key.as_slice() == *key
+            })
+    }
+
     /// [`Self::registration_key`] of a call with `arity` arguments.
     pub fn registration_key_with(&self, name: &str, arity: Option<usize>) -> Option<&[usize]> {
         self.function_for(name, arity).map(|f| f.key.as_slice())

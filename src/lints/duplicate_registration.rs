@@ -54,6 +54,25 @@ struct Resolved<'a> {
     rule: Option<String>,
 }
 
+/// Whether `reg` calls a wrapper the learning found of a built-in name
+/// (`register*`) whose every body read shows no rejection
+/// ([`Callees::all_silent`]), and that does not reject itself.
+fn wraps_silent(krate: &CrateFacts<'_>, callees: &Callees<'_>, reg: &Registration) -> bool {
+    let Some(learned) = krate.learned else {
+        return false;
+    };
+    let mut wrapped = (learned.functions.iter())
+        .filter(|f| f.name == reg.callee && f.arity == reg.arity)
+        .map(|f| f.wraps.as_deref());
+    let Some(Some(inner)) = wrapped.next() else {
+        return false;
+    };
+    wrapped.all(|w| w == Some(inner))
+        && !learned.rejects(&reg.callee)
+        && krate.vocab.registration_is_builtin(inner, None)
+        && callees.all_silent(krate, inner)
+}
+
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     let mut regs: Vec<Resolved> = Vec::new();
     let callees = Callees::new(krate);
@@ -71,7 +90,20 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 .registration_key_with(&reg.callee, Some(reg.arity))
                 .unwrap_or(&[0]);
             let verdict = callees.verdict(krate, reg, key_args);
-            if verdict.keeps_both || verdict.other_type {
+            // Every body it reaches is read, hands the key on, and none
+            // rejects as far as the code read shows: a built-in name
+            // (`register*`) says no more (databend's `register_1_arg`
+            // overloads, through a builder).
+            let builtin = || {
+                krate
+                    .vocab
+                    .registration_is_builtin(&reg.callee, Some(reg.arity))
+            };
+            if verdict.keeps_both || verdict.other_type || verdict.forwards && builtin() {
+                continue;
+            }
+            // A wrapper learned of such a name is no more a registration.
+            if wraps_silent(krate, &callees, reg) {
                 continue;
             }
             let Some(key) = krate.resolve(file, &reg.key) else {

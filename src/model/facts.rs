@@ -1057,6 +1057,19 @@ pub struct FnSummary {
     /// Recorded for its singleton facts only: no registration learning or
     /// callee verdict reads it.
     pub singleton_only: bool,
+    /// Its body has no statement: a stand-in, which tells nothing of what
+    /// a registration does.
+    pub empty: bool,
+    /// It fails (`Err`, panic) when a lookup finds something
+    /// (`if self.table.contains_key(&self.name) { panic!(..) }`), whatever
+    /// the key is built from: [`Self::rejects`] says it only for a key of
+    /// its parameters. A key handed this way may be refused.
+    pub checks_presence: bool,
+    /// Every function and method its body calls (outside closures), by
+    /// name and how, each once; at most 64 (`summary::MAX_CALLED`):
+    /// a builder chain's `.register()` is no [`Self::calls`] entry, as it
+    /// takes no parameter, yet the key may reach it.
+    pub called: Vec<(String, CallVia)>,
     /// Another package can name it: a `pub` function of a module (not of a
     /// body), a `pub` method of an inherent impl, a method of a trait's
     /// impl. (Whether its module and its type are reachable is not known
@@ -1156,6 +1169,10 @@ pub struct SingletonCall {
     /// `self` or `super`, `crate` left out), which tell two functions of
     /// one name apart.
     pub module: Vec<String>,
+    /// For a method call: the traits the file brings into scope by name
+    /// (`use tracing_subscriber::util::SubscriberInitExt`), whose default
+    /// methods the call may reach whatever its receiver (a blanket impl).
+    pub traits: Vec<String>,
 }
 
 /// A guard on a field of `self` that fails the call when the field is set

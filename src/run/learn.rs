@@ -218,12 +218,65 @@ pub(super) fn learn(
         empty.retain(|e| !again.contains(e));
         outcomes.retain(|(at, _)| !again.contains(at));
         outcomes.extend(redone);
+        read_reexports(inputs, surveys, outcomes);
         for (krate, (now, _)) in news.iter() {
             learned.insert(*krate, now.clone());
         }
     }
     let dependencies = dependency_summaries(inputs, dependency_own, &cached);
     (learned, dependencies)
+}
+
+/// The module files of a dependency that its singleton calls by a path of
+/// its own name (`crate::dispatcher::set_global_default`), read for their
+/// structure where the survey found them quiet: their `use`s say which
+/// crate the function is re-exported from (`infer::through_reexport`).
+/// The dependency's root file too, for a path through a crate it
+/// re-exports whole (`crate::eyre::set_hook` after `pub use eyre;`).
+fn read_reexports(
+    inputs: &[Input],
+    surveys: &mut [Survey],
+    outcomes: &mut Vec<(usize, FileOutcome)>,
+) {
+    let mut wanted: Vec<usize> = Vec::new();
+    {
+        let have: std::collections::HashSet<usize> = outcomes.iter().map(|(i, _)| *i).collect();
+        let mut by_krate: HashMap<usize, Vec<usize>> = HashMap::new();
+        for (i, input) in inputs.iter().enumerate() {
+            if input.dependency.is_some()
+                && !have.contains(&i)
+                && matches!(surveys[i].verdict, Verdict::Lexed)
+            {
+                by_krate.entry(input.krate).or_default().push(i);
+            }
+        }
+        for (i, outcome) in outcomes.iter() {
+            let Some(quiet) = by_krate.get(&inputs[*i].krate) else {
+                continue;
+            };
+            let Ok(facts) = outcome.result.as_deref() else {
+                continue;
+            };
+            let calls = (facts.functions.iter()).flat_map(|f| &f.singleton_calls);
+            for call in calls.filter(|c| c.path_root.as_deref() == Some("crate")) {
+                for &j in quiet {
+                    let display = inputs[j].display.as_str();
+                    let root = display.ends_with("/lib.rs") && !call.module.is_empty();
+                    if !call.module.is_empty()
+                        && !wanted.contains(&j)
+                        && (root || infer::file_is_module(display, &call.module))
+                    {
+                        wanted.push(j);
+                    }
+                }
+            }
+        }
+    }
+    for j in wanted {
+        let outcome = super::read::read_and(file_id(j), &inputs[j], super::read::analyze_text);
+        surveys[j].verdict = Verdict::Analyze;
+        outcomes.push((j, outcome));
+    }
 }
 
 /// Of a file read again for the calls of singletons alone, those facts
@@ -355,6 +408,18 @@ pub(super) fn learned_by_crate(
             && !facts.functions.is_empty()
         {
             let entry = files.entry(inputs[*i].krate).or_insert((*i, Vec::new()));
+            entry.1.push((&inputs[*i].display, facts));
+        }
+    }
+    // The other files of those crates with `use`s: what a path of the
+    // crate's own leads to through a re-export (`pub use
+    // tracing_core::dispatcher::set_global_default`).
+    for (i, outcome) in outcomes {
+        if let Ok(facts) = outcome.result.as_deref()
+            && facts.functions.is_empty()
+            && !facts.uses.is_empty()
+            && let Some(entry) = files.get_mut(&inputs[*i].krate)
+        {
             entry.1.push((&inputs[*i].display, facts));
         }
     }
@@ -727,6 +792,149 @@ fn once() { set().unwrap(); }
         let mut dependent = crate::analysis::infer::Learned::default();
         dependent.import(&exported);
         assert!(dependent.exported().singletons.is_empty());
+    }
+
+    /// A trait's default method calling a singleton is one (issue 29:
+    /// tracing-subscriber's `SubscriberInitExt::try_init`), and so are the
+    /// methods calling it on `self`, on a receiver of another type where
+    /// the trait is in scope by name, and through a `use` of the module
+    /// the path starts at (`dispatcher::set_global_default`). Where the
+    /// trait is not in scope, a method of the name is another.
+    #[test]
+    fn a_trait_s_default_method_is_reached_where_the_trait_is_in_scope() {
+        let util = "
+use other_core::dispatcher::{self, Dispatch};
+pub trait InitExt {
+    fn try_init(self) -> Result<(), E> {
+        dispatcher::set_global_default(self.into())?;
+        Ok(())
+    }
+    fn init(self) { self.try_init().expect(\"a default\") }
+}
+";
+        let builder = "
+use crate::util::InitExt;
+pub struct Builder;
+impl Builder {
+    pub fn start(self) -> Result<(), E> { self.finish().try_init() }
+}
+";
+        let elsewhere = "
+pub struct Other;
+impl Other {
+    pub fn begin(self) -> Result<(), E> { self.finish().try_init() }
+}
+";
+        let mut core = crate::analysis::infer::Learned::default();
+        core.import(&crate::analysis::infer::Learned {
+            singletons: vec![crate::analysis::infer::LearnedSingleton {
+                name: "set_global_default".into(),
+                self_type: None,
+                method: false,
+                arity: 1,
+                fails: crate::model::facts::Fails::ReturnsErr,
+                state: "other-core-0.1.0/src/dispatcher.rs::GLOBAL".into(),
+                why: "a compare_exchange".into(),
+                place: "other-core-0.1.0/src/dispatcher.rs:10".into(),
+                via: None,
+                depth: 0,
+                imported: false,
+                public: true,
+                file: None,
+                guarded: None,
+                maybe: false,
+                of_trait: false,
+            }],
+            ..Default::default()
+        });
+        let vocab = crate::config::Vocabulary::default().with_singletons(
+            &[
+                "set_global_default".into(),
+                "try_init".into(),
+                "init".into(),
+            ],
+            &[],
+        );
+        let parse = |t: &str| crate::run::read::parse_and_extract(0, t, &vocab).expect("parses");
+        let (util, builder, elsewhere) = (parse(util), parse(builder), parse(elsewhere));
+        let files = [
+            ("src/util.rs", &util),
+            ("src/builder.rs", &builder),
+            ("src/elsewhere.rs", &elsewhere),
+        ];
+        let learned = crate::analysis::infer::learn(&files, &vocab, Some(&core));
+        let mut found: Vec<(String, Option<String>)> = (learned.singletons.iter())
+            .filter(|s| !s.imported)
+            .map(|s| (s.name.clone(), s.self_type.clone()))
+            .collect();
+        found.sort();
+        let named = |n: &str, t: &str| (n.to_string(), Some(t.to_string()));
+        assert_eq!(
+            found,
+            [
+                named("init", "InitExt"),
+                named("start", "Builder"),
+                named("try_init", "InitExt")
+            ]
+        );
+    }
+
+    /// A path of the crate's own to a function another module re-exports
+    /// from a dependency (`crate::dispatcher::set_global_default` after
+    /// `pub use other_core::dispatcher::set_global_default`) reaches the
+    /// dependency's singleton; one to a module defining its own does not.
+    #[test]
+    fn a_path_through_a_re_export_reaches_the_dependency_s_singleton() {
+        let dispatcher = "pub use other_core::dispatcher::{set_global_default, Dispatch};";
+        let subscriber = "
+pub fn set_global_default<S>(s: S) -> Result<(), E> {
+    crate::dispatcher::set_global_default(Dispatch::new(s))
+}
+pub fn set_local(s: S) -> Result<(), E> {
+    crate::local::set_global_default(s)
+}
+";
+        let local = "pub fn set_global_default<S>(s: S) -> Result<(), E> { Ok(()) }";
+        let mut core = crate::analysis::infer::Learned::default();
+        core.import(&crate::analysis::infer::Learned {
+            singletons: vec![crate::analysis::infer::LearnedSingleton {
+                name: "set_global_default".into(),
+                self_type: None,
+                method: false,
+                arity: 1,
+                fails: crate::model::facts::Fails::ReturnsErr,
+                state: "other-core-0.1.0/src/dispatcher.rs::GLOBAL".into(),
+                why: "a compare_exchange".into(),
+                place: "other-core-0.1.0/src/dispatcher.rs:10".into(),
+                via: None,
+                depth: 0,
+                imported: false,
+                public: true,
+                file: None,
+                guarded: None,
+                maybe: false,
+                of_trait: false,
+            }],
+            ..Default::default()
+        });
+        let vocab = crate::config::Vocabulary::default()
+            .with_singletons(&["set_global_default".into()], &[]);
+        let parse = |t: &str| crate::run::read::parse_and_extract(0, t, &vocab).expect("parses");
+        let (dispatcher, subscriber, local) = (parse(dispatcher), parse(subscriber), parse(local));
+        let files = [
+            ("other-0.1.0/src/dispatcher.rs", &dispatcher),
+            ("other-0.1.0/src/local.rs", &local),
+            ("other-0.1.0/src/subscriber.rs", &subscriber),
+        ];
+        let learned = crate::analysis::infer::learn(&files, &vocab, Some(&core));
+        let own: Vec<(&str, &str)> = (learned.singletons.iter())
+            .filter(|s| !s.imported)
+            .map(|s| (s.name.as_str(), s.place.as_str()))
+            .collect();
+        assert_eq!(
+            own,
+            [("set_global_default", "other-0.1.0/src/subscriber.rs:2")]
+        );
     }
 
     #[test]

@@ -69,6 +69,9 @@ pub struct Singleton {
     /// [`LearnedSingleton::guarded`].
     #[serde(default)]
     pub guarded: Option<String>,
+    /// [`LearnedSingleton::of_trait`].
+    #[serde(default)]
+    pub of_trait: bool,
 }
 
 impl Singleton {
@@ -88,6 +91,7 @@ impl Singleton {
             place: s.place.clone(),
             depth: s.depth,
             guarded: s.guarded.clone(),
+            of_trait: s.of_trait,
         }
     }
 
@@ -114,6 +118,7 @@ impl Singleton {
             file: None,
             guarded: self.guarded.clone(),
             maybe: false,
+            of_trait: self.of_trait,
         })
     }
 }

@@ -30,6 +30,7 @@ pub use singleton::{
     FLAG_CALLS, set_once_statics, sets_once_static, sets_static, static_mechanism,
 };
 mod summary;
+pub use summary::MAX_CALLED;
 mod value_sets;
 
 use comparisons::*;
@@ -849,6 +850,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        // A default method: its singleton facts only (issue 29:
+        // tracing-subscriber's `SubscriberInitExt::init`). What it does
+        // with registries an impl may override, and is not learned.
+        if let Some(block) = &f.default {
+            let before = self.cx.facts.functions.len();
+            self.summaries.summarize(&mut self.cx, &f.sig, block, true);
+            let mut at = before;
+            while at < self.cx.facts.functions.len() {
+                let s = &mut self.cx.facts.functions[at];
+                if s.singleton.is_none() && s.singleton_calls.is_empty() {
+                    self.cx.facts.functions.remove(at);
+                } else {
+                    s.singleton_only = true;
+                    at += 1;
+                }
+            }
+        }
         let name = f.sig.ident.to_string();
         self.in_function(false, &name, |w| {
             w.registrations.enter_fn(None, false);

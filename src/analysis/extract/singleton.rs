@@ -53,6 +53,10 @@ fn strip(e: &Expr) -> &Expr {
     }
 }
 
+/// Names a file's `use`s bring into scope that a method call keeps as the
+/// traits it may reach ([`SingletonCall::traits`]), at most.
+const MAX_TRAITS: usize = 32;
+
 const EXCHANGES: &[&str] = &[
     "compare_exchange",
     "compare_exchange_weak",
@@ -352,9 +356,47 @@ pub(super) fn qualify_imported(
         let local = matches!(root, "crate" | "self" | "super" | "std" | "core" | "alloc");
         (!local && roots.all(|r| r == root)).then(|| root.to_string())
     };
+    // `dispatcher::set_global_default(..)` after `use
+    // tracing_core::dispatcher`: the crate the first segment is brought
+    // from (`crate` for one of the file's own crate).
+    let brought = |first: &str| -> Option<String> {
+        let mut roots = (uses.iter())
+            .filter(|u| u.alias.as_deref() == Some(first) && u.target.len() >= 2)
+            .map(|u| match u.target[0].as_str() {
+                "crate" | "self" | "super" => "crate",
+                root => root,
+            });
+        let root = roots.next()?;
+        roots.all(|r| r == root).then(|| root.to_string())
+    };
+    // The traits in scope by name, for method calls (at most a few).
+    let traits: Vec<String> = {
+        let mut t: Vec<String> = (uses.iter())
+            .filter(|u| {
+                !matches!(
+                    u.target.first().map(String::as_str),
+                    Some("std" | "core" | "alloc")
+                )
+            })
+            .filter_map(|u| u.alias.clone())
+            .filter(|a| a.starts_with(|c: char| c.is_ascii_uppercase()))
+            .collect();
+        t.sort_unstable();
+        t.dedup();
+        t.truncate(MAX_TRAITS);
+        t
+    };
     let calls = (functions.iter_mut()).flat_map(|f| f.singleton_calls.iter_mut());
     for call in calls {
-        if call.via == CallVia::Free && !call.qualified {
+        if call.via == CallVia::Method {
+            call.traits = traits.clone();
+        }
+        if call.via == CallVia::Free
+            && call.qualified
+            && let Some(root) = call.path_root.as_deref().and_then(brought)
+        {
+            call.path_root = Some(root);
+        } else if call.via == CallVia::Free && !call.qualified {
             if let Some(root) = root_of(&call.callee) {
                 call.qualified = true;
                 call.path_root = Some(root);
@@ -634,6 +676,7 @@ impl Walk<'_> {
             chain_root,
             chain_fn,
             module: Vec::new(),
+            traits: Vec::new(),
         });
     }
 

@@ -207,6 +207,10 @@ impl LearningWords {
     }
 }
 
+/// Names a summary lists of what its body calls ([`FnSummary::called`]) at
+/// most: a body calling more is not judged silent.
+pub const MAX_CALLED: usize = 64;
+
 /// A summary telling nothing but the function's name and parameters.
 fn bare_summary(
     sig: &syn::Signature,
@@ -241,6 +245,9 @@ fn bare_summary(
         singleton_calls: Vec::new(),
         singleton_only: false,
         public: false,
+        empty: false,
+        checks_presence: false,
+        called: Vec::new(),
     }
 }
 
@@ -279,8 +286,12 @@ pub(super) fn summarize(
         Some(_) => None,
     };
     // A key may be a type parameter alone (`fn add_plugin<P>(&mut self)`
-    // keyed by `TypeId::of::<P>()`).
+    // keyed by `TypeId::of::<P>()`). A method named as a registration is
+    // summarized whatever it takes: a builder's `register(self)` hands on
+    // a key its fields hold, and its body says what a chain ending in it
+    // does (`analysis::callees`).
     if result.is_none()
+        && !(named && method)
         && params.iter().all(Option::is_none)
         && sig.generics.type_params().next().is_none()
         && vocab.stems(Names::SwitchFields).is_empty()
@@ -318,6 +329,8 @@ pub(super) fn summarize(
         result,
         result_at: None,
         switched: Vec::new(),
+        checks_presence: false,
+        called: Vec::new(),
     };
     s.visit_block(body);
     // A check followed by no insertion into that map validates, it does not
@@ -337,6 +350,7 @@ pub(super) fn summarize(
     // method of another type may be (`analysis::callees`).
     if !named
         && s.rejects.is_none()
+        && !s.checks_presence
         && s.calls.is_empty()
         && s.sets_fields.is_empty()
         && s.state_check.is_none()
@@ -362,6 +376,9 @@ pub(super) fn summarize(
         singleton_calls: Vec::new(),
         singleton_only: false,
         public: false,
+        empty: body.stmts.is_empty(),
+        checks_presence: s.checks_presence,
+        called: s.called,
     })
 }
 
@@ -501,6 +518,10 @@ struct Summarizer<'a, 't> {
     result_at: Option<usize>,
     /// [`FnSummary::switched`].
     switched: Vec<usize>,
+    /// [`FnSummary::checks_presence`].
+    checks_presence: bool,
+    /// [`FnSummary::called`].
+    called: Vec<(String, CallVia)>,
     rejects: Option<Rejection>,
     /// The maps `.insert(..)` is called on, as written.
     inserts: Vec<String>,
@@ -830,6 +851,15 @@ impl Summarizer<'_, '_> {
         })
     }
 
+    /// [`FnSummary::called`]: each name once, at most [`MAX_CALLED`].
+    fn note_called(&mut self, name: String, via: CallVia) {
+        if self.called.len() < MAX_CALLED
+            && !self.called.iter().any(|(n, v)| *n == name && *v == via)
+        {
+            self.called.push((name, via));
+        }
+    }
+
     fn reject(&mut self, r: Option<Rejection>) {
         if self.rejects.is_none() {
             self.rejects = r;
@@ -939,6 +969,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
             self.signs.keeps_first = true;
         }
         if rejects(&i.then_branch) {
+            self.checks_presence |= is_lookup(&i.cond);
             if self.state_check.is_none() {
                 self.state_check = self.state_field(&i.cond);
             }
@@ -1046,6 +1077,7 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.note_called(m.method.to_string(), CallVia::Method);
         let on_self = matches!(strip_parens(&m.receiver), Expr::Path(p) if p.path.is_ident("self"));
         let on_self_field =
             !on_self && super::registry_root(&m.receiver).as_deref() == Some("self");
@@ -1109,6 +1141,14 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
+            let via = match p.path.segments.len() >= 2
+                && (p.path.segments[p.path.segments.len() - 2].ident.to_string())
+                    .starts_with(|c: char| c.is_ascii_uppercase())
+            {
+                true => CallVia::Typed,
+                false => CallVia::Free,
+            };
+            self.note_called(last.ident.to_string(), via);
             let segments = &p.path.segments;
             let typed = segments.len() >= 2
                 && (segments[segments.len() - 2].ident.to_string())
