@@ -794,6 +794,34 @@ fn once() { set().unwrap(); }
         assert!(dependent.exported().singletons.is_empty());
     }
 
+    /// What a dependency `other_core` teaches: its free
+    /// `set_global_default`, a singleton, as a dependent imports it.
+    fn other_core_singleton() -> crate::analysis::infer::Learned {
+        let mut core = crate::analysis::infer::Learned::default();
+        core.import(&crate::analysis::infer::Learned {
+            singletons: vec![crate::analysis::infer::LearnedSingleton {
+                name: "set_global_default".into(),
+                self_type: None,
+                method: false,
+                arity: 1,
+                fails: crate::model::facts::Fails::ReturnsErr,
+                state: "other-core-0.1.0/src/dispatcher.rs::GLOBAL".into(),
+                why: "a compare_exchange".into(),
+                place: "other-core-0.1.0/src/dispatcher.rs:10".into(),
+                via: None,
+                depth: 0,
+                imported: false,
+                public: true,
+                file: None,
+                guarded: None,
+                maybe: false,
+                of_trait: false,
+            }],
+            ..Default::default()
+        });
+        core
+    }
+
     /// A trait's default method calling a singleton is one (issue 29:
     /// tracing-subscriber's `SubscriberInitExt::try_init`), and so are the
     /// methods calling it on `self`, on a receiver of another type where
@@ -825,28 +853,7 @@ impl Other {
     pub fn begin(self) -> Result<(), E> { self.finish().try_init() }
 }
 ";
-        let mut core = crate::analysis::infer::Learned::default();
-        core.import(&crate::analysis::infer::Learned {
-            singletons: vec![crate::analysis::infer::LearnedSingleton {
-                name: "set_global_default".into(),
-                self_type: None,
-                method: false,
-                arity: 1,
-                fails: crate::model::facts::Fails::ReturnsErr,
-                state: "other-core-0.1.0/src/dispatcher.rs::GLOBAL".into(),
-                why: "a compare_exchange".into(),
-                place: "other-core-0.1.0/src/dispatcher.rs:10".into(),
-                via: None,
-                depth: 0,
-                imported: false,
-                public: true,
-                file: None,
-                guarded: None,
-                maybe: false,
-                of_trait: false,
-            }],
-            ..Default::default()
-        });
+        let core = other_core_singleton();
         let vocab = crate::config::Vocabulary::default().with_singletons(
             &[
                 "set_global_default".into(),
@@ -895,28 +902,7 @@ pub fn set_local(s: S) -> Result<(), E> {
 }
 ";
         let local = "pub fn set_global_default<S>(s: S) -> Result<(), E> { Ok(()) }";
-        let mut core = crate::analysis::infer::Learned::default();
-        core.import(&crate::analysis::infer::Learned {
-            singletons: vec![crate::analysis::infer::LearnedSingleton {
-                name: "set_global_default".into(),
-                self_type: None,
-                method: false,
-                arity: 1,
-                fails: crate::model::facts::Fails::ReturnsErr,
-                state: "other-core-0.1.0/src/dispatcher.rs::GLOBAL".into(),
-                why: "a compare_exchange".into(),
-                place: "other-core-0.1.0/src/dispatcher.rs:10".into(),
-                via: None,
-                depth: 0,
-                imported: false,
-                public: true,
-                file: None,
-                guarded: None,
-                maybe: false,
-                of_trait: false,
-            }],
-            ..Default::default()
-        });
+        let core = other_core_singleton();
         let vocab = crate::config::Vocabulary::default()
             .with_singletons(&["set_global_default".into()], &[]);
         let parse = |t: &str| crate::run::read::parse_and_extract(0, t, &vocab).expect("parses");
