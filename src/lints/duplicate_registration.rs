@@ -190,6 +190,7 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
         let earlier = candidates.first(j, false, |other| {
             collide(krate, other, reg)
                 && !(unregistered_between(krate, other, reg)
+                    || reg.test_scope.is_some() && used_between(krate, other, reg)
                     || overrides(other, reg)
                     // `return r.register(..)`: the function is over after it.
                     || (same_function(other, reg)
@@ -471,6 +472,47 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
             && krate
                 .resolve(later.file, &u.key)
                 .is_some_and(|k| k.eq_ignore_ascii_case(&later.key))
+    })
+}
+
+/// Methods of a registry that only read it: calling one between two
+/// registrations frees no key.
+const QUERIES: &[&str] = &[
+    "get",
+    "get_mut",
+    "contains",
+    "contains_key",
+    "len",
+    "is_empty",
+    "iter",
+    "keys",
+    "values",
+    "names",
+    "list",
+    "clone",
+    "borrow",
+    "lock",
+    "read",
+];
+
+/// A method of the registry called between the two registrations in the
+/// same function, other than a query (`set.poll_next(cx)` completing the
+/// future keyed `"a"`, `table.clear()`, `set.cancel(&"a")`): in a test,
+/// what it does may free the key, and the second registration is the
+/// test of that (tonic's `test_reuse_key_after_completion`).
+fn used_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> bool {
+    if !same_function(first, later) {
+        return false;
+    }
+    let Some(facts) = krate.facts(later.file) else {
+        return false;
+    };
+    facts.registry_calls.iter().any(|c| {
+        c.context.function == later.reg.context.function
+            && c.registry == later.reg.registry
+            && first.reg.call_span.end <= c.span.start
+            && c.span.end <= later.reg.call_span.start
+            && !QUERIES.contains(&c.method.as_str())
     })
 }
 

@@ -34,7 +34,7 @@ impl Walker<'_> {
             }
             return;
         }
-        if !self.cx.may_hold_facts(mac) {
+        if !self.cx.may_hold_facts(mac) && !self.names_a_registry(mac) {
             return;
         }
         if name == "lazy_static" {
@@ -167,6 +167,31 @@ impl<'t> Cx<'t> {
 }
 
 impl Walker<'_> {
+    /// Whether a macro's text calls a method of a registry the function
+    /// has registered on (`assert_eq!(set.poll_next(cx), ..)` between two
+    /// `set.add("a")`): a [`crate::model::facts::RegistryCall`] to keep.
+    fn names_a_registry(&self, mac: &syn::Macro) -> bool {
+        let range = self.cx.lines().range(mac.delimiter.span().join());
+        let Some(text) = self.cx.text.get(range) else {
+            return false;
+        };
+        let function = self.cx.ctx.function;
+        self.registrations.registered_in(function).any(|r| {
+            let written = match r {
+                crate::model::facts::Registry::Local { text, .. }
+                | crate::model::facts::Registry::Param { text, .. }
+                | crate::model::facts::Registry::SelfField { text, .. } => text.as_str(),
+                _ => return false,
+            };
+            memchr::memmem::find_iter(text.as_bytes(), written.as_bytes()).any(|at| {
+                let before = at.checked_sub(1).map(|i| text.as_bytes()[i]);
+                let after = text.as_bytes().get(at + written.len());
+                !before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+                    && after == Some(&b'.')
+            })
+        })
+    }
+
     pub(super) fn visit_closure_with(&mut self, e: &Expr, params: Option<(Operand, String)>) {
         self.cx.closure_params = params;
         self.visit_expr(e);

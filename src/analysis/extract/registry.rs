@@ -200,6 +200,13 @@ impl Registrations {
         }
     }
 
+    /// The registries the function `function` has registered on so far.
+    pub(super) fn registered_in(&self, function: u32) -> impl Iterator<Item = &Registry> {
+        (self.registered_here.iter())
+            .filter(move |(f, _)| *f == function)
+            .map(|(_, r)| r)
+    }
+
     /// Entering a function: `method` its name when it is a method of an
     /// `impl` (or a trait's default method).
     pub(super) fn enter_fn(&mut self, method: Option<String>, watch: bool) {
