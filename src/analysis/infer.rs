@@ -1172,9 +1172,13 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
     for f in found {
         let name = &f.summary.name;
         // A registration by name already counts, with its configured key;
-        // two functions of one name and arity are one.
+        // two functions of one name and arity are one. Unless the name is
+        // a built-in one and the body registers constant keys on the
+        // registry it is handed (`register_builtin_codecs(&mut reg)`):
+        // what the body does decides, not its name.
         let arity = f.summary.arity;
-        if vocab.registration_key(name).is_some() || !seen.insert((name, arity)) {
+        let helper = !f.constants.is_empty() && vocab.configured_is_builtin(name, Some(arity));
+        if vocab.registration_key(name).is_some() && !helper || !seen.insert((name, arity)) {
             continue;
         }
         // The methods setting the field, of any type of the package: a

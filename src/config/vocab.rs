@@ -528,14 +528,26 @@ impl Vocabulary {
     /// no configured name other than a built-in one matches it. The body a
     /// call reaches decides before such a name (issue 28).
     pub fn registration_is_builtin(&self, name: &str, arity: Option<usize>) -> bool {
-        let Some(f) = self.function_for(name, arity) else {
+        self.learned.named(name).next().is_none() && self.configured_is_builtin(name, arity)
+    }
+
+    /// Whether the configured name a call of `name` matches, learned ones
+    /// aside, is a built-in one (`register*`), not one the user wrote.
+    pub fn configured_is_builtin(&self, name: &str, arity: Option<usize>) -> bool {
+        if (self.functions.iter()).any(|f| f.pattern.exclude && f.pattern.matches(name)) {
+            return false;
+        }
+        let arity_fits = |f: &&Function| f.arity.is_none() || arity.is_none() || f.arity == arity;
+        let Some(f) = (self.functions.iter())
+            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+            .filter(arity_fits)
+            .max_by_key(|f| f.pattern.specificity())
+        else {
             return false;
         };
-        let learned = self.learned.named(name).next().is_some();
-        !learned
-            && (FUNCTIONS.iter()).any(|(n, key)| {
-                Pattern::parse(n).is_ok_and(|p| p == f.pattern) && f.key.as_slice() == *key
-            })
+        (FUNCTIONS.iter()).any(|(n, key)| {
+            Pattern::parse(n).is_ok_and(|p| p == f.pattern) && f.key.as_slice() == *key
+        })
     }
 
     /// [`Self::registration_key`] of a call with `arity` arguments.
