@@ -1175,9 +1175,19 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
         // two functions of one name and arity are one. Unless the name is
         // a built-in one and the body registers constant keys on the
         // registry it is handed (`register_builtin_codecs(&mut reg)`):
-        // what the body does decides, not its name.
+        // what the body does decides, not its name. Only a name one
+        // function of the crate has: learned functions are matched by
+        // name, and each module's `register(registry)` is another helper.
         let arity = f.summary.arity;
-        let helper = !f.constants.is_empty() && vocab.configured_is_builtin(name, Some(arity));
+        let one_of_name = || {
+            (summaries.iter())
+                .filter(|(_, s)| s.name == *name && s.arity == arity && !s.singleton_only)
+                .count()
+                == 1
+        };
+        let helper = !f.constants.is_empty()
+            && vocab.configured_is_builtin(name, Some(arity))
+            && one_of_name();
         if vocab.registration_key(name).is_some() && !helper || !seen.insert((name, arity)) {
             continue;
         }

@@ -56,8 +56,14 @@ struct Resolved<'a> {
 
 /// Whether `reg` calls a wrapper the learning found of a built-in name
 /// (`register*`) whose every body read shows no rejection
-/// ([`Callees::all_silent`]), and that does not reject itself.
+/// ([`Callees::all_silent`]), and that does not reject itself; or is a
+/// helper's registration (`register_casts(&mut registry)` registering
+/// `"to_float64"`) by such a name.
 fn wraps_silent(krate: &CrateFacts<'_>, callees: &Callees<'_>, reg: &Registration) -> bool {
+    if reg.via_helper.is_some() {
+        return krate.vocab.registration_is_builtin(&reg.callee, None)
+            && callees.all_silent(krate, &reg.callee);
+    }
     let Some(learned) = krate.learned else {
         return false;
     };
