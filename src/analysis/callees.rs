@@ -30,6 +30,10 @@ pub struct Callees<'a> {
     /// known to be of their type.
     foreign: HashMap<&'a str, Vec<&'a FnSummary>>,
     fields: FieldTypes<'a>,
+    /// [`Self::shows_no_rejection`] of each body judged, by its address.
+    judged: std::cell::RefCell<HashMap<*const FnSummary, bool>>,
+    /// [`Self::all_silent`] of each name asked.
+    silent_names: std::cell::RefCell<HashMap<String, bool>>,
 }
 
 /// The declared type of each struct field of a crate (`(owner, field)`),
@@ -80,10 +84,10 @@ pub struct Verdict {
     /// symbol table's insert, steel's `register_value`): a second call
     /// replaces (or appends), it does not fail.
     pub silent: bool,
-    /// [`Self::silent`], and no body is empty (a stand-in): each does
-    /// something with the key (databend's `register_1_arg` hands it to a
-    /// builder, steel's `register_value` to a symbol table), and the code
-    /// read shows no rejection there.
+    /// [`Self::silent`], and no body is empty (a stand-in that tells
+    /// nothing): databend's `register_1_arg` hands the key to a builder,
+    /// steel's `register_value` to a symbol table, and the code read shows
+    /// no rejection there.
     pub forwards: bool,
     /// The call is a learned method on a receiver of another type than
     /// the one it was learned from.
@@ -130,6 +134,8 @@ impl<'a> Callees<'a> {
             by_name,
             foreign,
             fields,
+            judged: Default::default(),
+            silent_names: Default::default(),
         }
     }
 
@@ -284,9 +290,18 @@ impl<'a> Callees<'a> {
     /// Whether `s`, a body a registration reaches that itself neither
     /// rejects nor keeps (`verdict`), shows no rejection as far as the code
     /// read goes: no state check, no presence check, no singleton, and
-    /// every call it makes is read (its bodies summarized, none of them
-    /// rejecting) or named as no registration.
+    /// every call it makes (in its closures too) is read
+    /// (its bodies summarized, none of them rejecting) or is plumbing: named
+    /// as no registration, and either handed none of its parameters or a
+    /// method of its own type (`self.builder(name)`, whose body is in the
+    /// crate and, summarized or not, shows no rejection word). A call
+    /// handed the key with no body read (another crate's
+    /// `ffi::define_op(name)`) may reject. Each body is judged once.
     fn shows_no_rejection(&self, krate: &CrateFacts<'_>, s: &FnSummary) -> bool {
+        let at = s as *const FnSummary;
+        if let Some(&known) = self.judged.borrow().get(&at) {
+            return known;
+        }
         let read = |(name, _): &(String, CallVia)| {
             let name = name.as_str();
             let own = self.by_name.get(name).into_iter().flatten().copied();
@@ -302,37 +317,46 @@ impl<'a> Callees<'a> {
                         || b.rejects_after.is_some()
                         || b.singleton.is_some()
                 });
-            // A call named as no registration (a builder's `.vectorized(f)`,
-            // a helper `passthrough_nullable(f)`): plumbing, as a body with a
-            // registration or a rejection in it is summarized. One so named
-            // with no body read (another crate's `ffi::register_op`) may
-            // reject.
-            let plumbing = krate.vocab.registration_key_with(name, None).is_none();
+            let handed = (s.calls.iter()).filter(|c| c.callee == name);
+            let plumbing = krate.vocab.registration_key_with(name, None).is_none()
+                && handed
+                    .clone()
+                    .all(|c| c.on_self && c.via == CallVia::Method);
             !may_reject && (plumbing || read || name == s.name)
         };
-        s.rejects_after.is_none()
+        let silent = s.rejects_after.is_none()
             && s.singleton.is_none()
             && !s.checks_presence
             && s.called.len() < crate::analysis::extract::MAX_CALLED
-            && s.called.iter().all(read)
+            && s.called.iter().all(read);
+        self.judged.borrow_mut().insert(at, silent);
+        silent
     }
 
-    /// Whether every body named `name` the crate and its group read is one that does something with its key
-    /// and shows no rejection ([`Self::shows_no_rejection`]): what a
-    /// wrapper of that name hands its key to (databend's `geo_convert_fn`
-    /// of `register_passthrough_nullable_1_arg`) registers nothing a
-    /// second call could fail on.
+    /// Whether every body named `name` the crate and its group read is one
+    /// that is not empty and shows no rejection
+    /// ([`Self::shows_no_rejection`]): what a wrapper of that name hands
+    /// its key to (databend's `geo_convert_fn` of
+    /// `register_passthrough_nullable_1_arg`) registers nothing a second
+    /// call could fail on.
     pub fn all_silent(&self, krate: &CrateFacts<'_>, name: &str) -> bool {
+        if let Some(&known) = self.silent_names.borrow().get(name) {
+            return known;
+        }
         let own = self.by_name.get(name).into_iter().flatten().copied();
         let shared = krate.shared.map_or(&[][..], |sh| sh.bodies(name));
         let mut bodies = own.chain(shared).filter(|s| !s.singleton_only).peekable();
-        bodies.peek().is_some()
+        let silent = bodies.peek().is_some()
             && bodies.all(|s| {
                 s.rejects.is_none()
                     && s.keeping.is_none()
                     && !s.empty
                     && self.shows_no_rejection(krate, s)
-            })
+            });
+        self.silent_names
+            .borrow_mut()
+            .insert(name.to_string(), silent);
+        silent
     }
 
     /// The body `reg` reaches when it fails every call once a state of its

@@ -121,9 +121,10 @@ pub const MAX_SINGLETON_DEPTH: u32 = 12;
 
 impl LearnedSingleton {
     /// Whether `call` may call it: a method by a method call on a receiver
-    /// of its type (`Type::new().m()`, `self.m()`), a free function by a
-    /// free call, an associated one through its type; with as many
-    /// arguments as it takes parameters.
+    /// of its type (`Type::new().m()`, `self.m()`), a trait's default
+    /// method also where the file brings the trait into scope by name; a
+    /// free function by a free call, an associated one through its type;
+    /// with as many arguments as it takes parameters.
     pub fn called_by(&self, call: &SingletonCall) -> bool {
         self.name == call.callee
             && self.arity == call.arity
@@ -295,6 +296,12 @@ fn reexports<'f>(files: &[(&'f str, &'f FileFacts)]) -> Reexports<'f> {
     out
 }
 
+/// A library's root file (`src/lib.rs`), where `pub use` re-exports a
+/// crate whole.
+fn is_root(file: &str) -> bool {
+    file == "lib.rs" || file.ends_with("/lib.rs")
+}
+
 /// `call` with the crate its path leads to through a re-export of the
 /// crate's own, when the module file the path names brings the function
 /// from one crate (`crate::dispatcher::set_global_default`), or the crate's
@@ -307,10 +314,12 @@ fn through_reexport(call: &SingletonCall, reexports: &Reexports<'_>) -> Option<S
     {
         return None;
     }
+    // A crate root may hold the module inline: only a module's own file
+    // says what it re-exports.
     let named = (reexports.get(call.callee.as_str()).into_iter().flatten())
-        .filter(|(file, _, whole)| !whole && file_is_module(file, &call.module));
+        .filter(|(file, _, whole)| !whole && !is_root(file) && file_is_module(file, &call.module));
     let whole = (reexports.get(call.module[0].as_str()).into_iter().flatten())
-        .filter(|(file, _, whole)| *whole && file.ends_with("lib.rs"));
+        .filter(|(file, _, whole)| *whole && is_root(file));
     let mut roots = named.chain(whole).map(|(_, root, _)| *root);
     let root = roots.next()?;
     roots.all(|r| r == root).then(|| SingletonCall {
@@ -708,8 +717,14 @@ fn singletons(
     found.retain(|f| !scoped.contains(&f.state));
     let known = |found: &[LearnedSingleton], call: &SingletonCall| -> Option<LearnedSingleton> {
         let all = (found.iter()).chain(prior.into_iter().flat_map(|p| p.singletons.iter()));
-        let reexported = through_reexport(call, reexports);
-        LearnedSingleton::of_call(all, reexported.as_ref().unwrap_or(call))
+        // The path as written first; through a re-export when it reaches
+        // nothing so.
+        LearnedSingleton::of_call(all.clone(), call)
+            .or_else(|| {
+                let reexported = through_reexport(call, reexports)?;
+                LearnedSingleton::of_call(all, &reexported)
+                    .map(|l| std::borrow::Cow::Owned(l.into_owned()))
+            })
             .filter(|l| l.depth < MAX_SINGLETON_DEPTH)
             .map(std::borrow::Cow::into_owned)
     };
@@ -1169,6 +1184,10 @@ fn helper_why(s: &FnSummary, param: usize, constants: &[ConstantKey], display: &
 fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocabulary) -> Learned {
     let mut learned = Learned::default();
     let mut seen: HashSet<(&str, usize)> = HashSet::new();
+    let mut of_name: HashMap<(&str, usize), usize> = HashMap::new();
+    for (_, s) in summaries.iter().filter(|(_, s)| !s.singleton_only) {
+        *of_name.entry((s.name.as_str(), s.arity)).or_default() += 1;
+    }
     for f in found {
         let name = &f.summary.name;
         // A registration by name already counts, with its configured key;
@@ -1179,12 +1198,7 @@ fn to_learned(summaries: &[(&str, &FnSummary)], found: Vec<Found>, vocab: &Vocab
         // function of the crate has: learned functions are matched by
         // name, and each module's `register(registry)` is another helper.
         let arity = f.summary.arity;
-        let one_of_name = || {
-            (summaries.iter())
-                .filter(|(_, s)| s.name == *name && s.arity == arity && !s.singleton_only)
-                .count()
-                == 1
-        };
+        let one_of_name = || of_name.get(&(name.as_str(), arity)) == Some(&1);
         let helper = !f.constants.is_empty()
             && vocab.configured_is_builtin(name, Some(arity))
             && one_of_name();

@@ -496,9 +496,11 @@ const QUERIES: &[&str] = &[
     "names",
     "list",
     "clone",
-    "borrow",
-    "lock",
-    "read",
+    "find",
+    "lookup",
+    "count",
+    "has",
+    "is_registered",
 ];
 
 /// A method of the registry called between the two registrations in the

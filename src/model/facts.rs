@@ -1065,7 +1065,7 @@ pub struct FnSummary {
     /// the key is built from: [`Self::rejects`] says it only for a key of
     /// its parameters. A key handed this way may be refused.
     pub checks_presence: bool,
-    /// Every function and method its body calls (outside closures), by
+    /// Every function and method its body calls (closures included), by
     /// name and how, each once; at most 64 (`summary::MAX_CALLED`):
     /// a builder chain's `.register()` is no [`Self::calls`] entry, as it
     /// takes no parameter, yet the key may reach it.

@@ -70,6 +70,7 @@ pub(super) fn learn(
     // Each round reads again the files naming what is new: a chain of
     // wrappers as long as the files are many would read them all that many
     // times. Both modes stop at the same round.
+    read_reexports(inputs, surveys, outcomes);
     for _ in 0..MAX_LEARNING_ROUNDS {
         let mut own = learned_by_crate(inputs, &base, outcomes, &learned);
         dependency_own = (own.iter())
@@ -238,40 +239,36 @@ fn read_reexports(
     surveys: &mut [Survey],
     outcomes: &mut Vec<(usize, FileOutcome)>,
 ) {
-    let mut wanted: Vec<usize> = Vec::new();
-    {
-        let have: std::collections::HashSet<usize> = outcomes.iter().map(|(i, _)| *i).collect();
-        let mut by_krate: HashMap<usize, Vec<usize>> = HashMap::new();
-        for (i, input) in inputs.iter().enumerate() {
-            if input.dependency.is_some()
-                && !have.contains(&i)
-                && matches!(surveys[i].verdict, Verdict::Lexed)
-            {
-                by_krate.entry(input.krate).or_default().push(i);
-            }
-        }
-        for (i, outcome) in outcomes.iter() {
-            let Some(quiet) = by_krate.get(&inputs[*i].krate) else {
-                continue;
-            };
-            let Ok(facts) = outcome.result.as_deref() else {
-                continue;
-            };
-            let calls = (facts.functions.iter()).flat_map(|f| &f.singleton_calls);
-            for call in calls.filter(|c| c.path_root.as_deref() == Some("crate")) {
-                for &j in quiet {
-                    let display = inputs[j].display.as_str();
-                    let root = display.ends_with("/lib.rs") && !call.module.is_empty();
-                    if !call.module.is_empty()
-                        && !wanted.contains(&j)
-                        && (root || infer::file_is_module(display, &call.module))
-                    {
-                        wanted.push(j);
-                    }
-                }
-            }
+    // The module paths each crate's singleton calls name from its root.
+    let mut modules: HashMap<usize, std::collections::HashSet<&[String]>> = HashMap::new();
+    for (i, outcome) in outcomes.iter() {
+        let Ok(facts) = outcome.result.as_deref() else {
+            continue;
+        };
+        let calls = (facts.functions.iter()).flat_map(|f| &f.singleton_calls);
+        for call in
+            calls.filter(|c| c.path_root.as_deref() == Some("crate") && !c.module.is_empty())
+        {
+            modules
+                .entry(inputs[*i].krate)
+                .or_default()
+                .insert(&call.module);
         }
     }
+    if modules.is_empty() {
+        return;
+    }
+    let have: std::collections::HashSet<usize> = outcomes.iter().map(|(i, _)| *i).collect();
+    let wanted: Vec<usize> = (0..inputs.len())
+        .filter(|&j| !have.contains(&j) && matches!(surveys[j].verdict, Verdict::Lexed))
+        .filter(|&j| {
+            let Some(named) = modules.get(&inputs[j].krate) else {
+                return false;
+            };
+            let display = inputs[j].display.as_str();
+            display.ends_with("/lib.rs") || named.iter().any(|m| infer::file_is_module(display, m))
+        })
+        .collect();
     for j in wanted {
         let outcome = super::read::read_and(file_id(j), &inputs[j], super::read::analyze_text);
         surveys[j].verdict = Verdict::Analyze;
@@ -902,12 +899,17 @@ pub fn set_local(s: S) -> Result<(), E> {
 }
 ";
         let local = "pub fn set_global_default<S>(s: S) -> Result<(), E> { Ok(()) }";
+        // The crate root brings the name too: a root may hold modules
+        // inline, so it says nothing of `crate::local`.
+        let root = "mod dispatcher; mod local; mod subscriber;\nuse other_core::dispatcher::set_global_default;";
         let core = other_core_singleton();
         let vocab = crate::config::Vocabulary::default()
             .with_singletons(&["set_global_default".into()], &[]);
         let parse = |t: &str| crate::run::read::parse_and_extract(0, t, &vocab).expect("parses");
         let (dispatcher, subscriber, local) = (parse(dispatcher), parse(subscriber), parse(local));
+        let root = parse(root);
         let files = [
+            ("other-0.1.0/src/lib.rs", &root),
             ("other-0.1.0/src/dispatcher.rs", &dispatcher),
             ("other-0.1.0/src/local.rs", &local),
             ("other-0.1.0/src/subscriber.rs", &subscriber),

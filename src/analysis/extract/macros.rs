@@ -167,10 +167,16 @@ impl<'t> Cx<'t> {
 }
 
 impl Walker<'_> {
-    /// Whether a macro's text calls a method of a registry the function
-    /// has registered on (`assert_eq!(set.poll_next(cx), ..)` between two
-    /// `set.add("a")`): a [`crate::model::facts::RegistryCall`] to keep.
+    /// Whether a macro's text, in a test, calls a method of a registry the
+    /// function has registered on (`assert_eq!(set.poll_next(cx), ..)`
+    /// between two `set.add("a")`): a [`crate::model::facts::RegistryCall`]
+    /// to keep.
     fn names_a_registry(&self, mac: &syn::Macro) -> bool {
+        // Only a test's calls between two registrations are read
+        // (`duplicate_registration::used_between`).
+        if self.cx.ctx.test_scope.is_none() {
+            return false;
+        }
         let range = self.cx.lines().range(mac.delimiter.span().join());
         let Some(text) = self.cx.text.get(range) else {
             return false;

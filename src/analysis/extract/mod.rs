@@ -862,7 +862,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 if s.singleton.is_none() && s.singleton_calls.is_empty() {
                     self.cx.facts.functions.remove(at);
                 } else {
+                    // Its singleton facts only: an impl may override what
+                    // it does with a registry.
                     s.singleton_only = true;
+                    s.rejects = None;
+                    s.rejects_after = None;
+                    s.keeping = None;
+                    s.calls.clear();
+                    s.sets_fields.clear();
                     at += 1;
                 }
             }

@@ -54,8 +54,9 @@ fn strip(e: &Expr) -> &Expr {
 }
 
 /// Names a file's `use`s bring into scope that a method call keeps as the
-/// traits it may reach ([`SingletonCall::traits`]), at most.
-const MAX_TRAITS: usize = 32;
+/// traits it may reach ([`SingletonCall::traits`]), at most: past that, the
+/// first in order of name (a glob `use` brings none by name).
+const MAX_TRAITS: usize = 128;
 
 const EXCHANGES: &[&str] = &[
     "compare_exchange",
@@ -378,7 +379,11 @@ pub(super) fn qualify_imported(
                     Some("std" | "core" | "alloc")
                 )
             })
-            .filter_map(|u| u.alias.clone())
+            // `use tracing_subscriber::util::SubscriberInitExt as _;`
+            .filter_map(|u| match u.alias.as_deref() {
+                Some("_") => u.target.last().cloned(),
+                alias => alias.map(str::to_string),
+            })
             .filter(|a| a.starts_with(|c: char| c.is_ascii_uppercase()))
             .collect();
         t.sort_unstable();

@@ -208,7 +208,7 @@ impl LearningWords {
 }
 
 /// Names a summary lists of what its body calls ([`FnSummary::called`]) at
-/// most: a body calling more is not judged silent.
+/// most: a body calling this many or more is not judged silent.
 pub const MAX_CALLED: usize = 64;
 
 /// A summary telling nothing but the function's name and parameters.
@@ -1141,19 +1141,12 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         if let Expr::Path(p) = &*c.func
             && let Some(last) = p.path.segments.last()
         {
-            let via = match p.path.segments.len() >= 2
-                && (p.path.segments[p.path.segments.len() - 2].ident.to_string())
-                    .starts_with(|c: char| c.is_ascii_uppercase())
-            {
-                true => CallVia::Typed,
-                false => CallVia::Free,
-            };
-            self.note_called(last.ident.to_string(), via);
             let segments = &p.path.segments;
             let typed = segments.len() >= 2
                 && (segments[segments.len() - 2].ident.to_string())
                     .starts_with(|c: char| c.is_ascii_uppercase());
             let via = if typed { CallVia::Typed } else { CallVia::Free };
+            self.note_called(last.ident.to_string(), via);
             let how = (via, false, false);
             self.record_call(last.ident.to_string(), how, None, (None, false), &c.args);
         }
@@ -1162,7 +1155,28 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
 
     fn visit_item(&mut self, _: &'ast syn::Item) {}
 
-    fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+    /// A closure's own facts are not the function's; its calls are listed
+    /// ([`FnSummary::called`]): a rejection may hide behind one
+    /// (`self.inner.with(|r| r.try_insert(k))`).
+    fn visit_expr_closure(&mut self, c: &'ast syn::ExprClosure) {
+        struct Calls<'s, 'a, 't>(&'s mut Summarizer<'a, 't>);
+        impl<'ast> Visit<'ast> for Calls<'_, '_, '_> {
+            fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+                self.0.note_called(m.method.to_string(), CallVia::Method);
+                visit::visit_expr_method_call(self, m);
+            }
+            fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+                if let Expr::Path(p) = &*c.func
+                    && let Some(last) = p.path.segments.last()
+                {
+                    self.0.note_called(last.ident.to_string(), CallVia::Free);
+                }
+                visit::visit_expr_call(self, c);
+            }
+            fn visit_item(&mut self, _: &'ast syn::Item) {}
+        }
+        Calls(self).visit_expr(&c.body);
+    }
 }
 
 impl Summarizer<'_, '_> {
