@@ -287,6 +287,17 @@ impl<'a> Callees<'a> {
         verdict
     }
 
+    /// Every body named `name` read: the crate's own and, shared by its
+    /// group, its other packages' methods.
+    fn bodies_named<'s>(
+        &'s self,
+        krate: &'s CrateFacts<'_>,
+        name: &'s str,
+    ) -> impl Iterator<Item = &'s FnSummary> + 's {
+        let own = self.by_name.get(name).into_iter().flatten().copied();
+        own.chain(krate.shared.map_or(&[][..], |sh| sh.bodies(name)))
+    }
+
     /// Whether `s`, a body a registration reaches that itself neither
     /// rejects nor keeps (`verdict`), shows no rejection as far as the code
     /// read goes: no state check, no presence check, no singleton, and
@@ -304,9 +315,7 @@ impl<'a> Callees<'a> {
         }
         let read = |(name, _): &(String, CallVia)| {
             let name = name.as_str();
-            let own = self.by_name.get(name).into_iter().flatten().copied();
-            let shared = krate.shared.map_or(&[][..], |sh| sh.bodies(name));
-            let mut bodies = own.chain(shared).peekable();
+            let mut bodies = self.bodies_named(krate, name).peekable();
             let read = bodies.peek().is_some();
             // One level down, by name: a builder's `register()` that
             // rejects makes the key's way a rejecting one.
@@ -343,9 +352,9 @@ impl<'a> Callees<'a> {
         if let Some(&known) = self.silent_names.borrow().get(name) {
             return known;
         }
-        let own = self.by_name.get(name).into_iter().flatten().copied();
-        let shared = krate.shared.map_or(&[][..], |sh| sh.bodies(name));
-        let mut bodies = own.chain(shared).filter(|s| !s.singleton_only).peekable();
+        let mut bodies = (self.bodies_named(krate, name))
+            .filter(|s| !s.singleton_only)
+            .peekable();
         let silent = bodies.peek().is_some()
             && bodies.all(|s| {
                 s.rejects.is_none()

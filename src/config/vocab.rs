@@ -515,12 +515,18 @@ impl Vocabulary {
         // A learned name is exact: more specific than any prefix, and after
         // every configured name.
         let learned = self.learned.named(name).filter(arity_fits).last();
-        learned.or_else(|| {
-            (self.functions.iter())
-                .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
-                .filter(arity_fits)
-                .max_by_key(|f| f.pattern.specificity())
-        })
+        learned.or_else(|| self.configured_for(name, arity))
+    }
+
+    /// The configured (or built-in) registration function a call of `name`
+    /// with `arity` arguments matches, learned ones aside: the most specific
+    /// pattern. Exclusions are [`Self::function_for`]'s.
+    fn configured_for(&self, name: &str, arity: Option<usize>) -> Option<&Function> {
+        let arity_fits = |f: &&Function| f.arity.is_none() || arity.is_none() || f.arity == arity;
+        (self.functions.iter())
+            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
+            .filter(arity_fits)
+            .max_by_key(|f| f.pattern.specificity())
     }
 
     /// Whether a call of `name` with `arity` arguments is a registration by
@@ -537,12 +543,7 @@ impl Vocabulary {
         if (self.functions.iter()).any(|f| f.pattern.exclude && f.pattern.matches(name)) {
             return false;
         }
-        let arity_fits = |f: &&Function| f.arity.is_none() || arity.is_none() || f.arity == arity;
-        let Some(f) = (self.functions.iter())
-            .filter(|f| !f.pattern.exclude && f.pattern.matches(name))
-            .filter(arity_fits)
-            .max_by_key(|f| f.pattern.specificity())
-        else {
+        let Some(f) = self.configured_for(name, arity) else {
             return false;
         };
         (FUNCTIONS.iter()).any(|(n, key)| {

@@ -471,10 +471,7 @@ fn unregistered_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolv
         return false;
     };
     facts.unregistrations.iter().any(|u| {
-        u.function == later.reg.context.function
-            && u.registry == later.reg.registry
-            && first.reg.call_span.end <= u.span.start
-            && u.span.end <= later.reg.call_span.start
+        between(first, later, (u.function, &u.registry, u.span))
             && krate
                 .resolve(later.file, &u.key)
                 .is_some_and(|k| k.eq_ignore_ascii_case(&later.key))
@@ -516,12 +513,22 @@ fn used_between(krate: &CrateFacts<'_>, first: &Resolved, later: &Resolved) -> b
         return false;
     };
     facts.registry_calls.iter().any(|c| {
-        c.context.function == later.reg.context.function
-            && c.registry == later.reg.registry
-            && first.reg.call_span.end <= c.span.start
-            && c.span.end <= later.reg.call_span.start
+        between(first, later, (c.context.function, &c.registry, c.span))
             && !QUERIES.contains(&c.method.as_str())
     })
+}
+
+/// Whether a call (its function, registry and place) on the registry of two
+/// registrations of one function stands between them.
+fn between(
+    first: &Resolved,
+    later: &Resolved,
+    (function, registry, span): (u32, &Registry, crate::model::source::Span),
+) -> bool {
+    function == later.reg.context.function
+        && *registry == later.reg.registry
+        && first.reg.call_span.end <= span.start
+        && span.end <= later.reg.call_span.start
 }
 
 /// The label of the later call; for a function learned from the code, why

@@ -341,34 +341,37 @@ pub(super) fn qualify_imported(
     // A chain starting at a function of the file (`base_dispatch(cfg)`):
     // the type its signature returns, when one function of the name does.
     let returned = |name: &str| -> Option<String> {
-        let mut tys = returners
-            .iter()
-            .filter(|r| r.name == name)
-            .map(|r| r.ty.as_str());
-        let ty = tys.next()?;
-        tys.all(|t| t == ty).then(|| ty.to_string())
+        agreed(
+            (returners.iter())
+                .filter(|r| r.name == name)
+                .map(|r| r.ty.as_str()),
+        )
     };
     let root_of = |name: &str| -> Option<String> {
-        let mut roots = (uses.iter())
-            .filter(|u| u.alias.as_deref() == Some(name))
-            .filter(|u| u.target.len() >= 2 && u.target.last().is_some_and(|t| t == name))
-            .map(|u| u.target[0].as_str());
-        let root = roots.next()?;
-        let local = matches!(root, "crate" | "self" | "super" | "std" | "core" | "alloc");
-        (!local && roots.all(|r| r == root)).then(|| root.to_string())
+        let root = agreed(
+            (uses.iter())
+                .filter(|u| u.alias.as_deref() == Some(name))
+                .filter(|u| u.target.len() >= 2 && u.target.last().is_some_and(|t| t == name))
+                .map(|u| u.target[0].as_str()),
+        )?;
+        let local = matches!(
+            root.as_str(),
+            "crate" | "self" | "super" | "std" | "core" | "alloc"
+        );
+        (!local).then_some(root)
     };
     // `dispatcher::set_global_default(..)` after `use
     // tracing_core::dispatcher`: the crate the first segment is brought
     // from (`crate` for one of the file's own crate).
     let brought = |first: &str| -> Option<String> {
-        let mut roots = (uses.iter())
-            .filter(|u| u.alias.as_deref() == Some(first) && u.target.len() >= 2)
-            .map(|u| match u.target[0].as_str() {
-                "crate" | "self" | "super" => "crate",
-                root => root,
-            });
-        let root = roots.next()?;
-        roots.all(|r| r == root).then(|| root.to_string())
+        agreed(
+            (uses.iter())
+                .filter(|u| u.alias.as_deref() == Some(first) && u.target.len() >= 2)
+                .map(|u| match u.target[0].as_str() {
+                    "crate" | "self" | "super" => "crate",
+                    root => root,
+                }),
+        )
     };
     // The traits in scope by name, for method calls (at most a few).
     let traits: Vec<String> = {
@@ -413,6 +416,12 @@ pub(super) fn qualify_imported(
             }
         }
     }
+}
+
+/// The one value all of `values` are, if there is any and they agree.
+fn agreed<'a>(mut values: impl Iterator<Item = &'a str>) -> Option<String> {
+    let first = values.next()?;
+    values.all(|v| v == first).then(|| first.to_string())
 }
 
 /// Where a receiver chain starts ([`chain_start`]): the crate a path names,
