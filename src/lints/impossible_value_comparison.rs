@@ -20,7 +20,115 @@ pub const LINT: Lint = Lint {
 
 fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     value_sets(krate, out);
+    std_constants(krate, out);
     normalized(krate, out);
+}
+
+/// `std::env::consts::OS` (`ARCH`, `FAMILY`) compared with a name no
+/// target has: `"darwin"`, `"amd64"`.
+fn std_constants(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
+    let module = crate::model::facts::STD_CONSTS_MODULE;
+    // A crate of its own `consts::OS` (`mod consts { pub const OS .. }`)
+    // may be what `consts::OS` names.
+    let own =
+        |name: &str| (krate.files.iter()).any(|(_, f)| f.consts.iter().any(|c| c.name == name));
+    for (file, cmp) in
+        (krate.files.iter()).flat_map(|(id, f)| f.comparisons.iter().map(move |c| (*id, c)))
+    {
+        let asserts_ne = matches!(
+            cmp.how,
+            ComparisonKind::AssertNe | ComparisonKind::DebugAssertNe
+        );
+        if asserts_ne || (cmp.in_test || krate.place(file).test) && !krate.vocab.check_tests {
+            continue;
+        }
+        let callers = if cmp.how.is_symmetric() {
+            cmp.sides.len()
+        } else {
+            1
+        };
+        for (at, subject) in cmp.sides.iter().enumerate().take(callers) {
+            let Operand::Call(call) = &subject.operand else {
+                continue;
+            };
+            if call.ty.as_deref() != Some(module) || own(&call.name) {
+                continue;
+            }
+            let Some(values) = crate::model::facts::std_consts(&call.name) else {
+                continue;
+            };
+            let set = ValueSet {
+                call: call.clone(),
+                values: values.iter().map(|v| v.to_string()).collect(),
+                span: subject.span,
+                line: 0,
+            };
+            for side in (cmp.sides.iter().enumerate())
+                .filter(|(i, _)| *i != at)
+                .map(|(_, s)| s)
+            {
+                let Operand::Str(s) = &side.operand else {
+                    continue;
+                };
+                let Some(value) = krate.resolve(file, s) else {
+                    continue;
+                };
+                if !returns(call, &set, &value, cmp.how) {
+                    out.push(std_diagnostic(call, (subject, side, cmp.how), &value, s));
+                }
+            }
+        }
+    }
+}
+
+/// The finding of [`std_constants`], with the name std gives where one is
+/// known.
+fn std_diagnostic(
+    call: &ValueCall,
+    (subject, side, how): (&Side, &Side, ComparisonKind),
+    value: &str,
+    written: &StrExpr,
+) -> Diagnostic {
+    let what = match call.name.as_str() {
+        "OS" => "operating system",
+        "ARCH" => "architecture",
+        _ => "family",
+    };
+    let spelled = crate::model::facts::std_const_spelling(&call.name, value)
+        .filter(|_| !matches!(how, ComparisonKind::StrContains));
+    let mut d = Diagnostic::new(
+        LINT.id,
+        side.span,
+        format!(
+            "`{}` is compared with `\"{value}\"`, which it never is: rustc names no target's {what} so",
+            subject.text
+        ),
+    )
+    .with_label("never matches")
+    .with_secondary(
+        subject.span,
+        format!("`{call}` is the {what} of the target as rustc names it (`target_{}`)", call.name.to_ascii_lowercase()),
+    );
+    d = match spelled {
+        Some(fixed) => d.with_help(format!("rustc calls it `\"{fixed}\"`: compare with that")),
+        None => d.with_help(format!(
+            "compare with a name rustc gives (`rustc --print cfg` shows `target_{}`)",
+            call.name.to_ascii_lowercase()
+        )),
+    };
+    if let (Some(fixed), StrExpr::Lit(_)) = (spelled, written)
+        && side.text == format!("\"{value}\"")
+    {
+        d = d.with_fix(Fix::new(
+            Applicability::Unsafe,
+            format!("replace `\"{value}\"` with `\"{fixed}\"`"),
+            [Edit {
+                span: side.span,
+                replacement: format!("\"{fixed}\""),
+            }],
+        ));
+    }
+    d
 }
 
 /// Calls of a function returning only literals compared with another.

@@ -115,6 +115,12 @@ fn handed_to_normalizers(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
     let mut assigned: HashSet<&FieldKey> = HashSet::new();
     for (_, f) in files() {
         assigned.extend(&f.field_uses.assigned);
+        // A struct literal whose field a normalizer makes: it may hold the
+        // normalized value (`Manifest { os: canonical_os(raw) }`).
+        let built = (f.field_uses.built.iter())
+            .filter(|(_, call)| krate.normalizer(call).is_some())
+            .map(|(key, _)| key);
+        assigned.extend(built);
     }
     let mut normalized: HashMap<&FieldKey, (FileId, &HandedCall)> = HashMap::new();
     for (file, f) in files() {
@@ -185,6 +191,16 @@ fn normalized_elsewhere(
         let Some(value) = krate.resolve(file, s) else {
             continue;
         };
+        // A name that is no platform's counts where it is a spelling the
+        // normalizer gives (`"macos"` of `canonical_os`, `"in_memory"` of
+        // a lowercasing one): the code compares its normalized value so.
+        let platform = !matches!(
+            crate::config::platform::classify_literal(krate.vocab, &value),
+            crate::config::platform::LiteralKind::Unknown
+        );
+        if !platform && !normalizer.gives(&value) {
+            continue;
+        }
         let mut other = normalizer.missed(&value);
         if cmp.how == ComparisonKind::EqIgnoreAsciiCase {
             other.retain(|o| !o.eq_ignore_ascii_case(&value));
@@ -219,7 +235,7 @@ fn normalized_elsewhere(
             "`{name}` takes {} alike",
             crate::config::platform::quoted_list(&c.spelled, "and")
         ),
-        None => format!("`{name}` folds the case before comparing"),
+        None => format!("`{name}` folds the case"),
     };
     // A place is shown in the file of the comparison (held: it may be
     // reported); elsewhere it is told.

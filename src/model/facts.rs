@@ -475,6 +475,146 @@ pub struct ValueSet {
     pub line: u32,
 }
 
+/// The module path the calls of [`std_consts`] carry as their type.
+pub const STD_CONSTS_MODULE: &str = "std::env::consts";
+
+/// The values of a constant of `std::env::consts` (`OS`, `ARCH`,
+/// `FAMILY`) on every target rustc knows (`rustc --print cfg` of each of
+/// `rustc --print target-list`, 1.95), and the empty string std gives where
+/// a target has none. The standard library has no source in the
+/// dependency graph: its values are written here, as issue 29 allows.
+pub fn std_consts(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "OS" => &[
+            "",
+            "aix",
+            "amdhsa",
+            "android",
+            "cuda",
+            "cygwin",
+            "dragonfly",
+            "emscripten",
+            "espidf",
+            "freebsd",
+            "fuchsia",
+            "haiku",
+            "helenos",
+            "hermit",
+            "horizon",
+            "hurd",
+            "illumos",
+            "ios",
+            "l4re",
+            "linux",
+            "lynxos178",
+            "macos",
+            "managarm",
+            "motor",
+            "netbsd",
+            "none",
+            "nto",
+            "nuttx",
+            "openbsd",
+            "psp",
+            "psx",
+            "qurt",
+            "redox",
+            "rtems",
+            "solaris",
+            "solid_asp3",
+            "teeos",
+            "trusty",
+            "tvos",
+            "uefi",
+            "unknown",
+            "vexos",
+            "visionos",
+            "vita",
+            "vxworks",
+            "wasi",
+            "watchos",
+            "windows",
+            "xous",
+            "zkvm",
+        ],
+        "ARCH" => &[
+            "aarch64",
+            "amdgpu",
+            "arm",
+            "arm64ec",
+            "avr",
+            "bpf",
+            "csky",
+            "hexagon",
+            "loongarch32",
+            "loongarch64",
+            "m68k",
+            "mips",
+            "mips32r6",
+            "mips64",
+            "mips64r6",
+            "msp430",
+            "nvptx64",
+            "powerpc",
+            "powerpc64",
+            "riscv32",
+            "riscv64",
+            "s390x",
+            "sparc",
+            "sparc64",
+            "spirv",
+            "wasm32",
+            "wasm64",
+            "x86",
+            "x86_64",
+            "xtensa",
+        ],
+        "FAMILY" => &["", "unix", "wasm", "windows"],
+        _ => return None,
+    })
+}
+
+/// The name std gives for what other tools call `value` (`"darwin"`,
+/// `"amd64"`), or `value` in another case (`"Linux"`).
+pub fn std_const_spelling(name: &str, value: &str) -> Option<&'static str> {
+    let values = std_consts(name)?;
+    let lower = value.to_ascii_lowercase();
+    if let Some(v) = values.iter().find(|v| **v == lower) {
+        return Some(v);
+    }
+    let known: &[(&str, &str)] = match name {
+        "OS" => &[
+            ("darwin", "macos"),
+            ("osx", "macos"),
+            ("macosx", "macos"),
+            ("mac", "macos"),
+            ("win", "windows"),
+            ("win32", "windows"),
+            ("win64", "windows"),
+            ("iphoneos", "ios"),
+            ("sunos", "solaris"),
+        ],
+        "ARCH" => &[
+            ("amd64", "x86_64"),
+            ("x64", "x86_64"),
+            ("x86-64", "x86_64"),
+            ("arm64", "aarch64"),
+            ("i386", "x86"),
+            ("i586", "x86"),
+            ("i686", "x86"),
+            ("ia32", "x86"),
+            ("x86_32", "x86"),
+            ("ppc", "powerpc"),
+            ("ppc64", "powerpc64"),
+            ("ppc64le", "powerpc64"),
+            ("armv7", "arm"),
+            ("armhf", "arm"),
+        ],
+        _ => &[],
+    };
+    known.iter().find(|(k, _)| *k == lower).map(|(_, v)| *v)
+}
+
 impl ValueSet {
     /// Two definitions give the same values, in any order.
     pub fn same_values(&self, other: &ValueSet) -> bool {
@@ -667,11 +807,18 @@ pub struct FieldUses {
     /// Each call it is handed to, as [`Handoff`]s with no comparison.
     pub handed: Vec<(FieldKey, HandedCall)>,
     pub assigned: Vec<FieldKey>,
+    /// Each struct literal's field made by a call (`Manifest { os:
+    /// canonical_os(raw) }`, or a local holding one): normalized there when
+    /// that call is a normalizer.
+    pub built: Vec<(FieldKey, ValueCall)>,
 }
 
 impl FieldUses {
     pub fn is_empty(&self) -> bool {
-        self.compared.is_empty() && self.handed.is_empty() && self.assigned.is_empty()
+        self.compared.is_empty()
+            && self.handed.is_empty()
+            && self.assigned.is_empty()
+            && self.built.is_empty()
     }
 }
 
@@ -702,6 +849,8 @@ pub struct NormalizerFn {
     /// Spellings taken for one outcome, at most one canonical platform in
     /// each ([`Spellings`]).
     pub classes: Vec<Spellings>,
+    /// Folds to upper case (`to_uppercase`), not lower.
+    pub upper: bool,
     /// The function's name, where it is defined.
     pub span: Span,
     /// The 1-based line of `span`.
@@ -761,6 +910,20 @@ impl NormalizerFn {
         other.sort();
         other.dedup();
         other
+    }
+
+    /// Whether `value` is a spelling this normalizer gives: one of a class
+    /// it takes alike, or, when it folds the case, one its folding keeps
+    /// as it is (`"in_memory"` for a lowercasing one). A field compared
+    /// as written with such a value is compared with the normalizer's
+    /// spelling, not its own.
+    pub fn gives(&self, value: &str) -> bool {
+        let folded = match self.upper {
+            true => value.to_ascii_uppercase(),
+            false => value.to_ascii_lowercase(),
+        };
+        (self.classes.iter()).any(|c| c.spelled.iter().any(|v| v == value))
+            || (self.folds_case && folded == value)
     }
 }
 

@@ -121,7 +121,12 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary, once: &[String]) -> Option
             let sets_once = (once.iter())
                 .any(|name| crate::analysis::extract::sets_static(body_text, name))
                 || crate::analysis::extract::static_mechanism(body_text);
+            // A function giving a string it folds the case of may be a
+            // normalizer (`super::normalized::strings_given`).
+            let normalizes = (body_text.contains("lowercase") || body_text.contains("uppercase"))
+                && super::normalized::gives_string(text, toks, i + 2, open);
             if !sets_once
+                && !normalizes
                 && lex_checked_within(body_text, Some(&file), vocab, &mut scratch, false).is_ok()
             {
                 blank.push((start + 1, end - 1));

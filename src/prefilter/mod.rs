@@ -879,8 +879,10 @@ fn watching_found<R>(
         calls,
     })?;
     let calls = normalizers.into_inner();
-    if !calls.is_empty() && normalized::compared_ruled_out(text, &calls, consts) {
-        return Err(normalized::COMPARED);
+    if !calls.is_empty()
+        && let Some(why) = normalized::compared_ruled_out(text, &calls, consts)
+    {
+        return Err(why);
     }
     Ok(lexed)
 }

@@ -139,6 +139,9 @@ impl Consts {
 /// Why a text with a normalizer call needs the parse.
 pub(super) const COMPARED: Bail = "a normalized string compared with what it may not be";
 
+/// Why a function folding the case of a string it gives needs the parse.
+pub(super) const NORMALIZER: Bail = "a function giving a string whose case it folds";
+
 /// What one normalizer call rules out of its output.
 enum Rule {
     Upper,
@@ -191,19 +194,20 @@ impl FileConsts<'_> {
     }
 }
 
-/// Whether `text` (already lexed by the caller, who found the normalizer
-/// calls at `calls`) compares a string one of them may rule out. A text the
-/// lexer reads differently, or a literal it does not decode, counts as one.
+/// Why `text` (already lexed by the caller, who found the normalizer calls
+/// at `calls`) needs the parse, if it does: it compares a string one of them
+/// may rule out (a text the lexer reads differently, or a literal it does
+/// not decode, counts as one), or a function giving a string folds its case.
 /// `file`: the file `text` is a part of (`text` is a whole file when
 /// `None`).
 pub(super) fn compared_ruled_out(
     text: &str,
     calls: &[(usize, usize)],
     file: Option<&FileConsts<'_>>,
-) -> bool {
+) -> Option<Bail> {
     let mut lexed = lexer::Lexed::default();
     if lexer::lex::<true>(text, &UNWATCHED, &mut lexed).is_err() {
-        return true;
+        return Some(COMPARED);
     }
     let toks = &lexed.toks;
     let word = |i: usize| toks.get(i).map(|t| &text[t.start as usize..t.end as usize]);
@@ -212,7 +216,7 @@ pub(super) fn compared_ruled_out(
     let mut rules: Vec<(u32, Rule)> = Vec::with_capacity(calls.len());
     for &(start, _) in calls {
         let Ok(i) = toks.binary_search_by_key(&(start as u32), |t| t.start) else {
-            return true;
+            return Some(COMPARED);
         };
         let rule = match word(i) {
             Some("to_lowercase" | "to_ascii_lowercase") => Rule::Upper,
@@ -222,15 +226,23 @@ pub(super) fn compared_ruled_out(
                 Some(t) if matches!(t.kind, Kind::Str | Kind::Lit) => {
                     match literal_value(&text.as_bytes()[t.start as usize..t.end as usize]) {
                         Some(from) => Rule::Removed(from),
-                        None => return true,
+                        None => return Some(COMPARED),
                     }
                 }
                 // `.replace(FROM, ..)`: the walker reads no shape of it.
                 _ => continue,
             },
-            _ => return true,
+            _ => return Some(COMPARED),
         };
         rules.push((region[i], rule));
+    }
+    // A case folded in a function giving a string: it may be a normalizer
+    // (`analysis::extract::normalizers`), whatever it compares.
+    let gives_string = strings_given(text, toks);
+    if (rules.iter()).any(|(r, rule)| {
+        matches!(rule, Rule::Upper | Rule::Lower) && gives_string.binary_search(r).is_ok()
+    }) {
+        return Some(NORMALIZER);
     }
     rules.sort_by_key(|&(r, _)| r);
     let rules_of = |i: usize| {
@@ -240,7 +252,7 @@ pub(super) fn compared_ruled_out(
         rules[from..to].iter().map(|(_, rule)| rule)
     };
     if rules.is_empty() {
-        return false;
+        return None;
     }
     let own = std::cell::OnceCell::new();
     let own = FileConsts {
@@ -259,12 +271,12 @@ pub(super) fn compared_ruled_out(
             Kind::Str if rules_of(i).next().is_some() => {
                 let Some(value) = literal_value(&text.as_bytes()[t.start as usize..t.end as usize])
                 else {
-                    return true;
+                    return Some(COMPARED);
                 };
                 if (in_concat(text, toks, &within, i) || rules_of(i).any(|r| r.rules_out(&value)))
                     && compared(text, toks, &within, i, i)
                 {
-                    return true;
+                    return Some(COMPARED);
                 }
             }
             Kind::Ident
@@ -289,7 +301,7 @@ pub(super) fn compared_ruled_out(
                     // The standard library's: no value the crate pass knows.
                     let std = matches!(word(first), Some("std" | "core" | "alloc")) && first < i;
                     if !std && compared(text, toks, &within, first, i) {
-                        return true;
+                        return Some(COMPARED);
                     }
                 }
             }
@@ -297,7 +309,7 @@ pub(super) fn compared_ruled_out(
         }
         i += 1;
     }
-    false
+    None
 }
 
 /// For each token, the function whose body it is in, innermost (the index
@@ -329,6 +341,42 @@ fn regions(text: &str, toks: &[Tok]) -> Vec<u32> {
         }
     }
     out
+}
+
+/// The bodies (the index of their `{`, in order) of the functions whose
+/// return type names a string (`-> String`, `-> &str`, `-> Option<Cow<..>>`).
+fn strings_given(text: &str, toks: &[Tok]) -> Vec<u32> {
+    let word = |i: usize| {
+        toks.get(i)
+            .filter(|t| t.kind == Kind::Ident)
+            .map(|t| &text[t.start as usize..t.end as usize])
+    };
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        if word(i) != Some("fn") || toks.get(i + 1).is_none_or(|n| n.kind != Kind::Ident) {
+            continue;
+        }
+        let Some((open, _)) = super::bodies::body(toks, i + 2) else {
+            continue;
+        };
+        if gives_string(text, toks, i + 2, open) {
+            out.push(open as u32);
+        }
+    }
+    out
+}
+
+/// Whether the signature `toks[from..open]` (past `fn name`) returns a
+/// type naming a string.
+pub(super) fn gives_string(text: &str, toks: &[Tok], from: usize, open: usize) -> bool {
+    let word = |k: usize| {
+        Some(toks[k])
+            .filter(|t| t.kind == Kind::Ident)
+            .map(|t| &text[t.start as usize..t.end as usize])
+    };
+    let arrow = (from..open.saturating_sub(1))
+        .find(|&k| is_punct(toks[k], b'-') && is_punct(toks[k + 1], b'>'));
+    arrow.is_some_and(|a| (a + 2..open).any(|k| matches!(word(k), Some("String" | "str" | "Cow"))))
 }
 
 /// The first segment of the path whose last is the token `i` (`a::b::i`).

@@ -948,7 +948,17 @@ fn a_normalizer_counts_only_with_what_its_own_function_compares() {
     // The walker follows a normalized value through one function's locals
     // (closures included), never into another function.
     read(
-        "fn a(s: &str) -> String { s.to_lowercase() }\nfn b(x: &str) -> bool { x == \"Alpha\" }\n",
+        "fn a(s: &str) -> usize { s.to_lowercase().len() }\nfn b(x: &str) -> bool { x == \"Alpha\" }\n",
+    );
+    // A function giving a string whose case it folds may be a normalizer
+    // of any name (`analysis::extract::normalizers`), whatever it compares.
+    parsed(
+        "fn a(s: &str) -> String { s.trim().to_lowercase() }",
+        "a function giving a string whose case it folds",
+    );
+    parsed(
+        "fn a(s: &str) -> Option<Cow<'_, str>> { Some(s.to_uppercase().into()) }",
+        "a function giving a string whose case it folds",
     );
     read(
         "fn a(s: &str) -> bool { fn b(x: &str) -> bool { x == \"Alpha\" } s.to_lowercase() == \"a\" }",
@@ -959,7 +969,12 @@ fn a_normalizer_counts_only_with_what_its_own_function_compares() {
     );
     // The standard library's constants have no value the crate pass knows;
     // a conversion or a method is the operand only where it is compared.
-    read("fn a(s: &str) { if s.trim() == \"x\" && std::env::consts::OS == \"linux\" {} }");
+    read("fn a(s: &str) { if s.trim() == \"x\" && std::env::consts::EXE_SUFFIX == \".exe\" {} }");
+    // But for the target's names, whose values are known.
+    parsed(
+        "fn a() -> bool { std::env::consts::OS == \"darwin\" }",
+        VOCAB,
+    );
     read(
         "fn a(s: &str) { let sep = \"\\n\".to_owned(); let t = s.trim(); let r = Ok(\"Error\".into()); }",
     );

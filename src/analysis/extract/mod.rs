@@ -1282,6 +1282,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         self.lowering.struct_literal(&mut self.cx, s);
+        self.cx.note_built(s);
         // Fields are not `let` initialisers of their own.
         let saved = self.cx.frame.let_name.take();
         visit::visit_expr_struct(self, s);

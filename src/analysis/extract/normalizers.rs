@@ -33,6 +33,7 @@ use crate::model::facts::{
 pub(super) struct Shape {
     pub param: usize,
     pub folds_case: bool,
+    pub upper: bool,
     pub classes: Vec<Spellings>,
 }
 
@@ -45,6 +46,10 @@ pub(super) fn read(sig: &syn::Signature, block: &syn::Block, vocab: &Vocabulary)
     // Each string parameter reads the body once: a few at most, so that a
     // function of a thousand never reads it a thousand times.
     let mut read = 0;
+    let returns_string = match &sig.output {
+        syn::ReturnType::Type(_, ty) => super::platform_fns::is_string(ty),
+        syn::ReturnType::Default => false,
+    };
     for (param, t) in typed.enumerate() {
         let Pat::Ident(id) = &*t.pat else {
             continue;
@@ -57,11 +62,21 @@ pub(super) fn read(sig: &syn::Signature, block: &syn::Block, vocab: &Vocabulary)
             derived: HashSet::from([id.ident.to_string()]),
             folded: HashSet::new(),
             folds_case: false,
+            upper: std::cell::Cell::new(false),
             classes: Vec::new(),
             compared: Vec::new(),
         };
         reader.visit_block(block);
-        if let Some(shape) = reader.shape(vocab, param) {
+        // `raw.trim().to_ascii_lowercase().replace('-', "_")` as what it
+        // returns: it folds the case of what it gives.
+        if returns_string
+            && returned(block)
+                .iter()
+                .any(|e| reader.subject(e) == Some(true))
+        {
+            reader.folds_case = true;
+        }
+        if let Some(shape) = reader.shape(vocab, param, returns_string) {
             return Some(shape);
         }
     }
@@ -82,6 +97,8 @@ struct Reader {
     folded: HashSet<String>,
     /// A comparison of a folded value, or one ignoring case.
     folds_case: bool,
+    /// The case folded is upper (`to_uppercase`).
+    upper: std::cell::Cell<bool>,
     /// Spellings compared for one outcome: one `if` condition's `||`, one
     /// `match` arm's patterns, with the literal the branch gives.
     classes: Vec<Vec<String>>,
@@ -128,12 +145,26 @@ impl Reader {
                 let id = p.path.get_ident()?.to_string();
                 (self.derived.contains(&id)).then(|| self.folded.contains(&id))
             }
+            // `.replace('-', "_")` keeps the case as it is.
+            Expr::MethodCall(m)
+                if matches!(m.method.to_string().as_str(), "replace" | "replacen")
+                    && m.args.iter().all(|a| matches!(a, Expr::Lit(_))) =>
+            {
+                self.subject(&m.receiver)
+            }
             Expr::MethodCall(m) if m.args.is_empty() => {
                 let inner = self.subject(&m.receiver)?;
                 match m.method.to_string().as_str() {
-                    "trim" | "trim_start" | "trim_end" | "into_owned" => Some(inner),
-                    "to_lowercase" | "to_ascii_lowercase" | "to_uppercase"
-                    | "to_ascii_uppercase" => Some(true),
+                    "trim" | "trim_start" | "trim_end" | "into_owned" | "to_string"
+                    | "to_owned" | "into" => Some(inner),
+                    "to_lowercase" | "to_ascii_lowercase" => {
+                        self.upper.set(false);
+                        Some(true)
+                    }
+                    "to_uppercase" | "to_ascii_uppercase" => {
+                        self.upper.set(true);
+                        Some(true)
+                    }
                     _ => None,
                 }
             }
@@ -181,6 +212,25 @@ fn literal(e: &Expr) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// What a body gives: its tail and each `return`'s value (not those of
+/// closures or nested items).
+fn returned(block: &syn::Block) -> Vec<&Expr> {
+    struct Returns<'a>(Vec<&'a Expr>);
+    impl<'a> Visit<'a> for Returns<'a> {
+        fn visit_expr_return(&mut self, r: &'a syn::ExprReturn) {
+            if let Some(e) = &r.expr {
+                self.0.push(e);
+            }
+            visit::visit_expr_return(self, r);
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    let mut out = Returns(block_tail(block).into_iter().collect());
+    out.visit_block(block);
+    out.0
 }
 
 /// The value a block or branch ends with.
@@ -314,12 +364,16 @@ impl<'ast> Visit<'ast> for Reader {
 }
 
 impl Reader {
-    fn shape(self, vocab: &Vocabulary, param: usize) -> Option<Shape> {
+    fn shape(self, vocab: &Vocabulary, param: usize, returns_string: bool) -> Option<Shape> {
         let canonical = |v: &str| vocab.canonical.iter().any(|c| c.eq_ignore_ascii_case(v));
         // A spelling compared or given for one: the body holds a literal
-        // naming a platform, which the prefilter keeps.
+        // naming a platform, which the prefilter keeps. Without one, a
+        // function giving a string it folded the case of normalizes any
+        // name (`canonical_os`, `normalize_backend`): the prefilter keeps
+        // a body folding a case in a function returning a string.
         let literals = self.compared.iter().chain(self.classes.iter().flatten());
-        if !literals.clone().any(|v| canonical(v)) {
+        let names_platform = literals.clone().any(|v| canonical(v));
+        if !(names_platform || returns_string && self.folds_case) {
             return None;
         }
         let mut classes = Vec::new();
@@ -355,6 +409,7 @@ impl Reader {
         (self.folds_case || !classes.is_empty()).then_some(Shape {
             param,
             folds_case: self.folds_case,
+            upper: self.upper.get(),
             classes,
         })
     }
@@ -384,6 +439,11 @@ pub(super) struct Handed {
 enum Held {
     Local(String, u32),
     Field(FieldKey),
+}
+
+/// A string literal.
+fn is_literal(o: &Operand) -> bool {
+    matches!(o, Operand::Str(StrExpr::Lit(_)))
 }
 
 /// An operand whose origin the walk does not know: anything else, or a
@@ -468,14 +528,17 @@ impl Cx<'_> {
         exprs: &[&Expr],
         operands: &[Operand],
     ) {
-        if !operands.iter().any(|o| self.names_platform(o)) {
+        // A field compared with any name: a normalizer of any names
+        // (`canonical_os`) may be handed it elsewhere. A local, with a
+        // platform's only: it is paired in its own function.
+        let platform = operands.iter().any(|o| self.names_platform(o));
+        if !platform && !operands.iter().any(is_literal) {
             return;
         }
         let subjects: Vec<(usize, Held)> = (exprs.iter().zip(operands).enumerate())
-            .filter(|(_, (_, o))| {
-                !self.names_platform(o) && !matches!(o, Operand::Raw | Operand::Canonical)
-            })
+            .filter(|(_, (_, o))| !is_literal(o) && !matches!(o, Operand::Raw | Operand::Canonical))
             .filter_map(|(i, (e, _))| Some((i, self.held(e)?)))
+            .filter(|(_, held)| platform || matches!(held, Held::Field(_)))
             .collect();
         if subjects.is_empty() {
             return;
@@ -494,12 +557,16 @@ impl Cx<'_> {
         scrutinee: &Expr,
         others: Vec<Side>,
     ) {
-        if !others.iter().any(|s| self.names_platform(&s.operand)) {
+        let platform = others.iter().any(|s| self.names_platform(&s.operand));
+        if !platform && !others.iter().any(|s| is_literal(&s.operand)) {
             return;
         }
         let Some(held) = self.held(scrutinee) else {
             return;
         };
+        if !platform && !matches!(held, Held::Field(_)) {
+            return;
+        }
         let operand = self.operand(scrutinee);
         let mut sides = vec![self.side(scrutinee, operand)];
         sides.extend(others);
@@ -619,6 +686,46 @@ impl Cx<'_> {
         }
     }
 
+    /// `T { field: call(..), .. }`, or a local holding a call's result:
+    /// the field holds what that call made, normalized if it normalizes.
+    pub(super) fn note_built(&mut self, s: &syn::ExprStruct) {
+        let Some(last) = s.path.segments.last() else {
+            return;
+        };
+        let ty = match last.ident.to_string() {
+            own if own == "Self" => match &self.self_type {
+                Some(t) => crate::analysis::last_segment(t).to_string(),
+                None => return,
+            },
+            ty => ty,
+        };
+        for field in &s.fields {
+            let syn::Member::Named(name) = &field.member else {
+                continue;
+            };
+            let made = match kept(&field.expr) {
+                Expr::Call(c) => self.path_call(&c.func),
+                Expr::Path(p) => (p.path.get_ident()).and_then(|local| {
+                    match &self.lookup(&local.to_string())?.value {
+                        Operand::Call(c) => Some(c.clone()),
+                        _ => None,
+                    }
+                }),
+                Expr::MethodCall(m) if matches!(kept(&m.receiver), Expr::Path(p) if p.path.is_ident("self")) => {
+                    self.call_of(&m.method.to_string(), true)
+                }
+                _ => None,
+            };
+            if let Some(call) = made {
+                let key = FieldKey {
+                    ty: ty.clone(),
+                    path: name.to_string(),
+                };
+                self.facts.field_uses.built.push((key, call));
+            }
+        }
+    }
+
     /// `x.field = ..`: the field may hold what a normalizer made.
     pub(super) fn note_assigned(&mut self, place: &Expr) {
         if let Some(Held::Field(key)) = self.held(place) {
@@ -673,6 +780,7 @@ impl Cx<'_> {
             call: call.clone(),
             param: shape.param,
             folds_case: shape.folds_case,
+            upper: shape.upper,
             classes: shape.classes,
             span: self.span(&sig.ident),
             line: sig.ident.span().start().line as u32,
