@@ -236,9 +236,6 @@ pub enum Names {
     /// what a derived `Debug` writes of such a variant.
     /// Derived from the canonical names, not configured.
     PlatformVariants,
-    /// The standard library's target constants (`std::env::consts::OS`),
-    /// whose values are known: fixed names.
-    StdConsts,
 }
 
 impl Names {
@@ -248,7 +245,7 @@ impl Names {
     pub fn is_configured(self) -> bool {
         !matches!(
             self,
-            Names::PlatformsField | Names::Normalizers | Names::PlatformVariants | Names::StdConsts
+            Names::PlatformsField | Names::Normalizers | Names::PlatformVariants
         )
     }
 
@@ -295,10 +292,6 @@ pub(super) fn platform_variants<'c>(canonical: impl Iterator<Item = &'c str>) ->
 
 /// The field holding a lowering context's platforms ([`Names::PlatformsField`]).
 pub const PLATFORMS_FIELD: &str = "platforms";
-
-/// [`Names::StdConsts`]: the constants of `std::env::consts` whose values
-/// are known (`model::facts::std_consts`).
-pub const STD_CONSTS: &[&str] = &["OS", "ARCH", "FAMILY"];
 
 /// The std methods whose output has a known shape ([`Names::Normalizers`]):
 /// lowercased, uppercased, trimmed, or without what was replaced.
@@ -662,10 +655,7 @@ impl Vocabulary {
     /// The set `names` stands for.
     fn set(&self, names: Names) -> Option<&NameSet> {
         Some(match names {
-            Names::RegistrationFunctions
-            | Names::PlatformsField
-            | Names::Normalizers
-            | Names::StdConsts => {
+            Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 return None;
             }
             Names::LoweringRegistrations => &self.lowering_registrations,
@@ -691,7 +681,6 @@ impl Vocabulary {
         match names {
             Names::RegistrationFunctions => self.registration_key(name).is_some(),
             Names::PlatformsField => name == PLATFORMS_FIELD,
-            Names::StdConsts => STD_CONSTS.contains(&name),
             Names::Normalizers => NORMALIZERS.contains(&name),
             _ => self.set(names).is_some_and(|s| s.contains(name)),
         }
@@ -718,10 +707,7 @@ impl Vocabulary {
             Names::Switches => self.switches = set,
             Names::PlatformVariants => self.platform_variants = set,
             Names::Singletons => self.singletons = set,
-            Names::RegistrationFunctions
-            | Names::PlatformsField
-            | Names::Normalizers
-            | Names::StdConsts => {
+            Names::RegistrationFunctions | Names::PlatformsField | Names::Normalizers => {
                 unreachable!("{names:?} is no set of its own")
             }
         }
@@ -734,7 +720,6 @@ impl Vocabulary {
         match names {
             Names::RegistrationFunctions => self.function_stems().collect(),
             Names::PlatformsField => vec![PLATFORMS_FIELD],
-            Names::StdConsts => STD_CONSTS.to_vec(),
             Names::Normalizers => NORMALIZERS.to_vec(),
             _ => self.set(names).map_or(Vec::new(), |s| s.stems().collect()),
         }
@@ -750,7 +735,6 @@ impl Vocabulary {
                 firsts
             }
             Names::PlatformsField => FirstBytes::of([PLATFORMS_FIELD].into_iter()),
-            Names::StdConsts => FirstBytes::of(STD_CONSTS.iter().copied()),
             Names::Normalizers => FirstBytes::of(NORMALIZERS.iter().copied()),
             _ => self
                 .set(names)

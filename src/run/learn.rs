@@ -633,6 +633,24 @@ pub(super) fn forget_unlearned_calls(
         .filter(|(_, o)| o.result.as_deref().is_ok_and(learns))
         .map(|(i, _)| inputs[*i].krate)
         .collect();
+    // A field compared as written counts only handed to a normalizer
+    // (`lints::uncanonicalized_platform_comparison`): the fields each crate
+    // hands to a function named as any normalizer read.
+    let normalizers: std::collections::HashSet<&str> = (outcomes.iter())
+        .filter_map(|(_, o)| o.result.as_deref().ok())
+        .flat_map(|f| f.normalizers.iter().map(|n| n.call.name.as_str()))
+        .collect();
+    let mut normalized: std::collections::HashSet<(usize, crate::model::facts::FieldKey)> =
+        std::collections::HashSet::new();
+    for (i, o) in outcomes.iter() {
+        let Ok(f) = o.result.as_deref() else {
+            continue;
+        };
+        let handed = (f.field_uses.handed.iter())
+            .filter(|(_, call)| normalizers.contains(call.callee.name.as_str()));
+        normalized.extend(handed.map(|(key, _)| (inputs[*i].krate, key.clone())));
+    }
+    drop(normalizers);
     // The calls each group's value sets may decide, once per group.
     let mut calls: HashMap<*const crate::analysis::shared::Shared, _> = HashMap::new();
     for group in shared.values() {
@@ -653,10 +671,6 @@ pub(super) fn forget_unlearned_calls(
         };
         let kept = |s: &crate::model::facts::Side| match &s.operand {
             Operand::Raw | Operand::Canonical => true,
-            // `std::env::consts::OS`: its values are known in every crate.
-            Operand::Call(c) if c.ty.as_deref() == Some(crate::model::facts::STD_CONSTS_MODULE) => {
-                true
-            }
             Operand::Call(c) if c.fields.is_empty() && own => true,
             Operand::Call(c) => may_decide(c),
             _ => false,
@@ -667,6 +681,13 @@ pub(super) fn forget_unlearned_calls(
         // Facts shared with `run::cache` are copied only when one goes.
         if keep.contains(&false) {
             retain_marked(&mut Arc::make_mut(facts).comparisons, &keep);
+        }
+        let krate = inputs[*i].krate;
+        let keep: Vec<bool> = (facts.field_uses.compared.iter())
+            .map(|(key, _, _)| normalized.contains(&(krate, key.clone())))
+            .collect();
+        if keep.contains(&false) {
+            retain_marked(&mut Arc::make_mut(facts).field_uses.compared, &keep);
         }
         if !facts.may_be_reported() {
             outcome.text = None;

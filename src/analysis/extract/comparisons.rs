@@ -3,7 +3,7 @@
 
 use super::value_sets::strip_borrows;
 use super::*;
-use crate::model::facts::{Normalized, NormalizedComparison, PatternPlace, ValueCall};
+use crate::model::facts::{Normalized, NormalizedComparison, PatternPlace};
 
 /// A raw side starts from a platform source (a method, function, field or
 /// pattern field), a canonical one from a canonicalizer called or from the
@@ -33,13 +33,6 @@ pub(super) const COLLECTOR: Collector = Collector {
             at: NameUse::StrMethod,
             alone: true,
         },
-        // `std::env::consts::OS`, whose values are known
-        // ([`crate::model::facts::std_consts`]).
-        Start {
-            names: Names::StdConsts,
-            at: NameUse::Anywhere,
-            alone: true,
-        },
     ],
     reads: &[],
 };
@@ -57,35 +50,11 @@ impl<'t> Cx<'t> {
     /// package is known crate-wide ([`Operand::Call`]).
     pub(super) fn operand(&self, e: &Expr) -> Operand {
         match self.operand_here(e) {
-            Operand::Str(StrExpr::Path { segments, .. }) if self.names_std_const(&segments) => {
-                Operand::Call(ValueCall {
-                    ty: Some(crate::model::facts::STD_CONSTS_MODULE.to_string()),
-                    name: segments.last().cloned().unwrap_or_default(),
-                    ..ValueCall::default()
-                })
-            }
             here @ (Operand::Other | Operand::Str(StrExpr::Path { .. })) => {
                 self.value_call(e).map_or(here, Operand::Call)
             }
             here => here,
         }
-    }
-
-    /// `std::env::consts::OS`, `env::consts::ARCH`, `consts::FAMILY`: a
-    /// constant of the standard library whose values are known.
-    fn names_std_const(&self, segments: &[String]) -> bool {
-        let [before @ .., module, name] = segments else {
-            return false;
-        };
-        let root = matches!(
-            before
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>()
-                .as_slice(),
-            [] | ["env"] | ["std" | "core", "env"] | ["", "std", "env"]
-        );
-        root && module == "consts" && self.comparison_names().has(Names::StdConsts, name)
     }
 
     /// What `e` is, as far as this file tells.
