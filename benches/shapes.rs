@@ -185,6 +185,14 @@ const SHAPES: &[Shape] = &[
         by_name: false,
     },
     Shape {
+        name: "recursive_macro_call",
+        unit: "entries",
+        sizes: &[1_000, 4_000, 16_000],
+        make: recursive_macro_call,
+        format: "short",
+        by_name: false,
+    },
+    Shape {
         name: "block_statements",
         unit: "statements",
         sizes: &[2_001, 100_000],
@@ -552,6 +560,33 @@ fn block_statements(dir: &Path, n: usize) {
     ];
     let lines = std::iter::once("pub fn run(k: &[u8]) {".to_string())
         .chain((0..n).map(|i| kinds[i % kinds.len()].to_string()))
+        .chain(std::iter::once("}".to_string()));
+    write_lines(&dir.join("lib.rs"), lines);
+}
+
+/// One call of `n` entries of a crate's own recursive macro (the shape of
+/// vaultwarden's `make_config!`, which writes several items per entry and
+/// calls itself for each): each repetition of the expansion copied the
+/// bindings of every entry, and each `$f:expr` was parsed from all the
+/// input left after it.
+fn recursive_macro_call(dir: &Path, n: usize) {
+    let definition = [
+        "macro_rules! backends {",
+        "    (@make $key:literal, $f:expr) => { registry().register_backend($key, $f) };",
+        "    (@ty $t:ty) => { Option<$t> };",
+        "    ($( $(#[doc = $doc:literal])* $name:ident : $t:ty = $key:literal, $f:expr; )+) => {",
+        "        pub struct Settings { $( pub $name: backends! { @ty $t }, )+ }",
+        "        pub fn init() { $( backends! { @make $key, $f }; )+ }",
+        "        pub fn names() -> Vec<&'static str> { vec![$( stringify!($name), )+] }",
+        "    };",
+        "}",
+        "backends! {",
+    ];
+    let entries = (0..n).map(|i| {
+        format!("    /// Backend {i}\n    b{i}: u32 = \"key{i}\", |c: &Config| c.get({i}).unwrap_or_default();")
+    });
+    let lines = (definition.iter().map(|l| l.to_string()))
+        .chain(entries)
         .chain(std::iter::once("}".to_string()));
     write_lines(&dir.join("lib.rs"), lines);
 }

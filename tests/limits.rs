@@ -487,3 +487,41 @@ fn five_hundred_wrappers_called_from_files_of_their_own() {
         ["duplicate_registration@src/again.rs:1"]
     );
 }
+
+/// A call of `n` entries of a crate's own recursive macro (the shape of
+/// vaultwarden's `make_config!`): the macro writes a struct field, a
+/// registration and a name per entry, calling itself for each field's type
+/// and each registration; the last entry registers `key7` again.
+fn recursive_macro_call(n: usize) -> String {
+    let mut text = String::from(
+        "macro_rules! backends {
+    (@make $key:literal, $f:expr) => { registry().register_backend($key, $f) };
+    (@ty $t:ty) => { Option<$t> };
+    ($( $(#[doc = $doc:literal])* $name:ident : $t:ty = $key:literal, $f:expr; )+) => {
+        pub struct Settings { $( pub $name: backends! { @ty $t }, )+ }
+        pub fn init() { $( backends! { @make $key, $f }; )+ }
+        pub fn names() -> Vec<&'static str> { vec![$( stringify!($name), )+] }
+    };
+}
+
+backends! {
+",
+    );
+    for i in 0..n {
+        text += &format!(
+            "    /// Backend {i}\n    b{i}: u32 = \"key{i}\", |c: &Config| c.get({i}).unwrap_or_default();\n"
+        );
+    }
+    text += "    again: u32 = \"key7\", |c: &Config| c.get(7).unwrap_or_default();\n}\n";
+    text
+}
+
+/// 2,000 entries in one call of a recursive macro: each repetition of the
+/// expansion copied the bindings of every entry, and each `$f:expr` and
+/// `$t:ty` was parsed from all the input left after it.
+#[test]
+fn a_recursive_macro_call_of_two_thousand_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "lib.rs", recursive_macro_call(2_000));
+    assert_eq!(findings(dir.path()), ["duplicate_registration@lib.rs:4012"]);
+}

@@ -72,7 +72,7 @@ pub(super) fn expand(rules: &[Rule], input: TokenStream) -> Option<TokenStream> 
     rules.iter().find_map(|rule| {
         let mut bindings = Vec::new();
         let used = match_seq(&rule.matcher, &input, &mut bindings)?;
-        (used == input.len()).then(|| transcribe(&rule.transcriber, &bindings))?
+        (used == input.len()).then(|| transcribe(&rule.transcriber, &[&bindings]))?
     })
 }
 
@@ -225,22 +225,51 @@ fn fragment_len(kind: &str, input: &[TokenTree]) -> Option<usize> {
 }
 
 /// How many tokens `parse` takes from the start of `input`.
+///
+/// syn parses a `TokenStream` it is handed whole: handing it all the input
+/// left, for each fragment of a call of `n` entries, cost the square of `n`
+/// (docs/performance.md). It is handed the first 16 tokens, then 32, 64 ...
+/// until it stops at least `MARGIN` tokens before the end of what it was
+/// handed (all it read, and the few tokens syn peeks past where it stops,
+/// were there as in the whole input), or it was handed the whole input. A
+/// parse that fails, or ends near the cut (`a + b` of `a + b + c`), is
+/// tried again on more, so what it takes is what the whole input gives.
 fn parsed_len(
     input: &[TokenTree],
     parse: impl Fn(ParseStream) -> syn::Result<()>,
 ) -> Option<usize> {
-    let rest = (|s: ParseStream| {
-        parse(s)?;
-        s.parse::<TokenStream>()
-    })
-    .parse2(input.iter().cloned().collect())
-    .ok()?;
-    Some(input.len() - rest.into_iter().count()).filter(|&n| n > 0)
+    /// Tokens after where a parse stops that it must have been handed.
+    const MARGIN: usize = 4;
+    let mut window = 16;
+    loop {
+        let whole = window >= input.len();
+        let handed = &input[..window.min(input.len())];
+        let rest = (|s: ParseStream| {
+            parse(s)?;
+            s.parse::<TokenStream>()
+        })
+        .parse2(handed.iter().cloned().collect())
+        .map(|rest| rest.into_iter().count());
+        match rest {
+            Ok(rest) if whole || rest >= MARGIN => {
+                return Some(handed.len() - rest).filter(|&n| n > 0);
+            }
+            Err(_) if whole => return None,
+            _ => window *= 2,
+        }
+    }
 }
+
+/// The bindings in scope where a template is read: the call's, then, for
+/// each `$( .. )` around the place, those of the one repetition being
+/// written, innermost last. Borrowed, not merged: a repetition of a call of
+/// `n` entries copying all the call's bindings for each entry made a call
+/// cost the square of its size (docs/performance.md).
+type Scope<'b> = [&'b Bindings];
 
 /// The template with each variable replaced; `None` when a variable is
 /// bound at another depth than it is used (a shape this does not read).
-fn transcribe(t: &[TokenTree], b: &Bindings) -> Option<TokenStream> {
+fn transcribe(t: &[TokenTree], b: &Scope) -> Option<TokenStream> {
     let mut out: Vec<TokenTree> = Vec::new();
     let mut i = 0;
     while i < t.len() {
@@ -272,8 +301,9 @@ fn transcribe(t: &[TokenTree], b: &Bindings) -> Option<TokenStream> {
                     if k > 0 {
                         out.extend(sep.clone());
                     }
-                    let mut scope = b.clone();
-                    scope.extend(each.iter().cloned());
+                    // The scope around, then this repetition's bindings: a
+                    // handful of references, however many entries there are.
+                    let scope: Vec<&Bindings> = b.iter().chain(each).copied().collect();
                     out.extend(transcribe(&inner, &scope)?);
                 }
                 i += len;
@@ -296,7 +326,7 @@ fn transcribe(t: &[TokenTree], b: &Bindings) -> Option<TokenStream> {
 
 /// The bindings of each repetition of a `$( .. )` template: those of the
 /// repeated variables it names, which must repeat alike.
-fn repeated(inner: &[TokenTree], b: &Bindings) -> Option<Vec<Bindings>> {
+fn repeated<'b>(inner: &[TokenTree], b: &Scope<'b>) -> Option<Vec<Vec<&'b Bindings>>> {
     let mut count = None;
     let mut many = Vec::new();
     for name in used_names(inner) {
@@ -311,7 +341,7 @@ fn repeated(inner: &[TokenTree], b: &Bindings) -> Option<Vec<Bindings>> {
     let count = count?;
     Some(
         (0..count)
-            .map(|k| many.iter().flat_map(|each| each[k].clone()).collect())
+            .map(|k| many.iter().map(|each| &each[k]).collect())
             .collect(),
     )
 }
@@ -346,11 +376,12 @@ fn used_names(t: &[TokenTree]) -> Vec<String> {
     names
 }
 
-/// The innermost binding of `name`.
-fn lookup<'b>(b: &'b Bindings, name: &str) -> Option<&'b Bound> {
+/// The innermost binding of `name`: the last of the innermost scope
+/// that binds it.
+fn lookup<'b>(b: &Scope<'b>, name: &str) -> Option<&'b Bound> {
     b.iter()
         .rev()
-        .find(|(n, _)| n == name)
+        .find_map(|&layer| layer.iter().rev().find(|(n, _)| n == name))
         .map(|(_, bound)| bound)
 }
 
@@ -369,6 +400,61 @@ mod tests {
         let out = expanded(def, r#"table, "neg" => neg, "abs" => abs,"#).unwrap();
         assert_eq!(out.matches("register").count(), 2, "{out}");
         assert!(out.contains("\"abs\""), "{out}");
+    }
+
+    /// A fragment takes what it took when syn was handed all the input
+    /// left, however long the fragment and what follows it.
+    #[test]
+    fn a_fragment_takes_what_the_whole_input_gives() {
+        let whole = |kind: &str, input: &[TokenTree]| {
+            let parse = |s: ParseStream| -> syn::Result<()> {
+                match kind {
+                    "expr" => s.parse::<syn::Expr>().map(drop),
+                    "ty" => s.parse::<syn::Type>().map(drop),
+                    "pat" => syn::Pat::parse_single(s).map(drop),
+                    _ => unreachable!(),
+                }
+            };
+            let rest = (|s: ParseStream| {
+                parse(s)?;
+                s.parse::<TokenStream>()
+            })
+            .parse2(input.iter().cloned().collect())
+            .ok()?;
+            Some(input.len() - rest.into_iter().count()).filter(|&n| n > 0)
+        };
+        let sum = (0..40)
+            .map(|i| format!("a{i}"))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let params = (0..40)
+            .map(|i| format!("p{i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let next = "; b: u8 = 1, c; ".repeat(20);
+        for (kind, text) in [
+            ("expr", format!("{sum}{next}")),
+            ("expr", format!("{sum} {sum}")),
+            ("expr", format!("|{params}| {sum}{next}")),
+            ("expr", format!("f::<{params}>(x) .. {next}")),
+            ("expr", format!("x .. = {next}")),
+            ("expr", "a + b + c".to_string()),
+            ("expr", format!("{sum} +")),
+            ("expr", format!("match x {{ _ => 1 }} {next}")),
+            ("ty", format!("HashMap<{params}> = 1, {next}")),
+            ("ty", format!("fn({params}) -> Vec<Vec<u8>> {next}")),
+            ("pat", format!("S {{ {params} }} | T @ 1..=2 {next}")),
+            ("pat", format!("a ..= b {next}")),
+        ] {
+            let input: Vec<TokenTree> = text.parse::<TokenStream>().unwrap().into_iter().collect();
+            for at in 0..input.len() {
+                assert_eq!(
+                    fragment_len(kind, &input[at..]),
+                    whole(kind, &input[at..]),
+                    "{kind} at {at} of {text}"
+                );
+            }
+        }
     }
 
     #[test]
