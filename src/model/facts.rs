@@ -711,6 +711,9 @@ pub struct NormalizerFn {
     pub classes: Vec<Spellings>,
     /// Folds to upper case (`to_uppercase`), not lower.
     pub upper: bool,
+    /// What it respells: `("-", "_")` for `.replace('-', "_")`, a few at
+    /// most (those of the value it gives).
+    pub replaced: Vec<(String, String)>,
     /// The function's name, where it is defined.
     pub span: Span,
     /// The 1-based line of `span`.
@@ -766,6 +769,12 @@ impl NormalizerFn {
                 })
                 .collect();
             other.push(flipped);
+        }
+        // `"least-recent"` for `"least_recent"` after `.replace('-', "_")`.
+        for (from, to) in &self.replaced {
+            if !to.is_empty() && value.contains(to.as_str()) {
+                other.push(value.replace(to.as_str(), from));
+            }
         }
         other.sort();
         other.dedup();

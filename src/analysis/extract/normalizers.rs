@@ -34,6 +34,7 @@ pub(super) struct Shape {
     pub param: usize,
     pub folds_case: bool,
     pub upper: bool,
+    pub replaced: Vec<(String, String)>,
     pub classes: Vec<Spellings>,
 }
 
@@ -63,6 +64,7 @@ pub(super) fn read(sig: &syn::Signature, block: &syn::Block, vocab: &Vocabulary)
             folded: HashSet::new(),
             folds_case: false,
             upper: std::cell::Cell::new(false),
+            replaced: std::cell::RefCell::new(Vec::new()),
             classes: Vec::new(),
             compared: Vec::new(),
         };
@@ -99,6 +101,8 @@ struct Reader {
     folds_case: bool,
     /// The case folded is upper (`to_uppercase`).
     upper: std::cell::Cell<bool>,
+    /// What a `replace(from, to)` on the value respells: `("-", "_")`.
+    replaced: std::cell::RefCell<Vec<(String, String)>>,
     /// Spellings compared for one outcome: one `if` condition's `||`, one
     /// `match` arm's patterns, with the literal the branch gives.
     classes: Vec<Vec<String>>,
@@ -150,7 +154,25 @@ impl Reader {
                 if matches!(m.method.to_string().as_str(), "replace" | "replacen")
                     && m.args.iter().all(|a| matches!(a, Expr::Lit(_))) =>
             {
-                self.subject(&m.receiver)
+                let inner = self.subject(&m.receiver)?;
+                let text = |e: &Expr| match e {
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }) => Some(s.value()),
+                    Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Char(c),
+                        ..
+                    }) => Some(c.value().to_string()),
+                    _ => None,
+                };
+                if let (Some(from), Some(to)) = (text(&m.args[0]), m.args.get(1).and_then(text))
+                    && !from.is_empty()
+                    && self.replaced.borrow().len() < MAX_PARAMS
+                {
+                    self.replaced.borrow_mut().push((from, to));
+                }
+                Some(inner)
             }
             Expr::MethodCall(m) if m.args.is_empty() => {
                 let inner = self.subject(&m.receiver)?;
@@ -410,6 +432,7 @@ impl Reader {
             param,
             folds_case: self.folds_case,
             upper: self.upper.get(),
+            replaced: self.replaced.take(),
             classes,
         })
     }
@@ -781,6 +804,7 @@ impl Cx<'_> {
             param: shape.param,
             folds_case: shape.folds_case,
             upper: shape.upper,
+            replaced: shape.replaced,
             classes: shape.classes,
             span: self.span(&sig.ident),
             line: sig.ident.span().start().line as u32,
