@@ -122,7 +122,7 @@ pub(super) fn blanked(text: &str, vocab: &Vocabulary, once: &[String]) -> Option
                 .any(|name| crate::analysis::extract::sets_static(body_text, name))
                 || crate::analysis::extract::static_mechanism(body_text);
             // A function giving a string it folds the case of may be a
-            // normalizer (`super::normalized::strings_given`).
+            // normalizer (`super::normalized::gives_string`).
             let normalizes = (body_text.contains("lowercase") || body_text.contains("uppercase"))
                 && super::normalized::gives_string(text, toks, i + 2, open);
             if !sets_once

@@ -211,7 +211,7 @@ pub(super) fn compared_ruled_out(
     }
     let toks = &lexed.toks;
     let word = |i: usize| toks.get(i).map(|t| &text[t.start as usize..t.end as usize]);
-    let region = regions(text, toks);
+    let (region, gives_string) = regions(text, toks);
     // The rules of each function (by its region), in the order met.
     let mut rules: Vec<(u32, Rule)> = Vec::with_capacity(calls.len());
     for &(start, _) in calls {
@@ -238,7 +238,6 @@ pub(super) fn compared_ruled_out(
     }
     // A case folded in a function giving a string: it may be a normalizer
     // (`analysis::extract::normalizers`), whatever it compares.
-    let gives_string = strings_given(text, toks);
     if (rules.iter()).any(|(r, rule)| {
         matches!(rule, Rule::Upper | Rule::Lower) && gives_string.binary_search(r).is_ok()
     }) {
@@ -316,12 +315,16 @@ pub(super) fn compared_ruled_out(
 /// of the body's `{`), or `u32::MAX` outside every function: the walker
 /// follows a normalized value through the locals of one function, closures
 /// included, never into a nested `fn`.
-fn regions(text: &str, toks: &[Tok]) -> Vec<u32> {
+///
+/// Also the bodies (their `{`, in order) of the functions whose return type
+/// names a string ([`gives_string`]).
+fn regions(text: &str, toks: &[Tok]) -> (Vec<u32>, Vec<u32>) {
     let is_word = |i: usize, w: &str| {
         toks.get(i)
             .is_some_and(|t| t.kind == Kind::Ident && &text[t.start as usize..t.end as usize] == w)
     };
     let mut out = Vec::with_capacity(toks.len());
+    let mut strings = Vec::new();
     // Bodies open around the token: (their `{`, their `}`).
     let mut open: Vec<(u32, u32)> = Vec::new();
     // The body of the `fn` met last, not yet entered.
@@ -337,33 +340,16 @@ fn regions(text: &str, toks: &[Tok]) -> Vec<u32> {
         out.push(open.last().map_or(u32::MAX, |&(o, _)| o));
         // `fn name`: not a pointer type's `fn(..)`.
         if is_word(i, "fn") && toks.get(i + 1).is_some_and(|n| n.kind == Kind::Ident) {
-            next = super::bodies::body(toks, i + 2).or(next);
+            let body = super::bodies::body(toks, i + 2);
+            if let Some((o, _)) = body
+                && gives_string(text, toks, i + 2, o)
+            {
+                strings.push(o as u32);
+            }
+            next = body.or(next);
         }
     }
-    out
-}
-
-/// The bodies (the index of their `{`, in order) of the functions whose
-/// return type names a string (`-> String`, `-> &str`, `-> Option<Cow<..>>`).
-fn strings_given(text: &str, toks: &[Tok]) -> Vec<u32> {
-    let word = |i: usize| {
-        toks.get(i)
-            .filter(|t| t.kind == Kind::Ident)
-            .map(|t| &text[t.start as usize..t.end as usize])
-    };
-    let mut out = Vec::new();
-    for i in 0..toks.len() {
-        if word(i) != Some("fn") || toks.get(i + 1).is_none_or(|n| n.kind != Kind::Ident) {
-            continue;
-        }
-        let Some((open, _)) = super::bodies::body(toks, i + 2) else {
-            continue;
-        };
-        if gives_string(text, toks, i + 2, open) {
-            out.push(open as u32);
-        }
-    }
-    out
+    (out, strings)
 }
 
 /// Whether the signature `toks[from..open]` (past `fn name`) returns a
