@@ -66,3 +66,20 @@ pub fn std_once_lock() {
     CONFIG.set(String::from("a")).unwrap();
     CONFIG.set(String::from("b")).unwrap(); //~ initialized_twice
 }
+
+/// Installs on both of its paths (the `let`-`else`'s and the one after):
+/// a singleton itself.
+pub fn setup_logging(path: Option<&str>) -> Result<Option<String>, SetLoggerError> {
+    let Some(path) = path else {
+        set_logger()?;
+        return Ok(None);
+    };
+    set_logger()?;
+    Ok(Some(path.to_string()))
+}
+
+pub fn logging_set_up_twice() -> Result<(), SetLoggerError> {
+    setup_logging(None)?;
+    setup_logging(Some("log.txt"))?; //~ initialized_twice
+    Ok(())
+}

@@ -114,3 +114,14 @@ pub fn set_seed(seed: u64) -> Result<(), SetLoggerError> {
     #[cfg(not(feature = "std"))]
     return set_logger();
 }
+
+/// probe-rs's `setup_logging`: the `else` of a `let`-`else` always leaves,
+/// so the install in it and the one after it never both run.
+pub fn let_else(path: Option<&str>) -> Result<Option<String>, SetLoggerError> {
+    let Some(path) = path else {
+        set_logger()?;
+        return Ok(None);
+    };
+    set_logger()?;
+    Ok(Some(path.to_string()))
+}

@@ -811,7 +811,7 @@ fn always_calls(
         (Fails::ReturnsErr, CallUse::Propagated) => Some(Fails::ReturnsErr),
         (Fails::ReturnsErr, CallUse::Ignored) => None,
     };
-    let plain = |c: &SingletonCall| !c.in_loop && !c.uncertain && c.after_exits.is_empty();
+    let plain = |c: &SingletonCall| !c.in_loop && !c.uncertain;
     let mut arms: HashMap<u32, Vec<(u32, &SingletonCall, LearnedSingleton, Fails)>> =
         HashMap::new();
     // A call in a run-once closure, or of a guarded singleton, if no
@@ -820,14 +820,19 @@ fn always_calls(
     for c in s.singleton_calls.iter().filter(|c| plain(c)) {
         let Some(l) = known(c) else { continue };
         let Some(fails) = passes(c, &l) else { continue };
-        match c.branches.as_slice() {
-            [] if c.once.is_some() || l.guarded.is_some() => {
+        match (c.branches.as_slice(), c.after_exits.as_slice()) {
+            ([], []) if c.once.is_some() || l.guarded.is_some() => {
                 guarded = guarded.or(Some((c, l, fails)));
             }
-            [] => return Some((c, l, fails)),
+            ([], []) => return Some((c, l, fails)),
             // `if verbose { set_logger(&A)? } else { set_logger(&B)? }`.
-            &[(id, arm)] if id & IF_BRANCH != 0 => {
+            (&[(id, arm)], []) if id & IF_BRANCH != 0 => {
                 arms.entry(id).or_default().push((arm, c, l, fails))
+            }
+            // `let Some(p) = path else { init()?; return Ok(()) };
+            // init_to(p)?`: after a branch that left, the other arm.
+            ([], &[id]) if id & IF_BRANCH != 0 => {
+                arms.entry(id).or_default().push((1, c, l, fails))
             }
             _ => {}
         }

@@ -154,7 +154,9 @@ fn twice(
     // each helper's on the way.
     let mut steps = vec![(second.span, l.name.clone())];
     let mut now = l;
-    for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH {
+    // The same function called twice: the second call is the place.
+    let same = o.name == l.name && o.self_type == l.self_type;
+    for _ in 0..crate::analysis::infer::MAX_SINGLETON_DEPTH * u32::from(!same) {
         let Some((callee, span, ty)) = now.via.as_ref().filter(|_| !now.imported) else {
             break;
         };

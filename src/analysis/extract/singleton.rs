@@ -580,8 +580,13 @@ impl Walk<'_> {
                         // (unless `r` is returned, below).
                         let before = self.out.len();
                         self.expr(&init.expr, CallUse::Ignored);
-                        if let Some((_, e)) = &init.diverge {
-                            self.expr(e, CallUse::Ignored);
+                        // `let Some(p) = path else { init(); return Ok(None) };`:
+                        // the `else` block always leaves, as an `if`'s
+                        // branch that ends the function.
+                        if let Some((else_token, e)) = &init.diverge {
+                            let id = pos_id(else_token.span) | crate::analysis::infer::IF_BRANCH;
+                            self.branch(id, 0, |w| w.expr(e, CallUse::Ignored));
+                            self.exits.push(id);
                         }
                         if let Some(name) = local_name(&l.pat) {
                             let ty = self.chain_type(&init.expr);

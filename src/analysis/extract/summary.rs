@@ -577,7 +577,10 @@ impl Summarizer<'_, '_> {
             }
             Expr::Tuple(t) => t.elems.iter().for_each(|a| self.flow_into(a, out)),
             Expr::Struct(st) => st.fields.iter().for_each(|f| self.flow_into(&f.expr, out)),
-            Expr::Field(f) => self.flow_into(&f.base, out),
+            Expr::Field(f) => match self.assigned_field(e) {
+                Some(from) => out.extend(from),
+                None => self.flow_into(&f.base, out),
+            },
             Expr::Unary(u) => self.flow_into(&u.expr, out),
             Expr::Cast(c) => self.flow_into(&c.expr, out),
             Expr::Try(t) => self.flow_into(&t.expr, out),
@@ -616,6 +619,16 @@ impl Summarizer<'_, '_> {
                 _ => {}
             }
         }
+    }
+
+    /// What a local's field was last assigned (`entry.key = next_id();`)
+    /// after the local was bound, as the parameters it is built from.
+    fn assigned_field(&self, e: &Expr) -> Option<&Vec<usize>> {
+        let field = local_field(e)?;
+        let at = self.flows.iter().rposition(|(n, _)| *n == field)?;
+        let base = field.split('.').next().unwrap_or_default();
+        let bound = self.flows.iter().rposition(|(n, _)| n == base);
+        (bound.is_none_or(|b| b < at)).then(|| &self.flows[at].1)
     }
 
     /// The parameters a name (a parameter or a local) is built from.
@@ -1073,6 +1086,12 @@ impl<'ast> Visit<'ast> for Summarizer<'_, '_> {
         {
             self.sets_fields.push(field);
         }
+        // `entry.key = next_id();` on a local: the field holds that value
+        // from here on (probe-rs's `create_variable` makes its own key).
+        if let Some(field) = local_field(&a.left) {
+            let from = self.flow(&a.right);
+            self.flows.push((field, from));
+        }
         visit::visit_expr_assign(self, a);
     }
 
@@ -1366,4 +1385,16 @@ fn returned_local(sig: &syn::Signature, body: &syn::Block) -> Option<String> {
     (returns.names.iter())
         .all(|n| n.as_deref() == Some(name.as_str()))
         .then_some(name)
+}
+
+/// `local.field` (not `self.field`), as "local.field".
+fn local_field(e: &Expr) -> Option<String> {
+    let Expr::Field(f) = strip_parens(e) else {
+        return None;
+    };
+    let (Expr::Path(p), syn::Member::Named(m)) = (strip_parens(&f.base), &f.member) else {
+        return None;
+    };
+    let base = p.path.get_ident().filter(|i| *i != "self")?;
+    Some(format!("{base}.{m}"))
 }
