@@ -826,3 +826,65 @@ pub fn start_twice() {
         "{stdout}"
     );
 }
+
+/// `file:line` of each `//~ LINT` marker under `ws`.
+fn marked_for(ws: &Path, lint: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![ws.to_path_buf()];
+    while let Some(dir) = todo.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let rel = path
+                    .strip_prefix(ws)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                for (n, line) in text.lines().enumerate() {
+                    if line.contains(&format!("//~ {lint}")) {
+                        out.push(format!("{rel}:{}", n + 1));
+                    }
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A singleton of one package of the workspace is reached from the others
+/// by a path through its crate (`ws_drivers::install_drivers`) and through
+/// a package re-exporting it (`ws_facade::any::install_drivers` after `pub
+/// use ws_drivers::install_drivers;`): installed once by the facade's
+/// run-once default, then again by the binary's library, with the error
+/// shown (`if let Err(e) = run() { ..; exit(1) }`).
+#[test]
+fn a_workspace_package_s_singleton_is_reached_from_the_others_and_through_a_reexport() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(
+        &common::root().join("tests/data/workspace_singletons"),
+        dir.path(),
+    );
+    let (stdout, stderr, _) =
+        run_cmd(bin(dir.path()).args(["check", "--format", "short", "--no-cache"]));
+    let mut found: Vec<String> = (stdout.lines())
+        .filter(|l| l.contains("[initialized_twice]"))
+        .map(|l| {
+            let mut parts = l.splitn(3, ':');
+            format!("{}:{}", parts.next().unwrap(), parts.next().unwrap())
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        marked_for(dir.path(), "initialized_twice"),
+        "{stdout}\n{stderr}"
+    );
+    assert!(
+        stdout.contains("first through `install_default_drivers`"),
+        "{stdout}"
+    );
+}

@@ -83,3 +83,20 @@ pub fn logging_set_up_twice() -> Result<(), SetLoggerError> {
     setup_logging(Some("log.txt"))?; //~ initialized_twice
     Ok(())
 }
+
+pub fn exits_on_the_second_error() {
+    set_logger().expect("logger");
+    if let Err(e) = set_logger() { //~ initialized_twice
+        eprintln!("error: {e:?}");
+        std::process::exit(1);
+    }
+}
+
+/// Two calls in one `async` block run in order when it runs.
+pub fn in_one_async_block() -> impl std::future::Future<Output = Result<(), SetLoggerError>> {
+    async {
+        set_logger()?;
+        set_logger()?; //~ initialized_twice
+        Ok(())
+    }
+}

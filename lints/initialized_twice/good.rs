@@ -125,3 +125,16 @@ pub fn let_else(path: Option<&str>) -> Result<Option<String>, SetLoggerError> {
     set_logger()?;
     Ok(Some(path.to_string()))
 }
+
+/// The second error is looked at and the program goes on.
+pub fn second_error_handled() {
+    set_logger().expect("logger");
+    if let Err(e) = set_logger() {
+        eprintln!("logger already set: {e:?}");
+    }
+}
+
+/// Two closures: whether and when each runs is not known.
+pub fn two_closures() -> (impl Fn(), impl Fn()) {
+    (|| set_logger().expect("a"), || set_logger().expect("b"))
+}

@@ -113,6 +113,15 @@ pub struct LearnedSingleton {
     /// reaches it on a receiver typed as the trait (`self` in another of
     /// its defaults), or where the trait is in scope by name.
     pub of_trait: bool,
+    /// The crates whose paths reach it besides the one its place names
+    /// ([`LearnedSingleton::krate`]), as paths name them: the workspace
+    /// package defining it (`pq_core`) and those re-exporting it (`pub
+    /// use pq_core::driver::install;` in `pq`).
+    pub krates: Vec<String>,
+    /// Imported, and brought by a `use` of this package under its name
+    /// (`pub use sqlx_core::any::driver::install_drivers;`): its dependents
+    /// reach it through this package's paths too.
+    pub reexported: bool,
 }
 
 /// How many wrappers deep a singleton is learned (`init` calling
@@ -145,7 +154,7 @@ impl LearnedSingleton {
                             // A chain of unknown type from a dependency's
                             // function: that dependency's method.
                             None => {
-                                call.chain_root.is_some() && call.chain_root == self.krate()
+                                (call.chain_root.as_deref()).is_some_and(|r| self.of_crate(r))
                                     || in_scope()
                             }
                         }
@@ -194,6 +203,8 @@ impl LearnedSingleton {
                 guarded: None,
                 maybe: false,
                 of_trait: false,
+                krates: Vec::new(),
+                reexported: false,
             })
     }
 
@@ -213,7 +224,7 @@ impl LearnedSingleton {
         if matches!(root, Some("std" | "core" | "alloc")) {
             return None;
         }
-        let of_root = |l: &&LearnedSingleton| root.is_some() && l.krate().as_deref() == root;
+        let of_root = |l: &&LearnedSingleton| root.is_some_and(|r| l.of_crate(r));
         // A dependency's free function is reached through its crate
         // (`env_logger::init`), never through another's (`sdl2::init`).
         let reaches =
@@ -241,6 +252,12 @@ impl LearnedSingleton {
             .rsplit_once(':')
             .map_or(self.place.as_str(), |(f, _)| f);
         file_is_module(file, module)
+    }
+
+    /// Whether a path starting at the crate `root` reaches it: the crate
+    /// its place names, or one of [`Self::krates`].
+    pub fn of_crate(&self, root: &str) -> bool {
+        self.krate().as_deref() == Some(root) || self.krates.iter().any(|k| k == root)
     }
 
     /// The crate a dependency's singleton is of, as a path names it
@@ -377,12 +394,21 @@ impl Learned {
         let roles =
             |l: &Learned| -> [Vec<String>; 2] { [l.switch_fields.clone(), l.switches.clone()] };
         let old = before.map(roles).unwrap_or_default();
-        let old_singletons: HashSet<&str> = (before.into_iter())
-            .flat_map(|b| b.singletons.iter().map(|s| s.name.as_str()))
+        // A singleton reached through a crate more (a re-export) is new:
+        // its callers by that crate's paths are read again.
+        let old_singletons: HashSet<(&str, &str)> = (before.into_iter())
+            .flat_map(|b| &b.singletons)
+            .flat_map(|s| {
+                let krates = s.krates.iter().map(String::as_str);
+                std::iter::once((s.name.as_str(), "")).chain(krates.map(|k| (s.name.as_str(), k)))
+            })
             .collect();
         let singletons = (self.singletons.iter())
-            .map(|s| s.name.clone())
-            .filter(|n| !old_singletons.contains(n.as_str()));
+            .filter(|s| {
+                !old_singletons.contains(&(s.name.as_str(), ""))
+                    || (s.krates.iter()).any(|k| !old_singletons.contains(&(s.name.as_str(), k)))
+            })
+            .map(|s| s.name.clone());
         functions.extend(singletons);
         (roles(self).into_iter().zip(old))
             .flat_map(|(now, old)| {
@@ -398,6 +424,13 @@ impl Learned {
     /// and a wrapper of a registration by name stay home), with the switches
     /// of their types.
     pub fn exported(&self) -> Learned {
+        self.exported_with(false)
+    }
+
+    /// [`Self::exported`], with the singletons reached on some paths only
+    /// when `maybe` (between the packages of the workspace, a binary's
+    /// own library: `run` reaching `init_logging` in one arm of a `match`).
+    pub fn exported_with(&self, maybe: bool) -> Learned {
         let shared = |name: &str| self.rejects(name) && !COLLECTION_METHODS.contains(&name);
         // `insert(name, cx, allow_shadowing, item)`: no collection's.
         let own_insert = |f: &LearnedFunction| f.arity > 2 && self.rejects(&f.name);
@@ -424,7 +457,7 @@ impl Learned {
             // singleton's `pub` callers stand for it, and what it imported
             // its dependents reach where it came from.
             singletons: (self.singletons.iter())
-                .filter(|s| s.public && !s.imported && !s.maybe)
+                .filter(|s| s.public && (!s.imported || s.reexported) && (maybe || !s.maybe))
                 .cloned()
                 .collect(),
             index: LearnedIndex::default(),
@@ -444,17 +477,33 @@ impl Learned {
         (self.functions).extend(other.functions.iter().filter(|f| new_fn(f)).cloned());
         (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
         (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
-        let own_singletons: HashSet<(String, Option<String>)> = (self.singletons.iter())
-            .map(|s| (s.name.clone(), s.self_type.clone()))
-            .collect();
         for s in &other.singletons {
-            if !own_singletons.contains(&(s.name.clone(), s.self_type.clone())) {
-                self.singletons.push(LearnedSingleton {
+            // One of this package's own of the name comes first: a call
+            // by the name alone means it. Kept behind it, the other
+            // package's is reached by a path through its crate, and is
+            // what a wrapper of it here is learned from.
+            let same = |o: &&mut LearnedSingleton| {
+                o.imported && o.name == s.name && o.self_type == s.self_type && o.state == s.state
+            };
+            match self.singletons.iter_mut().find(same) {
+                // One imported already, through another package (a
+                // wrapper of it, a re-export): the crates reaching it add
+                // up (`pq_core`'s, re-exported by `pq`).
+                Some(known) => {
+                    for k in s.krate().iter().chain(&s.krates) {
+                        if !known.of_crate(k) {
+                            known.krates.push(k.clone());
+                        }
+                    }
+                    known.krates.sort();
+                }
+                None => self.singletons.push(LearnedSingleton {
                     imported: true,
+                    reexported: false,
                     via: None,
                     file: None,
                     ..s.clone()
-                });
+                }),
             }
         }
         for (mine, theirs) in [
@@ -662,7 +711,49 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
     }
     let mut learned = to_learned(&summaries, found.list, vocab);
     learned.singletons = singletons(&summaries, prior.map(|p| p.learned), &reexports(files));
+    learned.singletons.extend(reexported(
+        files,
+        prior.map(|p| p.learned),
+        &learned.singletons,
+    ));
     learned
+}
+
+/// The singletons another package taught that a `use` of these files
+/// brings under their name from that package (`pub use
+/// pq_core::driver::install;`): this package's dependents reach them
+/// through its paths too (`pq::install`). A `use` with no `pub` counts
+/// alike: a dependent naming that path reaches nothing else.
+fn reexported(
+    files: &[(&str, &FileFacts)],
+    prior: Option<&Learned>,
+    own: &[LearnedSingleton],
+) -> Vec<LearnedSingleton> {
+    let Some(prior) = prior else {
+        return Vec::new();
+    };
+    let brought = |s: &LearnedSingleton| {
+        (files.iter()).any(|(_, f)| {
+            (f.uses.iter()).any(|u| {
+                u.alias.as_deref() == Some(s.name.as_str())
+                    && u.target.len() >= 2
+                    && u.target.last() == Some(&s.name)
+                    && s.of_crate(&u.target[0])
+            })
+        })
+    };
+    (prior.singletons.iter())
+        .filter(|s| s.imported && !s.method && s.self_type.is_none())
+        .filter(|s| {
+            !own.iter()
+                .any(|o| o.name == s.name && o.self_type.is_none())
+        })
+        .filter(|s| brought(s))
+        .map(|s| LearnedSingleton {
+            reexported: true,
+            ..s.clone()
+        })
+        .collect()
 }
 
 /// The singletons of these functions (issue 29): those with a mechanism of
@@ -705,6 +796,8 @@ fn singletons(
             guarded: None,
             maybe: false,
             of_trait,
+            krates: Vec::new(),
+            reexported: false,
         });
     }
     // A state a `Drop` resets (`impl Drop for LlamaBackend` exchanging the
@@ -768,6 +861,8 @@ fn singletons(
                         .flatten(),
                     maybe,
                     of_trait,
+                    krates: Vec::new(),
+                    reexported: false,
                 });
             }
             if new.is_empty() {

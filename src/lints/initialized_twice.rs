@@ -51,7 +51,9 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
             .filter(|f| !f.singleton_calls.is_empty())
         {
             let calls: Vec<(&SingletonCall, Cow<LearnedSingleton>)> = (f.singleton_calls.iter())
-                .filter(|c| !c.uncertain)
+                // In a closure or an `async` block: against the calls of
+                // the same one only (below).
+                .filter(|c| !c.uncertain || c.region.is_some())
                 .filter_map(|c| Some((c, LearnedSingleton::of_call(reachable.iter().copied(), c)?)))
                 .collect();
             for (k, (second, l)) in calls.iter().enumerate() {
@@ -69,13 +71,18 @@ fn check(krate: &CrateFacts<'_>, out: &mut Vec<Diagnostic>) {
                 }
                 let first = calls[..k].iter().find(|(c, o)| {
                     !o.maybe
+                        && c.region == second.region
                         && o.state == l.state
                         && !exclusive(c, second)
                         && (guard.is_none() || self::guard(c, o) != guard)
                 });
                 let d = match first {
                     Some((first, o)) => twice(learned, &f.name, (first, o), (second, l)),
-                    None if second.in_loop && guard.is_none() && !l.maybe => {
+                    None if second.in_loop
+                        && second.region.is_none()
+                        && guard.is_none()
+                        && !l.maybe =>
+                    {
                         in_loop(&f.name, second, l)
                     }
                     None => continue,
@@ -189,7 +196,13 @@ fn twice(
     };
     let root = &root(learned, l).name;
     let message = match path.len() == 1 && o.name == l.name {
-        true => format!("`{root}` is called twice in `{caller}`: the second call {does}"),
+        true if *root == l.name => {
+            format!("`{root}` is called twice in `{caller}`: the second call {does}")
+        }
+        true => format!(
+            "`{}` is called twice in `{caller}` (it calls `{root}`): the second call {does}",
+            l.name
+        ),
         false => format!(
             "`{root}` is reached twice from `{caller}` (first through `{}`, then through {}): the second call {does}",
             o.name,

@@ -1178,6 +1178,10 @@ pub struct SingletonCall {
     /// In a closure, an `async` block or under a `cfg`: when (or whether)
     /// it runs is not known.
     pub uncertain: bool,
+    /// In a closure or an `async` block (under no `cfg`): the innermost
+    /// one, by its position. Two calls in one run in order, if it runs
+    /// (`block_on(async { init()?; run().await })`).
+    pub region: Option<u32>,
     /// The `if`s before it whose branch ended the function.
     pub after_exits: Vec<u32>,
     /// In the closure a static's `call_once`/`get_or_init` runs once

@@ -40,6 +40,8 @@ pub(super) struct Reach {
     /// For each callee asked about, the crates reaching it through normal
     /// dependencies (itself included).
     reaching: RefCell<HashMap<usize, HashSet<usize>>>,
+    /// Each crate's name as paths name it (`pq_core` for `pq-core`).
+    names: HashMap<usize, String>,
 }
 
 /// What a manifest says: the package's name and those of its dependencies
@@ -107,12 +109,22 @@ impl Reach {
             deps.insert(krate, m.deps.as_ref().map(crates));
         }
         let unknown = back_from(unknown, &dependents);
+        let names = (manifests.iter())
+            .map(|(krate, m)| (*krate, m.name.replace('-', "_")))
+            .collect();
         Reach {
             deps,
             dependents,
             unknown,
             reaching: RefCell::default(),
+            names,
         }
+    }
+
+    /// The crate's name as paths name it (`pq_core`), when its manifest
+    /// was read.
+    pub fn crate_name(&self, krate: usize) -> Option<&str> {
+        self.names.get(&krate).map(String::as_str)
     }
 
     /// Whether code of `caller` may call a function of `callee`: `callee`

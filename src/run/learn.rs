@@ -81,9 +81,27 @@ pub(super) fn learn(
         if own.is_empty() {
             break;
         }
-        let exports = exported_by_group(&own, group);
+        let mut exports = exported_by_group(&own, group, |k| {
+            first
+                .get(&k)
+                .is_some_and(|&i| inputs[i].dependency.is_none())
+        });
         if !exports.is_empty() && reach.is_none() {
             reach = Some(deps::Reach::new(inputs));
+        }
+        // A package's singletons are reached by paths through its crate
+        // (`pq_core::driver::install`), as a dependency's are through the
+        // crate its folder names.
+        if let Some(reach) = &reach {
+            for (from, exported) in exports.values_mut().flatten() {
+                let Some(name) = reach.crate_name(*from) else {
+                    continue;
+                };
+                for s in exported.singletons.iter_mut().filter(|s| !s.of_crate(name)) {
+                    s.krates.push(name.to_string());
+                    s.krates.sort();
+                }
+            }
         }
         let may_call = |caller: usize, callee: usize| {
             caller != callee && reach.as_ref().is_some_and(|r| r.may_call(caller, callee))
@@ -434,12 +452,13 @@ pub(super) fn learned_by_crate(
 pub(super) fn exported_by_group(
     own: &HashMap<usize, infer::Learned>,
     group: impl Fn(usize) -> usize,
+    workspace: impl Fn(usize) -> bool,
 ) -> HashMap<usize, Vec<(usize, infer::Learned)>> {
     let mut out: HashMap<usize, Vec<(usize, infer::Learned)>> = HashMap::new();
     let mut krates: Vec<&usize> = own.keys().collect();
     krates.sort();
     for krate in krates {
-        let exported = own[krate].exported();
+        let exported = own[krate].exported_with(workspace(*krate));
         if !exported.functions.is_empty() || !exported.singletons.is_empty() {
             out.entry(group(*krate))
                 .or_default()
@@ -838,6 +857,8 @@ fn once() { set().unwrap(); }
                 guarded: None,
                 maybe: false,
                 of_trait: false,
+                krates: Vec::new(),
+                reexported: false,
             }],
             ..Default::default()
         });

@@ -72,6 +72,9 @@ pub struct Singleton {
     /// [`LearnedSingleton::of_trait`].
     #[serde(default)]
     pub of_trait: bool,
+    /// [`LearnedSingleton::krates`].
+    #[serde(default)]
+    pub krates: Vec<String>,
 }
 
 impl Singleton {
@@ -92,6 +95,7 @@ impl Singleton {
             depth: s.depth,
             guarded: s.guarded.clone(),
             of_trait: s.of_trait,
+            krates: s.krates.clone(),
         }
     }
 
@@ -119,6 +123,8 @@ impl Singleton {
             guarded: self.guarded.clone(),
             maybe: false,
             of_trait: self.of_trait,
+            krates: self.krates.clone(),
+            reexported: false,
         })
     }
 }

@@ -314,6 +314,8 @@ pub(super) fn calls(
         branches: Vec::new(),
         in_loop: 0,
         uncertain: 0,
+        cfgs: 0,
+        regions: Vec::new(),
         exits: Vec::new(),
         locals: Vec::new(),
         once: None,
@@ -537,6 +539,11 @@ struct Walk<'a> {
     branches: Vec<(u32, u32)>,
     in_loop: usize,
     uncertain: usize,
+    /// How many `cfg`s the walk is under.
+    cfgs: usize,
+    /// The closures and `async` blocks the walk is in, innermost last
+    /// ([`SingletonCall::region`]).
+    regions: Vec<u32>,
     /// The `if`s so far whose branch ended the function.
     exits: Vec<u32>,
     /// Locals bound to a value of a known type (`let mut b =
@@ -572,6 +579,7 @@ impl Walk<'_> {
                 .iter()
                 .any(|a| a.path().is_ident("cfg"));
             self.uncertain += cfg as usize;
+            self.cfgs += cfg as usize;
             match s {
                 Stmt::Local(l) => {
                     if let Some(init) = &l.init {
@@ -630,6 +638,7 @@ impl Walk<'_> {
                 Stmt::Item(_) => {}
             }
             self.uncertain -= cfg as usize;
+            self.cfgs -= cfg as usize;
         }
         // An `if` inside a nested block ends only that block's code.
         if !tail_returns {
@@ -689,6 +698,9 @@ impl Walk<'_> {
             branches: self.branches.clone(),
             in_loop: self.in_loop > 0,
             uncertain: self.uncertain > 0,
+            region: (self.cfgs == 0)
+                .then(|| self.regions.last().copied())
+                .flatten(),
             after_exits: self.exits.clone(),
             once: self.once.clone(),
             tested: self.tested > 0,
@@ -857,6 +869,11 @@ impl Walk<'_> {
             Expr::If(i) => {
                 let id = pos_id(i.if_token.span) | crate::analysis::infer::IF_BRANCH;
                 match &*i.cond {
+                    // `if let Err(e) = run() { eprintln!(..); exit(1) }`:
+                    // the failure shows, as a `?` would pass it on.
+                    Expr::Let(l) if is_err_pattern(&l.pat) && leaves(&i.then_branch.stmts) => {
+                        self.expr(&l.expr, CallUse::Propagated)
+                    }
                     Expr::Let(l) => self.expr(&l.expr, CallUse::Ignored),
                     cond => self.expr(cond, CallUse::Ignored),
                 }
@@ -898,10 +915,23 @@ impl Walk<'_> {
             }
             Expr::Closure(c) => {
                 self.uncertain += 1;
+                self.regions.push(pos_id(c.body.span()));
                 self.expr(&c.body, CallUse::Ignored);
+                self.regions.pop();
                 self.uncertain -= 1;
             }
-            Expr::Async(_) => {}
+            Expr::Async(a) => {
+                self.uncertain += 1;
+                self.regions.push(pos_id(a.async_token.span));
+                let (exits, locals) = (self.exits.len(), self.locals.len());
+                // Its value is what it gives whoever awaits it
+                // (`block_on(async { init()?; run().await })`).
+                self.block(&a.block, true);
+                self.exits.truncate(exits);
+                self.locals.truncate(locals);
+                self.regions.pop();
+                self.uncertain -= 1;
+            }
             Expr::Block(b) => self.block(&b.block, matches!(u, CallUse::Propagated)),
             Expr::Unsafe(b) => self.block(&b.block, matches!(u, CallUse::Propagated)),
             Expr::Await(a) => self.expr(&a.base, u),
@@ -1132,6 +1162,22 @@ fn ends(stmts: &[Stmt]) -> bool {
         Some(Stmt::Expr(Expr::Macro(m), _)) => ending_macro(&m.mac).is_some(),
         _ => false,
     }
+}
+
+/// `Err(..)` as a pattern.
+fn is_err_pattern(p: &syn::Pat) -> bool {
+    matches!(p, syn::Pat::TupleStruct(t) if t.path.segments.last().is_some_and(|s| s.ident == "Err"))
+}
+
+/// A block that ends the function ([`ends`]) or the process
+/// (`std::process::exit(1)`, `process::abort()`).
+fn leaves(stmts: &[Stmt]) -> bool {
+    let exits = |e: &Expr| match e {
+        Expr::Call(c) => matches!(&*c.func, Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "exit" || s.ident == "abort")),
+        _ => false,
+    };
+    ends(stmts) || matches!(stmts.last(), Some(Stmt::Expr(e, _)) if exits(e))
 }
 
 /// A macro that always ends the function, and how: `bail!` returns an
