@@ -26,8 +26,13 @@ fn marked(ws: &Path, files: &[&str]) -> Vec<String> {
 
 /// `file:line` of each finding of a `--format short` report.
 fn found(stdout: &str) -> Vec<String> {
+    found_of(stdout, "duplicate_registration")
+}
+
+/// `file:line` of each finding of `lint` in a `--format short` report.
+fn found_of(stdout: &str, lint: &str) -> Vec<String> {
     let mut out: Vec<String> = (stdout.lines())
-        .filter(|l| l.contains("[duplicate_registration]"))
+        .filter(|l| l.contains(&format!("[{lint}]")))
         .map(|l| {
             let mut parts = l.splitn(3, ':');
             format!("{}:{}", parts.next().unwrap(), parts.next().unwrap())
@@ -870,13 +875,7 @@ fn a_workspace_package_s_singleton_is_reached_from_the_others_and_through_a_reex
     );
     let (stdout, stderr, _) =
         run_cmd(bin(dir.path()).args(["check", "--format", "short", "--no-cache"]));
-    let mut found: Vec<String> = (stdout.lines())
-        .filter(|l| l.contains("[initialized_twice]"))
-        .map(|l| {
-            let mut parts = l.splitn(3, ':');
-            format!("{}:{}", parts.next().unwrap(), parts.next().unwrap())
-        })
-        .collect();
+    let mut found = found_of(&stdout, "initialized_twice");
     found.sort();
     assert_eq!(
         found,
