@@ -607,7 +607,7 @@ pub fn learn(files: &[(&str, &FileFacts)], vocab: &Vocabulary, prior: Option<&Le
             let receiver = receiver_of(s, r.receiver);
             let why = format!(
                 "it rejects a second key at {display}:{} (`{}`)",
-                s.line, r.check
+                r.line, r.check
             );
             found.push(Found {
                 summary: s,

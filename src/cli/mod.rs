@@ -553,6 +553,22 @@ fn show_config(path: Option<PathBuf>, overrides: Overrides, deps: CheckArgs) -> 
     ))
 }
 
+/// A learned reason without the place in the file of `place` it names
+/// (" at src/lib.rs:12", where the check stands): the item's place, shown
+/// first, says where to look.
+fn without_place(why: &str, place: &str) -> String {
+    let display = place.rsplit_once(':').map_or(place, |(d, _)| d);
+    match why.split_once(&format!(" at {display}:")) {
+        Some((head, tail)) => {
+            format!(
+                "{head}{}",
+                tail.trim_start_matches(|c: char| c.is_ascii_digit())
+            )
+        }
+        None => why.to_string(),
+    }
+}
+
 /// What the dependencies taught (issue 29), as TOML comments: each API by
 /// its item path, with the place in the dependency's source.
 fn describe_dependency_apis(apis: &[crate::run::summary_cache::Api]) -> String {
@@ -562,7 +578,7 @@ fn describe_dependency_apis(apis: &[crate::run::summary_cache::Api]) -> String {
     }
     let mut out = String::from("\n# Learned from the dependencies (their code is not checked):\n");
     for api in apis {
-        let why = api.why.replace(&format!(" at {}", api.place), "");
+        let why = without_place(&api.why, &api.place);
         let (path, place, why) = (visible(&api.item_path), visible(&api.place), visible(&why));
         let _ = writeln!(out, "#   `{path}` ({place}): {why}");
     }
@@ -665,7 +681,7 @@ fn describe_learned(learned: &[crate::run::Taught]) -> String {
         for t in group {
             // A learned registration's reason names its place for the
             // findings' labels; here the place is shown once, first.
-            let why = t.inferred.why.replace(&format!(" at {}", t.place), "");
+            let why = without_place(&t.inferred.why, &t.place);
             let name = t.item_path.as_deref().unwrap_or(&t.inferred.name);
             let (name, why, place) = (visible(name), visible(&why), visible(&t.place));
             let _ = writeln!(out, "#   `{name}` ({place}): {why}");

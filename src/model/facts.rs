@@ -1278,6 +1278,8 @@ pub struct Rejection {
     pub switch_param: Option<usize>,
     /// The check as written, for messages: "`self.map.contains_key(&key)`".
     pub check: String,
+    /// The line of the check (1-based), where a message says it is.
+    pub line: u32,
     /// The map checked, as written (whitespace removed), for a
     /// `contains_key`: the function must insert into it too.
     pub map: Option<String>,

@@ -1256,6 +1256,7 @@ impl Summarizer<'_, '_> {
             switch: None,
             switch_param: None,
             check: short(self.lines, self.text, shown),
+            line: shown.method.span().start().line as u32,
             map,
             key_field,
         })
