@@ -396,17 +396,15 @@ impl Learned {
         let old = before.map(roles).unwrap_or_default();
         // A singleton reached through a crate more (a re-export) is new:
         // its callers by that crate's paths are read again.
-        let old_singletons: HashSet<(&str, &str)> = (before.into_iter())
-            .flat_map(|b| &b.singletons)
-            .flat_map(|s| {
-                let krates = s.krates.iter().map(String::as_str);
-                std::iter::once((s.name.as_str(), "")).chain(krates.map(|k| (s.name.as_str(), k)))
-            })
-            .collect();
+        let mut old_singletons: HashMap<&str, HashSet<&str>> = HashMap::new();
+        for s in before.into_iter().flat_map(|b| &b.singletons) {
+            let krates = old_singletons.entry(s.name.as_str()).or_default();
+            krates.extend(s.krates.iter().map(String::as_str));
+        }
         let singletons = (self.singletons.iter())
-            .filter(|s| {
-                !old_singletons.contains(&(s.name.as_str(), ""))
-                    || (s.krates.iter()).any(|k| !old_singletons.contains(&(s.name.as_str(), k)))
+            .filter(|s| match old_singletons.get(s.name.as_str()) {
+                Some(krates) => s.krates.iter().any(|k| !krates.contains(k.as_str())),
+                None => true,
             })
             .map(|s| s.name.clone());
         functions.extend(singletons);
@@ -477,15 +475,23 @@ impl Learned {
         (self.functions).extend(other.functions.iter().filter(|f| new_fn(f)).cloned());
         (self.inferred).extend(other.inferred.iter().filter(|i| new(&i.name)).cloned());
         (self.rejecting).extend(other.rejecting.iter().filter(|n| new(n)).cloned());
+        // The singletons imported already, by what makes two the same: a
+        // package importing thousands looks each up once, not in a list.
+        type Same = (String, Option<String>, String);
+        let same = |s: &LearnedSingleton| -> Same {
+            (s.name.clone(), s.self_type.clone(), s.state.clone())
+        };
+        let mut imported: HashMap<Same, usize> = (self.singletons.iter().enumerate())
+            .filter(|(_, s)| s.imported)
+            .map(|(i, s)| (same(s), i))
+            .collect();
         for s in &other.singletons {
             // One of this package's own of the name comes first: a call
             // by the name alone means it. Kept behind it, the other
             // package's is reached by a path through its crate, and is
             // what a wrapper of it here is learned from.
-            let same = |o: &&mut LearnedSingleton| {
-                o.imported && o.name == s.name && o.self_type == s.self_type && o.state == s.state
-            };
-            match self.singletons.iter_mut().find(same) {
+            let at = imported.get(&same(s)).copied();
+            match at.map(|i| &mut self.singletons[i]) {
                 // One imported already, through another package (a
                 // wrapper of it, a re-export): the crates reaching it add
                 // up (`pq_core`'s, re-exported by `pq`).
@@ -497,13 +503,16 @@ impl Learned {
                     }
                     known.krates.sort();
                 }
-                None => self.singletons.push(LearnedSingleton {
-                    imported: true,
-                    reexported: false,
-                    via: None,
-                    file: None,
-                    ..s.clone()
-                }),
+                None => {
+                    imported.insert(same(s), self.singletons.len());
+                    self.singletons.push(LearnedSingleton {
+                        imported: true,
+                        reexported: false,
+                        via: None,
+                        file: None,
+                        ..s.clone()
+                    })
+                }
             }
         }
         for (mine, theirs) in [
