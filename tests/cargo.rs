@@ -772,6 +772,42 @@ fn unparsable_files_no_target_compiles_are_skipped_not_errors() {
     assert_eq!(errors, ["src/live.rs", "tests/t.rs"]);
 }
 
+/// A module folder named `target` (maturin's `src/target/mod.rs`) is read;
+/// cargo's build folder beside `Cargo.toml`, or one it marked elsewhere,
+/// is not.
+#[test]
+fn a_module_folder_named_target_is_read_cargo_s_build_folder_is_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    write(
+        root,
+        "Cargo.toml",
+        "[package]\nname = \"p\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    let twice =
+        "pub fn init() { register_backend(\"cuda\", make); register_backend(\"cuda\", make); }\n";
+    write(root, "src/lib.rs", "mod target;\n");
+    write(root, "src/target/mod.rs", twice);
+    write(root, "target/debug/build/x/out/gen.rs", twice);
+    write(
+        root,
+        "build/CACHEDIR.TAG",
+        "Signature: 8a477f597d28d172789f06886806bc55\n",
+    );
+    write(
+        root,
+        "out/target/CACHEDIR.TAG",
+        "Signature: 8a477f597d28d172789f06886806bc55\n",
+    );
+    write(root, "out/target/gen.rs", twice);
+    let out = cargo_lint(root, &["check", "--format", "json"]);
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let files: Vec<&str> = (json["diagnostics"].as_array().unwrap().iter())
+        .map(|d| d["span"]["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["src/target/mod.rs"], "{json}");
+}
+
 /// Packages under the workspace root that are no member (cargo's
 /// `exclude`, a workspace of their own) are not checked by `--workspace`:
 /// one note names them and how to check them. Hidden folders and

@@ -19,7 +19,7 @@ pub struct PathError {
 /// Expand `paths` into the Rust files to analyse.
 ///
 /// Directories are walked with the `ignore` crate: `.gitignore` (also outside
-/// a git checkout), `.ignore`, hidden entries and `target/` are skipped, and
+/// a git checkout), `.ignore`, hidden entries and cargo's `target/` are skipped, and
 /// only `.rs` files are kept; a file whose real path is outside the folder,
 /// or that is no regular file, is listed as skipped (`Boundary`). A file
 /// named explicitly is always analysed: the user chose it.
@@ -199,7 +199,7 @@ fn walk_rs(
         .filter_entry(move |e| {
             let is_dir = e.file_type().is_some_and(|t| t.is_dir());
             let nested_package = own_package && e.path() != root && is_package_dir(e.path());
-            !(is_dir && (e.file_name() == "target" || nested_package))
+            !(is_dir && (is_build_dir(e.path()) || nested_package))
         })
         .build();
     for entry in walker {
@@ -672,7 +672,7 @@ fn packages_left_out(workspace_root: &Path, members: &[&Path]) -> Vec<PathBuf> {
     let walker = ignore::WalkBuilder::new(workspace_root)
         .hidden(true)
         .require_git(false)
-        .filter_entry(|e| e.file_name() != "target")
+        .filter_entry(|e| !is_build_dir(e.path()))
         .build();
     let mut out: Vec<PathBuf> = walker
         .flatten()
@@ -751,6 +751,16 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
 
 /// Whether `dir` is a package's folder: it holds a `Cargo.toml`. The one
 /// test of what a package is, for every search of one.
+/// Whether `dir` is cargo's build folder: a `target` beside a
+/// `Cargo.toml`, or one cargo marked (`CACHEDIR.TAG`, `.rustc_info.json`).
+/// A module folder of that name (maturin's `src/target/mod.rs`) is read.
+fn is_build_dir(dir: &Path) -> bool {
+    dir.file_name().is_some_and(|n| n == "target")
+        && (dir.parent().is_some_and(is_package_dir)
+            || dir.join("CACHEDIR.TAG").is_file()
+            || dir.join(".rustc_info.json").is_file())
+}
+
 pub fn is_package_dir(dir: &Path) -> bool {
     dir.join("Cargo.toml").is_file()
 }
