@@ -41,7 +41,7 @@ const COLLECTION_METHODS: &[&str] = &[
 
 /// Names of functions too common to read every file calling one for it
 /// (beside [`COLLECTION_METHODS`]).
-const EVERYDAY: &[&str] = &["new", "main", "run", "default", "from", "build"];
+const EVERYDAY: &[&str] = &["new", "run", "default", "from", "build"];
 
 /// What a crate's code teaches.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -229,9 +229,16 @@ impl LearnedSingleton {
         // (`env_logger::init`), never through another's (`sdl2::init`).
         let reaches =
             |l: &&LearnedSingleton| !l.imported || call.via != CallVia::Free || of_root(l);
+        // A path naming a module (`setup_mode::main`) reaches the function
+        // of that module's file before one of a crate root, which any
+        // path may name (the bin's own `main`).
+        let named =
+            |l: &&LearnedSingleton| call.module.is_empty() || !l.imported && !l.in_crate_root();
         let pick = match candidates.iter().any(|l| l.imported && of_root(l)) {
             true => candidates.into_iter().find(|l| !l.imported || of_root(l)),
-            false => candidates.into_iter().find(reaches),
+            false => (candidates.iter().copied())
+                .find(|l| reaches(l) && named(l))
+                .or_else(|| candidates.into_iter().find(reaches)),
         };
         pick.map(std::borrow::Cow::Borrowed)
     }
@@ -252,6 +259,17 @@ impl LearnedSingleton {
             .rsplit_once(':')
             .map_or(self.place.as_str(), |(f, _)| f);
         file_is_module(file, module)
+    }
+
+    /// Whether it is defined in a crate root file (`lib.rs`, `main.rs`),
+    /// whose functions any module path may name (inline modules are not
+    /// told apart).
+    fn in_crate_root(&self) -> bool {
+        let file = (self.place.rsplit_once(':')).map_or(self.place.as_str(), |(f, _)| f);
+        file.ends_with("/lib.rs")
+            || file.ends_with("/main.rs")
+            || file == "lib.rs"
+            || file == "main.rs"
     }
 
     /// Whether a path starting at the crate `root` reaches it: the crate

@@ -174,8 +174,15 @@ fn twice(
             break;
         }
         deepest = (*span, path.len());
-        let next = (learned.singletons.iter())
-            .find(|s| s.name == *callee && s.self_type == *ty && s.state == l.state);
+        // Singletons are told apart by name: of two `main`s (the bin's,
+        // and `setup_mode::main`), the one whose call is the first call is
+        // on the first path, not this one.
+        let next = (learned.singletons.iter()).find(|s| {
+            s.name == *callee
+                && s.self_type == *ty
+                && s.state == l.state
+                && s.via.as_ref().is_none_or(|(_, at, _)| *at != first.span)
+        });
         match next {
             Some(next) => now = next,
             None => break,
