@@ -12,6 +12,17 @@ fn write(dir: &Path, name: &str, contents: &str) {
     std::fs::write(path, contents).unwrap();
 }
 
+/// A package `p` in a temporary folder: its `Cargo.toml` alone.
+fn package_p() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "Cargo.toml",
+        "[package]\nname = \"p\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    dir
+}
+
 /// A workspace: `engine` registers `cuda` in two files (a duplicate), `plugins`
 /// registers `cuda` once (not a duplicate of `engine`'s: another package).
 fn workspace() -> tempfile::TempDir {
@@ -728,13 +739,8 @@ fn the_readmes_ci_recipes_run_nothing_the_checkout_chooses() {
 /// A file that does not parse fails the run only when a target compiles it.
 #[test]
 fn unparsable_files_no_target_compiles_are_skipped_not_errors() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = package_p();
     let root = dir.path();
-    write(
-        root,
-        "Cargo.toml",
-        "[package]\nname = \"p\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
     write(
         root,
         "src/lib.rs",
@@ -777,13 +783,8 @@ fn unparsable_files_no_target_compiles_are_skipped_not_errors() {
 /// is not.
 #[test]
 fn a_module_folder_named_target_is_read_cargo_s_build_folder_is_not() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = package_p();
     let root = dir.path();
-    write(
-        root,
-        "Cargo.toml",
-        "[package]\nname = \"p\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    );
     let twice =
         "pub fn init() { register_backend(\"cuda\", make); register_backend(\"cuda\", make); }\n";
     write(root, "src/lib.rs", "mod target;\n");

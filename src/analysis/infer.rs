@@ -254,22 +254,19 @@ impl LearnedSingleton {
         if module.is_empty() || self.imported {
             return true;
         }
-        let file = self
-            .place
-            .rsplit_once(':')
-            .map_or(self.place.as_str(), |(f, _)| f);
-        file_is_module(file, module)
+        file_is_module(self.file_of_place(), module)
+    }
+
+    /// The file its place names (`src/log.rs` of `src/log.rs:42`).
+    fn file_of_place(&self) -> &str {
+        (self.place.rsplit_once(':')).map_or(self.place.as_str(), |(f, _)| f)
     }
 
     /// Whether it is defined in a crate root file (`lib.rs`, `main.rs`),
     /// whose functions any module path may name (inline modules are not
     /// told apart).
     fn in_crate_root(&self) -> bool {
-        let file = (self.place.rsplit_once(':')).map_or(self.place.as_str(), |(f, _)| f);
-        file.ends_with("/lib.rs")
-            || file.ends_with("/main.rs")
-            || file == "lib.rs"
-            || file == "main.rs"
+        is_crate_root_file(self.file_of_place())
     }
 
     /// Whether a path starting at the crate `root` reaches it: the crate
@@ -295,13 +292,22 @@ impl LearnedSingleton {
 /// path (`src/a/b.rs`, `src/a/b/mod.rs`: `a::b`), wherever its crate's
 /// root is; a crate root (inline modules) is not told apart.
 pub fn file_is_module(file: &str, module: &[String]) -> bool {
+    if is_crate_root_file(file) {
+        return true;
+    }
     let mut path: Vec<&str> = file.split('/').collect();
     match path.pop().and_then(|f| f.strip_suffix(".rs")) {
-        Some("lib" | "main") | None => return true,
+        None => return true,
         Some("mod") => {}
         Some(stem) => path.push(stem),
     }
     path.len() >= module.len() && path[path.len() - module.len()..] == *module
+}
+
+/// Whether `file` (as displayed) is a crate root's, `lib.rs` or `main.rs`,
+/// whose inline modules a file path does not tell apart.
+fn is_crate_root_file(file: &str) -> bool {
+    matches!(file.rsplit('/').next(), Some("lib.rs" | "main.rs"))
 }
 
 /// The crate's `use`s bringing a name from another crate, by that name:

@@ -749,8 +749,6 @@ pub fn package_inputs(packages: &[Package], base: &Path) -> (Vec<Input>, Vec<Pat
     (inputs, errors)
 }
 
-/// Whether `dir` is a package's folder: it holds a `Cargo.toml`. The one
-/// test of what a package is, for every search of one.
 /// Whether `dir` is cargo's build folder: a `target` beside a
 /// `Cargo.toml`, or one cargo marked (`CACHEDIR.TAG`, `.rustc_info.json`).
 /// A module folder of that name (maturin's `src/target/mod.rs`) is read.
@@ -761,6 +759,8 @@ fn is_build_dir(dir: &Path) -> bool {
             || dir.join(".rustc_info.json").is_file())
 }
 
+/// Whether `dir` is a package's folder: it holds a `Cargo.toml`. The one
+/// test of what a package is, for every search of one.
 pub fn is_package_dir(dir: &Path) -> bool {
     dir.join("Cargo.toml").is_file()
 }
